@@ -1,0 +1,140 @@
+"""Every error mermaid-printer raises, each with a stable machine-readable code.
+
+The hierarchy::
+
+    PrinterError (Exception)                      code
+    ├── InvalidInput (ValueError)                 INVALID_INPUT
+    │   └── InputTooLarge                         INPUT_TOO_LARGE
+    ├── InvalidConfig (ValueError)                INVALID_CONFIG
+    ├── DiagramSyntaxError (ValueError)           SYNTAX_ERROR       (line, column, expected)
+    ├── UnsupportedDiagram (ValueError)           UNSUPPORTED_DIAGRAM
+    ├── RenderTimeout (TimeoutError)              TIMEOUT
+    ├── ResourceLimit (MemoryError)               RESOURCE_LIMIT
+    └── RenderFailed (RuntimeError)               RENDER_FAILED
+        └── EngineUnavailable                     ENGINE_UNAVAILABLE
+
+Adapters (MCP, CLI, HTTP) turn any ``PrinterError`` into their own error shape with
+``error.to_dict()``; anything else reaching an adapter is a bug and is reported as
+``RENDER_FAILED`` without internals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "ERROR_CODES",
+    "DiagramSyntaxError",
+    "EngineUnavailable",
+    "InputTooLarge",
+    "InvalidConfig",
+    "InvalidInput",
+    "PrinterError",
+    "RenderFailed",
+    "RenderTimeout",
+    "ResourceLimit",
+    "UnsupportedDiagram",
+    "error_from_dict",
+]
+
+
+class PrinterError(Exception):
+    """Base class. ``code`` is stable and documented; ``details`` is JSON-serialisable."""
+
+    code = "RENDER_FAILED"
+
+    def __init__(self, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details: dict[str, Any] = dict(details or {})
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``{code, message, details}`` shape every adapter returns."""
+        return {"code": self.code, "message": self.message, "details": self.details}
+
+
+class InvalidInput(PrinterError, ValueError):
+    """The request itself is malformed (empty code, bad option value, …)."""
+
+    code = "INVALID_INPUT"
+
+
+class InputTooLarge(InvalidInput):
+    """The diagram source exceeds a size limit (1 MB at the boundary, ``maxTextSize`` inside)."""
+
+    code = "INPUT_TOO_LARGE"
+
+
+class InvalidConfig(PrinterError, ValueError):
+    """``config_json`` is not a JSON object, or tries to set a forbidden key."""
+
+    code = "INVALID_CONFIG"
+
+
+class DiagramSyntaxError(PrinterError, ValueError):
+    """Mermaid could not parse the source. ``details`` may hold line, column, expected, token."""
+
+    code = "SYNTAX_ERROR"
+
+    @property
+    def line(self) -> int | None:
+        return self.details.get("line")
+
+    @property
+    def column(self) -> int | None:
+        return self.details.get("column")
+
+
+class UnsupportedDiagram(PrinterError, ValueError):
+    """No diagram type in the bundled Mermaid matches the source's header."""
+
+    code = "UNSUPPORTED_DIAGRAM"
+
+
+class RenderTimeout(PrinterError, TimeoutError):
+    """The render did not finish within ``timeout_ms``; its process was killed."""
+
+    code = "TIMEOUT"
+
+
+class ResourceLimit(PrinterError, MemoryError):
+    """The render hit the memory (or stack) limit of its sandbox and was stopped."""
+
+    code = "RESOURCE_LIMIT"
+
+
+class RenderFailed(PrinterError, RuntimeError):
+    """Mermaid or the post-processing failed for a reason that is not the input's syntax."""
+
+    code = "RENDER_FAILED"
+
+
+class EngineUnavailable(RenderFailed):
+    """The renderer pool could not start or keep a warm engine process."""
+
+    code = "ENGINE_UNAVAILABLE"
+
+
+_BY_CODE: dict[str, type[PrinterError]] = {
+    cls.code: cls
+    for cls in (
+        InvalidInput,
+        InputTooLarge,
+        InvalidConfig,
+        DiagramSyntaxError,
+        UnsupportedDiagram,
+        RenderTimeout,
+        ResourceLimit,
+        RenderFailed,
+        EngineUnavailable,
+    )
+}
+
+#: Every code a client can see, for documentation and output schemas.
+ERROR_CODES: tuple[str, ...] = tuple(sorted(_BY_CODE))
+
+
+def error_from_dict(data: dict[str, Any]) -> PrinterError:
+    """Rebuild an error sent across a process boundary as ``to_dict()`` output."""
+    cls = _BY_CODE.get(str(data.get("code")), RenderFailed)
+    return cls(str(data.get("message") or "render failed"), data.get("details") or {})
