@@ -1,0 +1,7 @@
+"""``python -m mermaid_printer`` runs the ``mermaid-printer`` command line."""
+
+import sys
+
+from mermaid_printer.adapters.cli import main
+
+sys.exit(main())

@@ -1,0 +1,266 @@
+"""The ``mermaid-printer`` command: ``serve`` (MCP over stdio) and ``render`` (one diagram to SVG).
+
+Errors are reported as one line on stderr, ``error: CODE: message``, never as a traceback
+(``--debug`` shows the traceback of an unexpected error). The output file is written atomically
+and left untouched when anything fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
+from mermaid_printer.options import (
+    DEFAULT_TIMEOUT_MS,
+    MAX_TIMEOUT_MS,
+    MIN_TIMEOUT_MS,
+    THEMES,
+    build_render_options,
+    parse_config_json,
+)
+
+__all__ = ["EXIT_INPUT_ERROR", "EXIT_OK", "EXIT_RENDER_FAILED", "main"]
+
+EXIT_OK = 0
+#: The render failed for a reason other than the input (timeout, limits, engine, internal error,
+#: the output could not be written).
+EXIT_RENDER_FAILED = 1
+#: The input is wrong (bad options, unreadable input or config, syntax error, unknown diagram
+#: type); argparse also uses 2 for usage errors.
+EXIT_INPUT_ERROR = 2
+EXIT_INTERRUPTED = 130
+
+_INPUT_ERROR_CODES = frozenset(
+    {"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG", "SYNTAX_ERROR", "UNSUPPORTED_DIAGRAM"}
+)
+
+_EPILOG = f"""\
+exit status:
+  {EXIT_OK}    success
+  {EXIT_RENDER_FAILED}    the render failed: TIMEOUT, RESOURCE_LIMIT, RENDER_FAILED, ENGINE_UNAVAILABLE,
+       an internal error, or the output could not be written
+  {EXIT_INPUT_ERROR}    the input is wrong: INVALID_INPUT, INPUT_TOO_LARGE, INVALID_CONFIG,
+       SYNTAX_ERROR, UNSUPPORTED_DIAGRAM, an unreadable input file, or bad usage
+  {EXIT_INTERRUPTED}  interrupted
+
+errors are printed as one line on stderr: "error: CODE: message".
+"""
+
+logger = logging.getLogger(__name__)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=logging.DEBUG if args.debug else logging.INFO if args.command == "serve" else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        if args.command == "serve":
+            return _serve()
+        return _render(args)
+    except PrinterError as exc:
+        _error(describe_error(exc))
+        return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except Exception as exc:
+        if args.debug:
+            raise
+        _error(f"internal error: {type(exc).__name__}: {_one_line(str(exc))} (run with --debug for the traceback)")
+        return EXIT_RENDER_FAILED
+
+
+def describe_error(error: PrinterError) -> str:
+    """One line naming the error code and, for a syntax error, the line and column."""
+    if error.code == "SYNTAX_ERROR" and error.details.get("line") is not None:
+        where = f"line {error.details['line']}"
+        if error.details.get("column") is not None:
+            where += f", column {error.details['column']}"
+        expected = error.details.get("expected")
+        if expected:
+            items = [str(item) for item in expected] if isinstance(expected, list) else [str(expected)]
+            shown = ", ".join(items[:8]) + (", …" if len(items) > 8 else "")
+            return f"SYNTAX_ERROR: Parse error on {where}: expected {shown}"
+        return f"SYNTAX_ERROR: Parse error on {where}: {_one_line(error.message)}"
+    return f"{error.code}: {_one_line(error.message)}"
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
+
+    parser = argparse.ArgumentParser(
+        prog="mermaid-printer",
+        description="Render Mermaid diagrams to clean SVG with Mermaid 12.3, without a browser.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"mermaid-printer {version('mermaid-printer')}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    commands.add_parser(
+        "serve",
+        parents=[common],
+        help="serve the mermaid_to_svg tool over MCP on stdin/stdout (name this in an MCP client config)",
+        description="Serve the mermaid_to_svg tool over MCP on stdin/stdout. Logs go to stderr.",
+    )
+
+    render = commands.add_parser(
+        "render",
+        parents=[common],
+        help="render one diagram to an SVG file",
+        description="Render one Mermaid diagram to SVG.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    render.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
+    render.add_argument(
+        "-o",
+        "--output",
+        metavar="OUTPUT",
+        help="SVG file to write, or - for stdout (default: INPUT with the suffix .svg; stdout for stdin)",
+    )
+    render.add_argument("--theme", metavar="THEME", help=f"one of: {', '.join(THEMES)}")
+    render.add_argument(
+        "--background",
+        metavar="COLOUR",
+        help="'transparent' (default) or a CSS colour such as white or #ffffff",
+    )
+    render.add_argument("--config", metavar="FILE.json", help="Mermaid configuration as a JSON object file")
+    render.add_argument(
+        "--timeout-ms",
+        type=int,
+        metavar="MS",
+        help=f"stop the render after MS milliseconds ({MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}, default {DEFAULT_TIMEOUT_MS})",
+    )
+    render.add_argument(
+        "--no-embed-fonts",
+        dest="embed_fonts",
+        action="store_false",
+        help="do not embed the font subset in the SVG (smaller; viewers then draw with their own fonts)",
+    )
+    return parser
+
+
+def _serve() -> int:
+    from mermaid_printer.adapters.mcp_server import run_stdio
+
+    run_stdio()
+    return EXIT_OK
+
+
+def _render(args: argparse.Namespace) -> int:
+    output = _output_path(args.input, args.output)
+    options = build_render_options(
+        _read_input(args.input),
+        theme=args.theme,
+        background=args.background,
+        config=_read_config(args.config) if args.config is not None else None,
+        timeout_ms=args.timeout_ms,
+        embed_fonts=args.embed_fonts,
+    )
+    from mermaid_printer.service import Printer
+
+    with Printer() as printer:
+        result = printer.render_svg(options)
+    for warning in result.warnings:
+        print(f"warning: {_one_line(warning)}", file=sys.stderr)
+    data = result.svg.encode("utf-8")
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return EXIT_OK
+    try:
+        _write_atomically(output, data)
+    except OSError as exc:
+        _error(f"cannot write {output}: {exc.strerror or exc}")
+        return EXIT_RENDER_FAILED
+    return EXIT_OK
+
+
+def _output_path(input_name: str, output_name: str | None) -> Path | None:
+    """Where to write; ``None`` means stdout."""
+    if output_name == "-" or (output_name is None and input_name == "-"):
+        return None
+    if output_name is not None:
+        return Path(output_name)
+    output = Path(input_name).with_suffix(".svg")
+    if output == Path(input_name):
+        raise InvalidInput(f"{input_name} already ends in .svg; name the output with -o")
+    return output
+
+
+def _read_input(name: str) -> str:
+    try:
+        data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {name}: {exc.strerror or exc}") from exc
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{'stdin' if name == '-' else name} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
+
+
+def _read_config(name: str) -> dict[str, Any]:
+    try:
+        text = Path(name).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise InvalidConfig(f"cannot read config file {name}: {reason or exc}") from exc
+    try:
+        return parse_config_json(text)
+    except InvalidConfig as exc:
+        message = exc.message.replace("config_json", "the file", 1)
+        raise InvalidConfig(f"config file {name}: {message}", exc.details) from exc
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
+    directory = path.parent
+    mode = _new_file_mode(path)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as temp:
+            temp.write(data)
+            temp.flush()
+            os.fsync(temp.fileno())
+        os.chmod(temp_name, mode)
+        os.replace(temp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+
+
+def _new_file_mode(path: Path) -> int:
+    # mkstemp creates 0600; give the result the mode a plain open() would (or keep the old one).
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
