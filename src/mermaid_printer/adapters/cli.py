@@ -67,9 +67,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     try:
-        if args.command == "serve":
-            return _serve()
-        return _render(args)
+        try:
+            if args.command == "serve":
+                return _serve()
+            return _render(args)
+        except BaseExceptionGroup as group:
+            # The MCP server's task groups wrap what stopped it; report the cause itself.
+            raise _first_leaf(group) from group
     except PrinterError as exc:
         _error(describe_error(exc))
         return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
@@ -252,6 +256,11 @@ def _new_file_mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def _first_leaf(group: BaseExceptionGroup) -> BaseException:
+    first = group.exceptions[0]
+    return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
 
 
 def _one_line(text: str) -> str:

@@ -1,0 +1,186 @@
+"""The ``mermaid-printer`` command, run as a subprocess (``python -m mermaid_printer``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+from mermaid_printer.adapters.cli import describe_error
+from mermaid_printer.errors import DiagramSyntaxError, RenderTimeout
+
+FLOWCHART = "flowchart TD\n  A[Start] --> B[Done]\n"
+BROKEN = "flowchart TD\n  A --> B\n  B --> --> C\n"
+
+
+def run_cli(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mermaid_printer", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+    )
+
+
+def assert_one_error_line(stderr: str, starts_with: str) -> None:
+    assert stderr.count("\n") == 1 and stderr.startswith(starts_with), stderr
+    assert "Traceback" not in stderr
+
+
+def test_version_names_the_package_version() -> None:
+    result = run_cli("--version")
+
+    assert (result.returncode, result.stdout.strip()) == (0, f"mermaid-printer {version('mermaid-printer')}")
+
+
+def test_a_config_file_that_is_not_json_is_an_input_error_and_writes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+    (tmp_path / "bad.json").write_text("{theme: dark}")
+
+    result = run_cli("render", "a.mmd", "--config", "bad.json", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, "error: INVALID_CONFIG: config file bad.json: the file is not valid JSON")
+    assert "line 1, column 2" in result.stderr
+    assert not (tmp_path / "a.svg").exists()
+
+
+def test_a_config_file_that_is_not_an_object_is_an_input_error(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+    (tmp_path / "list.json").write_text("[1, 2]")
+
+    result = run_cli("render", "a.mmd", "--config", "list.json", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, "error: INVALID_CONFIG: config file list.json: ")
+
+
+def test_a_missing_config_file_is_an_input_error(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+
+    result = run_cli("render", "a.mmd", "--config", "nope.json", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, "error: INVALID_CONFIG: cannot read config file nope.json: ")
+
+
+def test_an_unknown_theme_is_an_input_error_and_leaves_an_existing_output_untouched(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+    (tmp_path / "a.svg").write_text("previous work")
+
+    result = run_cli("render", "a.mmd", "--theme", "sparkly", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, "error: INVALID_INPUT: ")
+    assert "default, base, dark" in result.stderr
+    assert (tmp_path / "a.svg").read_text() == "previous work"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.mmd", "a.svg"]
+
+
+def test_a_missing_input_file_is_an_input_error(tmp_path: Path) -> None:
+    result = run_cli("render", "missing.mmd", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, "error: INVALID_INPUT: cannot read missing.mmd: ")
+
+
+def test_an_svg_input_without_an_output_name_is_refused_rather_than_overwritten(tmp_path: Path) -> None:
+    (tmp_path / "a.svg").write_text(FLOWCHART)
+
+    result = run_cli("render", "a.svg", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, "error: INVALID_INPUT: a.svg already ends in .svg")
+    assert (tmp_path / "a.svg").read_text() == FLOWCHART
+
+
+def test_a_syntax_error_is_described_by_line_column_and_expected_tokens() -> None:
+    error = DiagramSyntaxError(
+        "Parse error on line 3:\n...B --> --> C\n-------^\nExpecting 'NODE_STRING', got 'LINK'",
+        {"line": 3, "column": 9, "expected": ["'NODE_STRING'", "'AMP'"]},
+    )
+
+    assert describe_error(error) == "SYNTAX_ERROR: Parse error on line 3, column 9: expected 'NODE_STRING', 'AMP'"
+
+
+def test_a_syntax_error_without_column_or_expected_still_names_the_line_on_one_line() -> None:
+    error = DiagramSyntaxError("Parse error on line 2:\nA -->\n-----^\nunexpected end", {"line": 2})
+
+    description = describe_error(error)
+
+    assert description.startswith("SYNTAX_ERROR: Parse error on line 2: ")
+    assert "\n" not in description
+
+
+def test_other_errors_are_described_by_code_and_message_on_one_line() -> None:
+    assert describe_error(RenderTimeout("render took longer\nthan 1000 ms")) == "TIMEOUT: render took longer than 1000 ms"
+
+
+@pytest.mark.engine
+def test_a_file_renders_to_the_file_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+
+    result = run_cli("render", "a.mmd", cwd=tmp_path)
+
+    assert (result.returncode, result.stderr) == (0, "")
+    svg = (tmp_path / "a.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "<text" in svg and "Start" in svg
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.mmd", "a.svg"]
+
+
+@pytest.mark.engine
+def test_a_file_renders_to_the_named_output_with_every_option(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+    (tmp_path / "config.json").write_text('{"flowchart": {"curve": "basis"}}')
+
+    result = run_cli(
+        "render", "a.mmd", "-o", "b.svg", "--theme", "dark", "--background", "white",
+        "--config", "config.json", "--timeout-ms", "60000", "--no-embed-fonts",
+        cwd=tmp_path,
+    )  # fmt: skip
+
+    assert (result.returncode, result.stderr) == (0, "")
+    assert (tmp_path / "b.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert not (tmp_path / "a.svg").exists()
+
+
+@pytest.mark.engine
+def test_an_output_that_cannot_be_written_exits_1_with_one_line(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+
+    result = run_cli("render", "a.mmd", "-o", "no-such-dir/a.svg", cwd=tmp_path)
+
+    assert result.returncode == 1
+    assert_one_error_line(result.stderr, "error: cannot write no-such-dir/a.svg: ")
+
+
+@pytest.mark.engine
+def test_stdin_renders_to_stdout() -> None:
+    result = run_cli("render", "-", "-o", "-", stdin=FLOWCHART)
+
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("<svg") and "<text" in result.stdout
+
+
+@pytest.mark.engine
+def test_a_syntax_error_exits_2_with_one_line_naming_the_line_and_writes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "broken.mmd").write_text(BROKEN)
+
+    result = run_cli("render", "broken.mmd", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["broken.mmd"]
+
+
+@pytest.mark.engine
+def test_a_syntax_error_on_stdin_writes_nothing_to_stdout() -> None:
+    result = run_cli("render", "-", stdin=BROKEN)
+
+    assert (result.returncode, result.stdout) == (2, "")
+    assert_one_error_line(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3")
