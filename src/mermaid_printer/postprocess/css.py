@@ -1,0 +1,309 @@
+"""CSS scrubbing for ``<style>`` text, ``style=""`` attributes and presentation attributes.
+
+Mermaid writes its theme as one ``<style>`` element of flat rules (``#my-svg .node rect{…}``,
+``@keyframes``, ``:not(…)``, ``!important``) plus ``style=""`` attributes on shapes. User input
+reaches that CSS through ``classDef``, ``style``, ``themeCSS``, ``fontFamily`` and friends, and the
+published Mermaid advisories show it breaking out (``}``, ``</style>``), fetching remote resources
+(``url(https://…)``, ``@import``, ``@font-face{src:url(//x)}``) and exfiltrating attribute values
+(``[value^=a]{background:url(https://x/a)}``).
+
+Policy: the CSS is parsed with tinycss2 (a CSS Syntax Level 3 parser) and whole rules or whole
+declarations are dropped; nothing is patched with regular expressions.
+
+* At-rules: only ``@media``, ``@supports``, ``@keyframes`` (and vendor variants) and ``@font-face``
+  are kept. ``@import``, ``@namespace``, ``@charset``, ``@document`` and anything unknown go.
+  An ``@font-face`` loses the whole rule if any of its declarations is unsafe (a font with a
+  remote ``src`` is never partially kept).
+* Selectors may only use identifiers, ``#id``, ``.class``, combinators, ``*``, pseudo-classes and
+  attribute selectors with ``=``, ``~=`` or ``|=``. The substring operators ``^=``, ``$=`` and
+  ``*=`` (the exfiltration shape; Mermaid never writes them) and the nesting selector ``&`` drop
+  the rule. Nested rules inside a declaration block are dropped (Mermaid's CSS is flat).
+* Declarations: ``behavior``, ``-ms-behavior`` and ``-moz-binding`` are dropped by name. A value
+  is dropped when it contains ``expression(``, a resource-loading function other than ``url()``
+  (``image-set()``, ``image()``, ``cross-fade()``, ``element()``, ``src()``), a ``url()`` that
+  is neither an internal ``#fragment`` nor a base64 ``data:font/…`` /
+  ``data:application/font-…`` URL (fonts are embedded by us after sanitizing), or a parse error.
+  Other functions (``rgb()``, ``calc()``, ``var()``, …) cannot load anything and are kept.
+* Anything containing ``<`` is dropped: CSS never needs it, and it is the ``</style>`` breakout.
+  The check runs on the text the XML parser already decoded.
+
+CSS that needs no change is returned byte-for-byte, so Mermaid's own stylesheet survives intact
+and scrubbing is idempotent. When something is dropped, the kept rules are re-serialized by
+tinycss2 (comments are not kept).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+import tinycss2
+import tinycss2.ast
+
+__all__ = [
+    "check_css_value",
+    "is_allowed_css_url",
+    "normalize_url",
+    "scrub_declarations",
+    "scrub_stylesheet",
+]
+
+# Browsers strip ASCII whitespace and C0 controls from URLs before reading the scheme, so
+# "jav\tascript:" is "javascript:". We strip those and C1 controls too, then case-fold.
+_URL_IGNORED_CHARS = re.compile(r"[\x00-\x20\x7f-\x9f]+")
+
+_FONT_DATA_URL = re.compile(
+    r"data:(?:font/[a-z0-9.+-]+|application/(?:x-)?font-[a-z0-9.+-]+)"
+    r"(?:;[a-z0-9.+=-]+)*;base64,[a-z0-9+/=]*"
+)
+
+_KEPT_AT_RULES_WITH_RULES = {
+    "media",
+    "supports",
+    "keyframes",
+    "-webkit-keyframes",
+    "-moz-keyframes",
+}
+_BLOCKED_PROPERTIES = {"behavior", "-ms-behavior", "-moz-binding"}
+_LOADING_FUNCTIONS = {
+    "image-set",
+    "-webkit-image-set",
+    "image",
+    "cross-fade",
+    "-webkit-cross-fade",
+    "element",
+    "-moz-element",
+    "src",
+}
+_SELECTOR_LITERALS = {".", ",", ":", ">", "+", "~", "*", "|", "=", "~=", "|="}
+_SELECTOR_FUNCTIONS = {
+    "not",
+    "is",
+    "where",
+    "has",
+    "nth-child",
+    "nth-last-child",
+    "nth-of-type",
+    "nth-last-of-type",
+    "lang",
+    "dir",
+}
+_PLAIN_SELECTOR_TOKENS = (
+    tinycss2.ast.WhitespaceToken,
+    tinycss2.ast.IdentToken,
+    tinycss2.ast.HashToken,
+    tinycss2.ast.NumberToken,
+    tinycss2.ast.PercentageToken,
+    tinycss2.ast.DimensionToken,
+    tinycss2.ast.StringToken,
+)
+
+
+def normalize_url(value: str) -> str:
+    """The form of a URL used for scheme checks: entities decoded, blanks dropped, lower case.
+
+    HTML character references are decoded (twice at most, for double encoding such as
+    ``&amp;#x09;``) after the XML parser has already decoded the XML ones.
+    """
+    text = value
+    for _ in range(2):
+        decoded = html.unescape(text)
+        if decoded == text:
+            break
+        text = decoded
+    return _URL_IGNORED_CHARS.sub("", text).lower()
+
+
+def is_allowed_css_url(url: str) -> bool:
+    """True for ``#fragment`` references and base64 ``data:`` fonts; false for anything else."""
+    cleaned = normalize_url(url)
+    if cleaned.startswith("#"):
+        return len(cleaned) > 1
+    return _FONT_DATA_URL.fullmatch(cleaned) is not None
+
+
+def check_css_value(value: str) -> str | None:
+    """Check a presentation attribute value such as ``fill="url(#g)"``.
+
+    Returns:
+        None if the value is safe, else a short reason.
+    """
+    if "(" not in value and "\\" not in value and "<" not in value:
+        return None  # without a function or an escape, a value cannot load or run anything
+    if "<" in value:
+        return "markup in a CSS value"
+    return _value_problem(tinycss2.parse_component_value_list(value))
+
+
+def scrub_stylesheet(text: str) -> tuple[str, list[str]]:
+    """Scrub the text of a ``<style>`` element.
+
+    Returns:
+        The text (unchanged, same object, when nothing was unsafe) and notes on what was dropped.
+    """
+    rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
+    kept, notes = _scrub_rule_list(rules)
+    if "<" in text and not notes:
+        notes.append("removed a CSS comment containing markup")
+    if not notes:
+        return text, []
+    return "".join(kept), notes
+
+
+def scrub_declarations(text: str) -> tuple[str, list[str]]:
+    """Scrub the value of a ``style=""`` attribute.
+
+    Returns:
+        The value (unchanged when nothing was unsafe) and notes on what was dropped.
+    """
+    if "(" not in text and "\\" not in text and "<" not in text and "@" not in text:
+        # Without a function, an escape, markup or an at-rule a declaration list can neither
+        # load a resource nor bind behaviour (behavior/-moz-binding need url()).
+        return text, []
+    nodes = tinycss2.parse_blocks_contents(text, skip_comments=True, skip_whitespace=True)
+    kept, notes = _scrub_declaration_list(nodes)
+    if "<" in text and not notes:
+        notes.append("removed a CSS comment containing markup")
+    if not notes:
+        return text, []
+    return ";".join(kept), notes
+
+
+def _scrub_rule_list(nodes: Iterable[tinycss2.ast.Node]) -> tuple[list[str], list[str]]:
+    kept: list[str] = []
+    notes: list[str] = []
+    for node in nodes:
+        if node.type == "error":
+            notes.append("removed unparsable CSS")
+        elif "<" in node.serialize():
+            notes.append("removed a CSS rule containing markup (possible </style> breakout)")
+        elif node.type == "qualified-rule":
+            kept_rule = _scrub_qualified_rule(node, notes)
+            if kept_rule is not None:
+                kept.append(kept_rule)
+        elif node.type == "at-rule":
+            kept_rule = _scrub_at_rule(node, notes)
+            if kept_rule is not None:
+                kept.append(kept_rule)
+        else:
+            notes.append("removed unparsable CSS")
+    return kept, notes
+
+
+def _scrub_qualified_rule(rule: tinycss2.ast.QualifiedRule, notes: list[str]) -> str | None:
+    if not _selector_is_safe(rule.prelude):
+        notes.append("removed a CSS rule with a disallowed selector")
+        return None
+    nodes = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+    declarations, dropped = _scrub_declaration_list(nodes)
+    if not dropped:
+        return rule.serialize()
+    notes.extend(dropped)
+    if not declarations:
+        return None
+    return tinycss2.serialize(rule.prelude) + "{" + ";".join(declarations) + "}"
+
+
+def _scrub_at_rule(rule: tinycss2.ast.AtRule, notes: list[str]) -> str | None:
+    name = rule.lower_at_keyword
+    if name == "font-face" and rule.content is not None:
+        nodes = tinycss2.parse_blocks_contents(
+            rule.content, skip_comments=True, skip_whitespace=True
+        )
+        _, dropped = _scrub_declaration_list(nodes)
+        if dropped or _value_problem(rule.prelude):
+            notes.append("removed an @font-face rule with a non-embedded source")
+            return None
+        return rule.serialize()
+    if name in _KEPT_AT_RULES_WITH_RULES and rule.content is not None:
+        if _value_problem(rule.prelude):
+            notes.append(f"removed a CSS @{name} rule with an unsafe condition")
+            return None
+        inner_nodes = tinycss2.parse_rule_list(
+            rule.content, skip_comments=True, skip_whitespace=True
+        )
+        inner, dropped = _scrub_rule_list(inner_nodes)
+        if not dropped:
+            return rule.serialize()
+        notes.extend(dropped)
+        return "@" + rule.at_keyword + tinycss2.serialize(rule.prelude) + "{" + "".join(inner) + "}"
+    notes.append(f"removed CSS @{_short(name)}")
+    return None
+
+
+def _scrub_declaration_list(nodes: Iterable[tinycss2.ast.Node]) -> tuple[list[str], list[str]]:
+    kept: list[str] = []
+    notes: list[str] = []
+    for node in nodes:
+        if node.type == "declaration":
+            name = node.lower_name
+            if name in _BLOCKED_PROPERTIES:
+                notes.append(f"removed CSS property '{name}'")
+                continue
+            text = node.serialize()
+            problem = "markup in a CSS value" if "<" in text else _value_problem(node.value)
+            if problem:
+                notes.append(f"removed CSS declaration '{_short(name)}' ({problem})")
+                continue
+            kept.append(text)
+        elif node.type in ("qualified-rule", "at-rule"):
+            notes.append("removed a nested CSS rule")
+        else:
+            notes.append("removed an unparsable CSS declaration")
+    return kept, notes
+
+
+def _value_problem(tokens: Iterable[tinycss2.ast.Node]) -> str | None:
+    """The first reason a list of component values is unsafe, or None."""
+    for token in tokens:
+        kind = token.type
+        if kind == "error":
+            return "unparsable value"
+        if kind == "url":
+            if not is_allowed_css_url(token.value):
+                return "external or non-font URL"
+        elif kind == "function":
+            name = token.lower_name
+            if name == "url":
+                arguments = [t for t in token.arguments if t.type != "whitespace"]
+                if len(arguments) != 1 or arguments[0].type != "string":
+                    return "unparsable url()"
+                if not is_allowed_css_url(arguments[0].value):
+                    return "external or non-font URL"
+            elif name == "expression":
+                return "expression()"
+            elif name in _LOADING_FUNCTIONS:
+                return f"{name}() loads resources"
+            problem = _value_problem(token.arguments)
+            if problem:
+                return problem
+        elif kind in ("() block", "[] block", "{} block"):
+            problem = _value_problem(token.content)
+            if problem:
+                return problem
+    return None
+
+
+def _selector_is_safe(tokens: Iterable[tinycss2.ast.Node]) -> bool:
+    for token in tokens:
+        if isinstance(token, _PLAIN_SELECTOR_TOKENS):
+            continue
+        if token.type == "literal":
+            if token.value not in _SELECTOR_LITERALS:
+                return False
+        elif token.type == "[] block":
+            if not _selector_is_safe(token.content):
+                return False
+        elif token.type == "function":
+            if token.lower_name not in _SELECTOR_FUNCTIONS:
+                return False
+            if not _selector_is_safe(token.arguments):
+                return False
+        else:
+            return False
+    return True
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 40 else name[:37] + "..."

@@ -1,0 +1,591 @@
+"""Parse Mermaid's SVG safely and strip it down to an allow-list of inert SVG.
+
+Why an allow-list: the SVG comes out of a JS engine that ran untrusted diagram source, and every
+published Mermaid XSS (HTML in labels, ``javascript:`` links with entity or control-character
+obfuscation, CSS breaking out of ``<style>``) is a way of smuggling something *new* into the
+output. A deny-list has to know every new trick; an allow-list only has to know what Mermaid
+legitimately draws. Anything not listed below is removed, and every removal is reported.
+
+Parsing (``parse_svg``): lxml with entity resolution, DTD loading and network access off and
+libxml2's size limits on (``huge_tree=False``). Comments, processing instructions and CDATA
+markers are dropped by the parser; the DOCTYPE never reaches the output. Unparsable input or a
+root that is not ``<svg>`` raises ``RenderFailed``.
+
+Elements (SVG namespace only; anything in another namespace, e.g. XHTML, goes with its subtree):
+
+* shapes, text and structure Mermaid emits: ``svg g defs symbol use switch title desc style a
+  path rect circle ellipse line polyline polygon text tspan textPath marker linearGradient
+  radialGradient stop clipPath mask pattern image filter`` and every ``fe*`` filter primitive
+  except ``feImage`` (it loads URLs);
+* ``animateTransform`` (only when it animates a transform attribute) and ``animateMotion`` /
+  ``mpath``: Mermaid 12 uses them to play back event-modeling steps. ``animate``, ``set`` and
+  ``discard`` are dropped because they can rewrite any attribute, ``href`` and ``on*`` included;
+* ``foreignObject`` is dropped and reported as a fidelity bug: the engine should have turned
+  every label into SVG text before we run;
+* ``script``, ``iframe``, ``object``, ``embed``, ``audio``, ``video``, ``canvas``, ``metadata``
+  (arbitrary foreign XML) and everything unknown are dropped with their subtree. Tail text is kept,
+  so removing an element from inside a ``<text>`` does not eat the words after it.
+
+Attributes: ``id``, ``class``, ``style`` (CSS-scrubbed), ``transform``, geometry, filter and
+animation timing attributes, presentation attributes (values containing a function are checked
+like CSS, so ``fill="url(https://x)"`` goes), ``data-*``, ``aria-*``, ``role``, ``xml:space``,
+``xml:lang`` and the few non-standard attributes Mermaid writes (``name``, ``title``,
+``label-offset-x``, …). Every ``on*`` attribute goes. ``xmlns`` declarations are not attributes in
+lxml; the serializer rewrites them (see ``canonicalize``).
+
+Links (``href`` and ``xlink:href``), checked after entity decoding, removal of whitespace and
+control characters, and case-folding:
+
+* on ``<a>``: only ``http:``, ``https:`` and ``mailto:`` URLs. A bad ``href`` is removed and the
+  ``<a>`` is kept as a plain group, so the label it wraps still shows. Relative links are removed
+  too: they would resolve against wherever the SVG ends up;
+* on ``<image>``: only base64 ``data:image/png``, ``jpeg``, ``gif`` or ``webp``. Any other image
+  (remote, relative, ``data:image/svg+xml`` which can carry script) drops the element, so a
+  Mermaid image node with a remote URL renders without its picture;
+* everywhere else (``use``, ``textPath``, gradients, patterns, ``mpath``): internal ``#fragment``
+  references only; anything else removes the attribute.
+
+``target`` is kept only on ``<a>`` and only as ``_blank``, ``_self``, ``_parent`` or ``_top``.
+CSS rules are described in ``css.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from mermaid_printer.errors import RenderFailed
+from mermaid_printer.postprocess.css import (
+    check_css_value,
+    normalize_url,
+    scrub_declarations,
+    scrub_stylesheet,
+)
+
+__all__ = ["SVG_NAMESPACE", "XLINK_NAMESPACE", "parse_svg", "sanitize_svg"]
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+XLINK_NAMESPACE = "http://www.w3.org/1999/xlink"
+XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
+
+_SVG = "{" + SVG_NAMESPACE + "}"
+_XLINK_HREF = "{" + XLINK_NAMESPACE + "}href"
+
+_FILTER_PRIMITIVES = {
+    "feBlend",
+    "feColorMatrix",
+    "feComponentTransfer",
+    "feComposite",
+    "feConvolveMatrix",
+    "feDiffuseLighting",
+    "feDisplacementMap",
+    "feDistantLight",
+    "feDropShadow",
+    "feFlood",
+    "feFuncA",
+    "feFuncB",
+    "feFuncG",
+    "feFuncR",
+    "feGaussianBlur",
+    "feMerge",
+    "feMergeNode",
+    "feMorphology",
+    "feOffset",
+    "fePointLight",
+    "feSpecularLighting",
+    "feSpotLight",
+    "feTile",
+    "feTurbulence",
+}
+
+ALLOWED_ELEMENTS = {
+    "svg",
+    "g",
+    "defs",
+    "symbol",
+    "use",
+    "switch",
+    "title",
+    "desc",
+    "style",
+    "a",
+    "path",
+    "rect",
+    "circle",
+    "ellipse",
+    "line",
+    "polyline",
+    "polygon",
+    "text",
+    "tspan",
+    "textPath",
+    "marker",
+    "linearGradient",
+    "radialGradient",
+    "stop",
+    "clipPath",
+    "mask",
+    "pattern",
+    "image",
+    "filter",
+    "animateTransform",
+    "animateMotion",
+    "mpath",
+} | _FILTER_PRIMITIVES
+
+# Attributes whose values are plain numbers, keywords or ids: kept as they are.
+_PLAIN_ATTRIBUTES = {
+    # core
+    "id",
+    "class",
+    "lang",
+    "tabindex",
+    "role",
+    "focusable",
+    "version",
+    "systemLanguage",
+    "type",
+    "media",
+    # geometry and layout
+    "x",
+    "y",
+    "x1",
+    "y1",
+    "x2",
+    "y2",
+    "cx",
+    "cy",
+    "r",
+    "rx",
+    "ry",
+    "fx",
+    "fy",
+    "fr",
+    "width",
+    "height",
+    "d",
+    "points",
+    "pathLength",
+    "transform",
+    "viewBox",
+    "preserveAspectRatio",
+    "dx",
+    "dy",
+    "rotate",
+    "textLength",
+    "lengthAdjust",
+    "startOffset",
+    "method",
+    "spacing",
+    "side",
+    "refX",
+    "refY",
+    "markerWidth",
+    "markerHeight",
+    "markerUnits",
+    "orient",
+    "gradientUnits",
+    "gradientTransform",
+    "spreadMethod",
+    "offset",
+    "patternUnits",
+    "patternContentUnits",
+    "patternTransform",
+    "clipPathUnits",
+    "maskUnits",
+    "maskContentUnits",
+    "filterUnits",
+    "primitiveUnits",
+    # filter primitives
+    "in",
+    "in2",
+    "result",
+    "stdDeviation",
+    "operator",
+    "k1",
+    "k2",
+    "k3",
+    "k4",
+    "mode",
+    "values",
+    "tableValues",
+    "slope",
+    "intercept",
+    "amplitude",
+    "exponent",
+    "azimuth",
+    "elevation",
+    "z",
+    "pointsAtX",
+    "pointsAtY",
+    "pointsAtZ",
+    "specularExponent",
+    "specularConstant",
+    "limitingConeAngle",
+    "surfaceScale",
+    "diffuseConstant",
+    "kernelUnitLength",
+    "kernelMatrix",
+    "order",
+    "divisor",
+    "bias",
+    "targetX",
+    "targetY",
+    "edgeMode",
+    "preserveAlpha",
+    "scale",
+    "xChannelSelector",
+    "yChannelSelector",
+    "baseFrequency",
+    "numOctaves",
+    "seed",
+    "stitchTiles",
+    "radius",
+    # animation timing (animateTransform / animateMotion only; animate and set are dropped)
+    "attributeName",
+    "attributeType",
+    "from",
+    "to",
+    "by",
+    "begin",
+    "dur",
+    "end",
+    "repeatCount",
+    "repeatDur",
+    "restart",
+    "min",
+    "max",
+    "keyTimes",
+    "keySplines",
+    "keyPoints",
+    "calcMode",
+    "additive",
+    "accumulate",
+    "path",
+    # written by Mermaid although not SVG attributes
+    "name",
+    "title",
+    "label-offset-x",
+    "label-offset-y",
+    "text-height",
+}
+
+# Presentation attributes: a value with a function in it is checked like CSS (url(), …).
+_PRESENTATION_ATTRIBUTES = {
+    "alignment-baseline",
+    "baseline-shift",
+    "clip",
+    "clip-path",
+    "clip-rule",
+    "color",
+    "color-interpolation",
+    "color-interpolation-filters",
+    "cursor",
+    "direction",
+    "display",
+    "dominant-baseline",
+    "fill",
+    "fill-opacity",
+    "fill-rule",
+    "filter",
+    "flood-color",
+    "flood-opacity",
+    "font-family",
+    "font-size",
+    "font-size-adjust",
+    "font-stretch",
+    "font-style",
+    "font-variant",
+    "font-weight",
+    "image-rendering",
+    "letter-spacing",
+    "lighting-color",
+    "marker-end",
+    "marker-mid",
+    "marker-start",
+    "mask",
+    "mask-type",
+    "opacity",
+    "overflow",
+    "paint-order",
+    "pointer-events",
+    "shape-rendering",
+    "stop-color",
+    "stop-opacity",
+    "stroke",
+    "stroke-dasharray",
+    "stroke-dashoffset",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "stroke-miterlimit",
+    "stroke-opacity",
+    "stroke-width",
+    "text-anchor",
+    "text-decoration",
+    "text-rendering",
+    "transform-origin",
+    "unicode-bidi",
+    "vector-effect",
+    "visibility",
+    "word-spacing",
+    "writing-mode",
+}
+
+_NAMESPACED_ATTRIBUTES = {
+    "{" + XML_NAMESPACE + "}space",
+    "{" + XML_NAMESPACE + "}lang",
+    "{" + XLINK_NAMESPACE + "}title",
+}
+
+_LINK_TARGETS = {"_blank", "_self", "_parent", "_top"}
+_ANIMATABLE_TRANSFORMS = {"transform", "gradientTransform", "patternTransform"}
+_LINK_SCHEMES = ("http://", "https://", "mailto:")
+_RASTER_DATA_URL = re.compile(r"data:image/(?:png|jpeg|jpg|gif|webp);base64,[a-z0-9+/=]*")
+_BLANK_OR_CONTROL = re.compile(r"[\x00-\x20\x7f-\x9f]")
+
+_DANGEROUS_ELEMENTS = {
+    "script",
+    "iframe",
+    "object",
+    "embed",
+    "audio",
+    "video",
+    "canvas",
+    "animate",
+    "set",
+    "discard",
+    "handler",
+    "listener",
+    "feImage",
+}
+
+_MAX_NOTES = 20
+
+_PARSER_OPTIONS = {
+    "resolve_entities": False,
+    "no_network": True,
+    "load_dtd": False,
+    "dtd_validation": False,
+    "huge_tree": False,
+    "remove_comments": True,
+    "remove_pis": True,
+    "strip_cdata": True,
+    "recover": False,
+}
+
+
+def parse_svg(raw_svg_text: str | bytes) -> etree._Element:
+    """Parse SVG text with a parser that resolves no entities and loads nothing.
+
+    Args:
+        raw_svg_text: the SVG as text (an XML declaration naming another encoding is ignored:
+            text is always read as the Unicode it is) or as UTF-8 bytes.
+
+    Returns:
+        The root ``<svg>`` element.
+
+    Raises:
+        RenderFailed: the text is not well-formed XML, or its root is not an SVG ``<svg>``.
+    """
+    if isinstance(raw_svg_text, str):
+        try:
+            data = raw_svg_text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise RenderFailed("the SVG text is not valid Unicode") from error
+    elif isinstance(raw_svg_text, bytes):
+        data = raw_svg_text
+    else:
+        raise TypeError(f"parse_svg takes str or bytes, not {type(raw_svg_text).__name__}")
+    parser = etree.XMLParser(encoding="utf-8", **_PARSER_OPTIONS)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise RenderFailed(
+            "the renderer produced SVG that is not well-formed XML", {"reason": str(error)[:200]}
+        ) from error
+    if root is None or root.tag != _SVG + "svg":
+        raise RenderFailed("the renderer's output is not an SVG document")
+    return root
+
+
+def sanitize_svg(root: etree._Element) -> list[str]:
+    """Remove everything outside the allow-list from the tree, in place.
+
+    Args:
+        root: the ``<svg>`` element returned by ``parse_svg``.
+
+    Returns:
+        Short, de-duplicated, human-readable notes on what was removed (empty when nothing was).
+
+    Raises:
+        RenderFailed: ``root`` is not an SVG ``<svg>`` element.
+    """
+    if root.tag != _SVG + "svg":
+        raise RenderFailed("the renderer's output is not an SVG document")
+    notes = _Notes()
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        for child in list(element):
+            reason = _reason_to_remove(child)
+            if reason is None:
+                stack.append(child)
+            else:
+                notes.add(reason)
+                _remove_keeping_tail(child)
+        _sanitize_attributes(element, notes)
+        if element.tag == _SVG + "style":
+            _sanitize_style_element(element, notes)
+    return notes.as_list()
+
+
+def _reason_to_remove(element: etree._Element) -> str | None:
+    """Why this element must go, or None to keep it (its children are checked separately)."""
+    if isinstance(element, etree._Comment):
+        return "removed a comment"
+    if isinstance(element, etree._ProcessingInstruction):
+        return "removed a processing instruction"
+    if isinstance(element, etree._Entity):
+        return "removed an unresolved entity reference"
+    if not isinstance(element.tag, str):
+        return "removed a non-element node"
+    qname = etree.QName(element)
+    name = qname.localname
+    if qname.namespace != SVG_NAMESPACE:
+        if qname.namespace == "http://www.w3.org/1999/xhtml":
+            return f"removed HTML element <{_short(name)}>"
+        return f"removed element <{_short(name)}> from a foreign namespace"
+    if name == "foreignObject":
+        return (
+            "removed <foreignObject> (an HTML label was not converted to SVG text; "
+            "its text is missing from the output)"
+        )
+    if name in _DANGEROUS_ELEMENTS:
+        return f"removed <{name}> element"
+    if name not in ALLOWED_ELEMENTS:
+        return f"removed unsupported element <{_short(name)}>"
+    if name == "image" and not _image_source_allowed(element):
+        return "removed <image> whose source is not an embedded PNG, JPEG, GIF or WebP"
+    if name == "animateTransform" and element.get("attributeName") not in _ANIMATABLE_TRANSFORMS:
+        return "removed <animateTransform> that does not animate a transform"
+    return None
+
+
+def _sanitize_attributes(element: etree._Element, notes: _Notes) -> None:
+    local_name = etree.QName(element).localname
+    for name, value in list(element.attrib.items()):
+        qname = etree.QName(name)
+        attribute = qname.localname if qname.namespace is None else name
+        replacement, reason = _check_attribute(local_name, attribute, value, notes)
+        if reason is not None:
+            notes.add(reason)
+            del element.attrib[name]
+        elif replacement is not None:
+            element.set(name, replacement)
+
+
+def _check_attribute(
+    element: str, name: str, value: str, notes: _Notes
+) -> tuple[str | None, str | None]:
+    """Judge one attribute (CSS notes from ``style`` go straight to ``notes``).
+
+    Returns:
+        ``(replacement, reason)``: a reason means remove the attribute; otherwise a replacement
+        value (or None to keep the value as it is).
+    """
+    if name.lower().startswith("on"):
+        return None, f"removed event-handler attribute '{_short(name)}'"
+    if name in ("href", _XLINK_HREF):
+        return _check_link(element, value)
+    if name == "style":
+        scrubbed, dropped = scrub_declarations(value)
+        for note in dropped:
+            notes.add(note)
+        return (scrubbed if dropped else None), None
+    if name == "target":
+        if element == "a" and value in _LINK_TARGETS:
+            return None, None
+        return None, "removed a link target"
+    if name in _PRESENTATION_ATTRIBUTES:
+        problem = check_css_value(value)
+        if problem:
+            return None, f"removed attribute '{name}' ({problem})"
+        return None, None
+    if name in _PLAIN_ATTRIBUTES or name in _NAMESPACED_ATTRIBUTES:
+        return None, None
+    if name.startswith(("data-", "aria-")):
+        return None, None
+    return None, f"removed unsupported attribute '{_short(etree.QName(name).localname)}'"
+
+
+def _check_link(element: str, value: str) -> tuple[str | None, str | None]:
+    if element == "a":
+        if normalize_url(value).startswith(_LINK_SCHEMES):
+            stripped = value.strip()
+            return (stripped if stripped != value else None), None
+        return None, "removed a link that is not http, https or mailto"
+    if element == "image":
+        return None, None  # checked with the element: a bad source removes the whole <image>
+    if _is_fragment_reference(value):
+        return None, None
+    return None, f"removed a non-local reference from <{element}>"
+
+
+def _is_fragment_reference(value: str) -> bool:
+    return value.startswith("#") and len(value) > 1 and not _BLANK_OR_CONTROL.search(value)
+
+
+def _image_source_allowed(element: etree._Element) -> bool:
+    sources = [element.get(name) for name in ("href", _XLINK_HREF) if element.get(name) is not None]
+    if not sources:
+        return False
+    return all(_RASTER_DATA_URL.fullmatch(normalize_url(source)) for source in sources)
+
+
+def _sanitize_style_element(element: etree._Element, notes: _Notes) -> None:
+    """Scrub the CSS in ``<style>``; child elements were already removed as unsupported."""
+    if element.get("type") not in (None, "", "text/css"):
+        notes.add("removed a non-CSS style type")
+        del element.attrib["type"]
+    text = element.text or ""
+    scrubbed, dropped = scrub_stylesheet(text)
+    for note in dropped:
+        notes.add(note)
+    if dropped:
+        element.text = scrubbed
+
+
+def _remove_keeping_tail(element: etree._Element) -> None:
+    parent = element.getparent()
+    tail = element.tail
+    if tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(element)
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 40 else name[:37] + "..."
+
+
+class _Notes:
+    """Ordered, de-duplicated removal notes, capped so a hostile SVG cannot flood the caller."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, int] = {}
+
+    def add(self, note: str) -> None:
+        self._counts[note] = self._counts.get(note, 0) + 1
+
+    def as_list(self) -> list[str]:
+        notes = [
+            note if count == 1 else f"{note} (×{count})" for note, count in self._counts.items()
+        ]
+        if len(notes) > _MAX_NOTES:
+            extra = len(notes) - _MAX_NOTES + 1
+            notes = notes[: _MAX_NOTES - 1] + [f"… and {extra} more kinds of removal"]
+        return notes
