@@ -1,0 +1,544 @@
+"""The caller's side of the renderer pool: a warm engine process and one fresh process per job."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from typing import Any, Protocol
+
+from mermaid_printer.errors import (
+    EngineUnavailable,
+    InvalidInput,
+    PrinterError,
+    RenderFailed,
+    RenderTimeout,
+    ResourceLimit,
+    error_from_dict,
+)
+from mermaid_printer.pool import _protocol as proto
+
+__all__ = ["RendererPool"]
+
+_ENTRY_MODULE = "mermaid_printer.pool._zygote"
+# prepare() of the real worker takes a few seconds on a loaded machine; this only bounds a hang.
+_START_TIMEOUT_S = 120.0
+# How long close() lets the engine process kill and reap its children before killing it.
+_STOP_GRACE_S = 2.0
+
+
+class _EngineLost(Exception):
+    """The engine process went away before the job reached a render process (internal).
+
+    The job never started, so the pool may safely retry it on a fresh engine.
+    """
+
+
+class RendererPool:
+    """Runs each job in a fresh, single-use process started from a warm engine process.
+
+    With ``start_method="fork"`` (the default where ``os.fork`` exists) a separate *zygote*
+    process imports ``worker`` and runs its ``prepare()`` once, then forks one child per job;
+    the child runs ``handle(job)`` and exits. With ``"spawn"``, a few worker processes are
+    kept prepared ahead of time and each serves a single job.
+
+    Thread-safe. Use as a context manager or call :meth:`close`.
+
+    Args:
+        worker: importable module with ``prepare() -> None`` (optional; slow one-time set-up)
+            and ``handle(job: dict) -> dict`` (one job, in a fresh process).
+        max_concurrency: jobs running at once; more wait, and the wait counts toward their
+            timeout. Defaults to twice the CPU count.
+        child_memory_bytes: address space a job may add on top of the warm process's size.
+        start_method: ``"fork"`` or ``"spawn"``; ``None`` picks fork where available.
+    """
+
+    def __init__(
+        self,
+        worker: str = "mermaid_printer.worker",
+        *,
+        max_concurrency: int | None = None,
+        child_memory_bytes: int = 1536 * 2**20,
+        start_method: str | None = None,
+    ) -> None:
+        if start_method is None:
+            start_method = "fork" if hasattr(os, "fork") else "spawn"
+        if start_method not in ("fork", "spawn"):
+            raise ValueError(f"start_method must be 'fork' or 'spawn', not {start_method!r}")
+        if start_method == "fork" and not hasattr(os, "fork"):
+            raise ValueError("start_method 'fork' is not available on this platform")
+        if max_concurrency is None:
+            max_concurrency = 2 * (os.cpu_count() or 1)
+        if max_concurrency < 1:
+            raise ValueError("max_concurrency must be at least 1")
+        if child_memory_bytes < 1:
+            raise ValueError("child_memory_bytes must be positive")
+        self.worker = worker
+        self.start_method = start_method
+        self.max_concurrency = max_concurrency
+        self.child_memory_bytes = child_memory_bytes
+        self._slots = threading.BoundedSemaphore(max_concurrency)
+        self._lock = threading.Lock()  # guards _backend; held while an engine starts
+        self._backend: _Backend | None = None
+
+    def __enter__(self) -> RendererPool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Start the engine process and wait until it is warm. Does nothing if it already is.
+
+        Raises:
+            EngineUnavailable: the process could not start or the worker's ``prepare()`` failed.
+        """
+        self._ready_backend()
+
+    def run(self, job: dict[str, Any], *, timeout_s: float) -> dict[str, Any]:
+        """Run ``job`` in a fresh process and return the worker's result.
+
+        ``timeout_s`` covers waiting for a free slot and the job itself; starting (or
+        restarting) the engine process does not count against it.
+
+        Raises:
+            RenderTimeout: the job did not finish in time; its process was killed.
+            ResourceLimit: the job ran out of memory (or stack) and was stopped.
+            RenderFailed: the job's process crashed or exited without a result.
+            EngineUnavailable: the engine process cannot be started.
+            PrinterError: any other error the worker raised, rebuilt with the same class.
+        """
+        if not timeout_s > 0:
+            raise InvalidInput(f"timeout_s must be positive, not {timeout_s!r}")
+        request = {
+            "job": job,
+            "memory_bytes": self.child_memory_bytes,
+            "cpu_seconds": math.ceil(timeout_s) + 1,
+        }
+        try:
+            data = proto.encode_frame(proto.TAG_JOB, request)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"the job is not JSON-serialisable: {exc}") from exc
+
+        backend = self._ready_backend()
+        deadline = time.monotonic() + timeout_s
+        if not self._slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            raise RenderTimeout(
+                f"no renderer became free within {timeout_s:g} s",
+                {"timeout_s": timeout_s, "waiting_for": "slot"},
+            )
+        try:
+            try:
+                return self._run_once(backend, data, deadline, timeout_s)
+            except _EngineLost:
+                # The job never reached a render process: restart the engine and try once more.
+                restart_began = time.monotonic()
+                backend.on_lost()
+                backend = self._ready_backend()
+                deadline += time.monotonic() - restart_began
+            try:
+                return self._run_once(backend, data, deadline, timeout_s)
+            except _EngineLost:
+                backend.on_lost()
+                raise EngineUnavailable("the engine process keeps exiting before it takes a job") from None
+        finally:
+            self._slots.release()
+
+    def close(self) -> None:
+        """Stop the engine process and every job still running. Safe to call twice.
+
+        A later :meth:`start` or :meth:`run` starts a new engine process.
+        """
+        with self._lock:
+            backend, self._backend = self._backend, None
+        if backend is not None:
+            backend.close()
+
+    def _ready_backend(self) -> _Backend:
+        with self._lock:
+            if self._backend is not None and self._backend.alive():
+                return self._backend
+            stale, self._backend = self._backend, None
+            if stale is not None:
+                stale.close()
+            backend: _Backend
+            if self.start_method == "fork":
+                backend = _ForkBackend(self.worker)
+            else:
+                backend = _SpawnBackend(self.worker, spares=min(self.max_concurrency, os.cpu_count() or 1))
+            try:
+                backend.start()
+            except BaseException:
+                backend.close()
+                raise
+            self._backend = backend
+            return backend
+
+    def _run_once(self, backend: _Backend, data: bytes, deadline: float, timeout_s: float) -> dict[str, Any]:
+        launch = backend.launch()
+        pid: int | None = None
+        outcome: dict[str, Any] | None = None
+        exit_report: dict[str, Any] | None = None
+        try:
+            reader = launch.reader
+            try:
+                try:
+                    proto.send_bytes(launch.sock, data, deadline)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the process is gone; whatever it said before dying is still readable
+                while (frame := reader.read(deadline)) is not None:
+                    tag, payload = frame
+                    if tag == proto.TAG_PID:
+                        pid = int(payload["pid"])
+                    elif tag == proto.TAG_RESULT:
+                        outcome = payload
+                    elif tag == proto.TAG_EXIT:
+                        exit_report = payload
+            except proto.DeadlineExceeded:
+                launch.kill(pid)
+                if outcome is None:
+                    raise RenderTimeout(
+                        f"the render did not finish within {timeout_s:g} s",
+                        {"timeout_s": timeout_s},
+                    ) from None
+                # The result arrived; only the process's exit was slow. Keep the result.
+            except proto.ProtocolError as exc:
+                launch.kill(pid)
+                raise RenderFailed(f"the render process sent a broken reply: {exc}") from None
+            if outcome is None:
+                exit_report = launch.exit_report(exit_report)
+        finally:
+            launch.release()
+
+        if outcome is not None:
+            if "error" in outcome:
+                raise error_from_dict(outcome["error"])
+            result: dict[str, Any] = outcome["result"]
+            return result
+        if pid is None and (exit_report is None or "error" not in exit_report):
+            raise _EngineLost
+        raise _error_for_exit(exit_report)
+
+
+def _error_for_exit(report: dict[str, Any] | None) -> PrinterError:
+    """The error for a render process that ended without sending a result."""
+    if report is None:
+        return RenderFailed("the engine process stopped during the render", {"reason": "engine_stopped"})
+    if "error" in report:
+        return EngineUnavailable(str(report["error"]))
+    if "signal" in report:
+        number = int(report["signal"])
+        name = _signal_name(number)
+        details = {"signal": name, "signal_number": number}
+        if number == signal.SIGXCPU:
+            return RenderTimeout("the render used up its CPU time limit", details)
+        if number == signal.SIGKILL:
+            # We only SIGKILL after a timeout, which is reported as such; an unexpected
+            # SIGKILL is almost always the kernel's out-of-memory killer.
+            return ResourceLimit("the render process was killed (SIGKILL), most likely for memory", details)
+        return RenderFailed(f"the render process crashed ({name})", details)
+    code = int(report.get("exit_code", -1))
+    return RenderFailed(f"the render process exited with code {code} without a result", {"exit_code": code})
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _child_env() -> dict[str, str]:
+    # The engine must import the same code as the caller, including test-only worker modules
+    # that are importable here only because of sys.path changes.
+    env = dict(os.environ)
+    paths = [entry or os.getcwd() for entry in sys.path]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    return env
+
+
+def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
+    """Start the entry module; stdout never reaches the caller's stdout."""
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", _ENTRY_MODULE, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            pass_fds=(keep_fd,),
+            env=_child_env(),
+            # Own session: a Ctrl-C in the caller's terminal is the caller's to handle; the
+            # engine follows when the caller closes the pool or exits.
+            start_new_session=True,
+        )
+    except OSError as exc:
+        raise EngineUnavailable(f"could not start the engine process: {exc}") from exc
+
+
+def _stop(proc: subprocess.Popen[bytes], grace_s: float) -> None:
+    """Wait up to ``grace_s`` for ``proc`` to exit, then kill it; always reaps it."""
+    try:
+        proc.wait(timeout=grace_s)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+# --- backends ---------------------------------------------------------------------------------
+
+
+class _Launch(Protocol):
+    """One single-use render process, as seen by the request it serves."""
+
+    sock: socket.socket
+    reader: proto.FrameReader  # the one reader of ``sock``: it may hold bytes already received
+
+    def kill(self, pid: int | None) -> None:
+        """Kill the render process now (``pid`` as it reported itself, if it did)."""
+
+    def exit_report(self, reported: dict[str, Any] | None) -> dict[str, Any] | None:
+        """How the process ended, once it has; ``None`` if the engine process vanished."""
+
+    def release(self) -> None:
+        """Free everything the launch holds."""
+
+
+class _Backend(Protocol):
+    def start(self) -> None: ...
+    def alive(self) -> bool: ...
+    def launch(self) -> _Launch: ...
+    def on_lost(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class _ForkLaunch:
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.reader = proto.FrameReader(sock)
+
+    def kill(self, pid: int | None) -> None:
+        if pid is not None:
+            # The child is the zygote's, not ours, but it cannot have been reaped (and its pid
+            # reused) yet: the zygote reports the exit first, and we have not read that.
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        # Without a pid, closing our end is enough: the zygote kills a child whose caller hung up.
+
+    def exit_report(self, reported: dict[str, Any] | None) -> dict[str, Any] | None:
+        return reported
+
+    def release(self) -> None:
+        self.sock.close()
+
+
+class _ForkBackend:
+    """A zygote process reached over a SOCK_SEQPACKET control socket."""
+
+    def __init__(self, worker: str) -> None:
+        self._worker = worker
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._ctrl: socket.socket | None = None
+        self._send_lock = threading.Lock()  # guards _ctrl against close() while sending
+
+    def start(self) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self._proc = _popen(
+                ["--worker", self._worker, "--mode", "fork", "--ctrl-fd", str(theirs.fileno())],
+                theirs.fileno(),
+            )
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        self._ctrl = ours
+        ours.settimeout(_START_TIMEOUT_S)
+        try:
+            message = ours.recv(65536)
+        except TimeoutError:
+            raise EngineUnavailable(f"the engine process did not get ready within {_START_TIMEOUT_S:g} s") from None
+        finally:
+            ours.settimeout(None)
+        if not message:
+            code = self._proc.wait()
+            raise EngineUnavailable(f"the engine process exited during start (exit code {code})")
+        hello = json.loads(message)
+        if "error" in hello:
+            raise EngineUnavailable(str(hello["error"]))
+
+    def alive(self) -> bool:
+        return self._ctrl is not None and self._proc is not None and self._proc.poll() is None
+
+    def launch(self) -> _ForkLaunch:
+        ours, theirs = socket.socketpair()
+        try:
+            with self._send_lock:
+                if self._ctrl is None:
+                    raise _EngineLost
+                try:
+                    socket.send_fds(self._ctrl, [b"F"], [theirs.fileno()])
+                except OSError as exc:
+                    raise _EngineLost from exc
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        return _ForkLaunch(ours)
+
+    def on_lost(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._send_lock:
+            ctrl, self._ctrl = self._ctrl, None
+        if ctrl is not None:
+            ctrl.close()  # the zygote sees end-of-file, kills and reaps its children, exits
+        if self._proc is not None:
+            _stop(self._proc, _STOP_GRACE_S)
+
+
+class _SpawnedWorker:
+    """One pre-spawned, single-use worker process and the caller's end of its socket."""
+
+    def __init__(self, worker: str) -> None:
+        ours, theirs = socket.socketpair()
+        try:
+            self.proc = _popen(
+                ["--worker", worker, "--mode", "single", "--sock-fd", str(theirs.fileno())],
+                theirs.fileno(),
+            )
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        self.sock = ours
+        self.reader = proto.FrameReader(ours)
+        self._ready = False
+        self._ready_lock = threading.Lock()
+
+    def wait_ready(self) -> None:
+        """Block until the worker is warm.
+
+        Raises:
+            _EngineLost: it died before saying so.
+            EngineUnavailable: its ``prepare()`` failed.
+        """
+        with self._ready_lock:
+            if self._ready:
+                return
+            try:
+                frame = self.reader.read(time.monotonic() + _START_TIMEOUT_S)
+            except proto.DeadlineExceeded:
+                raise EngineUnavailable(
+                    f"a worker process did not get ready within {_START_TIMEOUT_S:g} s"
+                ) from None
+            except proto.ProtocolError:
+                frame = None
+            if frame is None or frame[0] != proto.TAG_READY:
+                raise _EngineLost
+            if "error" in frame[1]:
+                raise EngineUnavailable(str(frame[1]["error"]))
+            self._ready = True
+
+    def kill(self, pid: int | None) -> None:
+        self.proc.kill()  # our own child: no pid-reuse question
+
+    def exit_report(self, reported: dict[str, Any] | None) -> dict[str, Any] | None:
+        _stop(self.proc, _STOP_GRACE_S)
+        code = self.proc.returncode
+        return {"signal": -code} if code < 0 else {"exit_code": code}
+
+    def release(self) -> None:
+        self.sock.close()
+        _stop(self.proc, _STOP_GRACE_S)
+
+
+class _SpawnBackend:
+    """A few prepared single-use worker processes; each job takes one and a new one starts."""
+
+    def __init__(self, worker: str, spares: int) -> None:
+        self._worker = worker
+        self._spares = spares
+        self._lock = threading.Lock()
+        self._idle: deque[_SpawnedWorker] = deque()
+        self._busy: set[_SpawnedWorker] = set()
+        self._closed = False
+
+    def start(self) -> None:
+        with self._lock:
+            while len(self._idle) < self._spares:
+                self._idle.append(_SpawnedWorker(self._worker))
+            idle = list(self._idle)
+        for worker in idle:
+            try:
+                worker.wait_ready()
+            except _EngineLost:
+                raise EngineUnavailable("a worker process exited during start") from None
+
+    def alive(self) -> bool:
+        return not self._closed
+
+    def launch(self) -> _SpawnedWorker:
+        with self._lock:
+            if self._closed:
+                raise _EngineLost
+            worker = self._idle.popleft() if self._idle else _SpawnedWorker(self._worker)
+            self._busy.add(worker)
+            # Start the replacement now so it warms up while this job runs.
+            if len(self._idle) < self._spares:
+                self._idle.append(_SpawnedWorker(self._worker))
+        try:
+            worker.wait_ready()
+        except BaseException:
+            self.finish(worker)
+            raise
+        return _SpawnLaunch(self, worker)
+
+    def finish(self, worker: _SpawnedWorker) -> None:
+        """Reap a worker that served (or failed to take) its job."""
+        worker.release()
+        with self._lock:
+            self._busy.discard(worker)
+
+    def on_lost(self) -> None:
+        pass  # one dead worker says nothing about the others
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            idle, busy = list(self._idle), list(self._busy)
+            self._idle.clear()
+        for worker in idle + busy:
+            worker.proc.kill()
+        for worker in idle:
+            worker.release()
+        for worker in busy:
+            worker.proc.wait()  # its job's thread sees end-of-file and releases the socket
+
+
+class _SpawnLaunch:
+    def __init__(self, backend: _SpawnBackend, worker: _SpawnedWorker) -> None:
+        self.sock = worker.sock
+        self.reader = worker.reader
+        self._backend = backend
+        self._worker = worker
+
+    def kill(self, pid: int | None) -> None:
+        self._worker.kill(pid)
+
+    def exit_report(self, reported: dict[str, Any] | None) -> dict[str, Any] | None:
+        return self._worker.exit_report(reported)
+
+    def release(self) -> None:
+        self._backend.finish(self._worker)

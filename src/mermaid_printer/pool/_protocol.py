@@ -1,0 +1,214 @@
+"""The wire format between the caller and a single-use render process, and the process's side.
+
+Every request has its own Unix stream socket pair. The caller keeps one end; the single-use
+process (a child forked by the zygote, or a pre-spawned worker) gets the other. Both sides
+exchange *frames*: one tag byte, a 4-byte big-endian length, then UTF-8 JSON.
+
+====  ==============  ===========================================================
+tag   sender          payload
+====  ==============  ===========================================================
+``W`` spawned worker  ``{"pid": n}`` when warm, or ``{"error": reason}`` (spawn mode)
+``J`` caller          ``{"job": {...}, "memory_bytes": n, "cpu_seconds": n}``
+``P`` render process  ``{"pid": n}``, always its first frame for a request
+``R`` render process  ``{"result": {...}}`` or ``{"error": PrinterError.to_dict()}``
+``X`` zygote          ``{"exit_code": n}``, ``{"signal": n}`` or ``{"error": reason}``
+====  ==============  ===========================================================
+
+The zygote writes ``X`` only after it has reaped the child, so it always comes last, and the
+caller sees end-of-file once the child is gone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import socket
+import struct
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from mermaid_printer.errors import PrinterError, RenderFailed, ResourceLimit
+
+TAG_READY = b"W"
+TAG_JOB = b"J"
+TAG_PID = b"P"
+TAG_RESULT = b"R"
+TAG_EXIT = b"X"
+
+_HEADER = struct.Struct(">cI")
+_CHUNK = 1 << 20
+
+
+class DeadlineExceeded(Exception):
+    """The caller's deadline passed while waiting on a socket (internal; never escapes the pool)."""
+
+
+class ProtocolError(Exception):
+    """The peer sent bytes that are not a frame (internal)."""
+
+
+def encode_frame(tag: bytes, payload: Any) -> bytes:
+    """One frame as bytes, ready for ``sendall``."""
+    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _HEADER.pack(tag, len(body)) + body
+
+
+def send_frame(sock: socket.socket, tag: bytes, payload: Any, deadline: float | None = None) -> None:
+    """Send one frame; see :func:`send_bytes` for ``deadline``."""
+    send_bytes(sock, encode_frame(tag, payload), deadline)
+
+
+def send_bytes(sock: socket.socket, data: bytes, deadline: float | None = None) -> None:
+    """Send all of ``data``; with a ``deadline`` (``time.monotonic()``), raise DeadlineExceeded past it."""
+    if deadline is None:
+        sock.settimeout(None)
+    else:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise DeadlineExceeded
+        sock.settimeout(remaining)
+    try:
+        sock.sendall(data)
+    except TimeoutError as exc:
+        raise DeadlineExceeded from exc
+
+
+class FrameReader:
+    """Reads frames from a stream socket, buffering partial ones."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self._buffer = bytearray()
+
+    def read(self, deadline: float | None = None) -> tuple[bytes, Any] | None:
+        """The next ``(tag, payload)``, or ``None`` at end-of-file.
+
+        Raises:
+            DeadlineExceeded: ``deadline`` (``time.monotonic()``) passed first.
+            ProtocolError: the stream ended inside a frame or a payload is not JSON.
+        """
+        while True:
+            frame = self._take_frame()
+            if frame is not None:
+                return frame
+            if deadline is None:
+                self._sock.settimeout(None)
+            else:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise DeadlineExceeded
+                self._sock.settimeout(remaining)
+            try:
+                data = self._sock.recv(_CHUNK)
+            except TimeoutError as exc:
+                raise DeadlineExceeded from exc
+            except ConnectionResetError:
+                data = b""
+            if not data:
+                if self._buffer:
+                    raise ProtocolError("stream ended inside a frame")
+                return None
+            self._buffer += data
+
+    def _take_frame(self) -> tuple[bytes, Any] | None:
+        if len(self._buffer) < _HEADER.size:
+            return None
+        tag, length = _HEADER.unpack_from(self._buffer)
+        end = _HEADER.size + length
+        if len(self._buffer) < end:
+            return None
+        body = bytes(self._buffer[_HEADER.size : end])
+        del self._buffer[:end]
+        try:
+            return tag, json.loads(body)
+        except ValueError as exc:
+            raise ProtocolError(f"frame {tag!r} is not JSON") from exc
+
+
+# --- the render process's side -------------------------------------------------------------
+
+
+def serve_one_request(sock: socket.socket, handle: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    """Run in a single-use process: announce the pid, read the job, apply limits, answer.
+
+    The caller needs the pid before anything slow happens so it can kill us on timeout.
+    """
+    send_frame(sock, TAG_PID, {"pid": os.getpid()})
+    frame = FrameReader(sock).read()
+    if frame is None or frame[0] != TAG_JOB:
+        return  # the caller gave up before sending the job
+    request = frame[1]
+    apply_limits(int(request["memory_bytes"]), int(request["cpu_seconds"]))
+    response = run_handle(handle, request["job"])
+    try:
+        data = encode_frame(TAG_RESULT, response)
+    except (TypeError, ValueError) as exc:
+        error = RenderFailed(f"the worker returned a result that is not JSON: {exc}")
+        data = encode_frame(TAG_RESULT, {"error": error.to_dict()})
+    sock.sendall(data)
+
+
+def run_handle(handle: Callable[[dict[str, Any]], dict[str, Any]], job: dict[str, Any]) -> dict[str, Any]:
+    """Call the worker's ``handle`` and turn its outcome into an ``R`` payload."""
+    error: PrinterError | None = None
+    exhausted: str | None = None
+    try:
+        result = handle(job)
+    except PrinterError as exc:
+        error = exc
+    except (MemoryError, RecursionError) as exc:
+        # Only note the name here: the traceback still pins whatever filled the memory, so
+        # the error object is built after this block has released it.
+        exhausted = type(exc).__name__
+    except Exception as exc:  # a worker bug: report it as a typed failure, never a crash
+        name = type(exc).__name__
+        error = RenderFailed(f"the worker failed: {name}: {exc}", {"exception": name})
+    else:
+        if isinstance(result, dict):
+            return {"result": result}
+        error = RenderFailed(f"the worker returned {type(result).__name__}, not a dict")
+    if exhausted is not None:
+        error = ResourceLimit(f"the render ran out of memory or stack ({exhausted})", {"exception": exhausted})
+    assert error is not None
+    return {"error": error.to_dict()}
+
+
+def apply_limits(memory_bytes: int, cpu_seconds: int) -> None:
+    """Cap this process's address space, CPU time and core dumps before running untrusted work."""
+    _set_limit(resource.RLIMIT_CORE, 0, 0)
+    current = address_space_bytes()
+    if current is not None:
+        limit = current + memory_bytes
+        _set_limit(resource.RLIMIT_AS, limit, limit)
+    # SIGXCPU at the soft limit, SIGKILL one second later: a backstop behind the wall clock.
+    _set_limit(resource.RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)
+
+
+def _set_limit(which: int, soft: int, hard: int) -> None:
+    _, old_hard = resource.getrlimit(which)
+    if old_hard != resource.RLIM_INFINITY:
+        hard = min(hard, old_hard)
+        soft = min(soft, hard)
+    resource.setrlimit(which, (soft, hard))
+
+
+def address_space_bytes() -> int | None:
+    """This process's virtual memory size (``VmSize``), or ``None`` where /proc is missing."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            pages = int(statm.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * resource.getpagesize()
+
+
+def flush_std_streams() -> None:
+    """Flush Python's buffers before ``os._exit`` so the worker's logs are not lost."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # a closed or replaced stream must not turn an exit into a crash
+            pass

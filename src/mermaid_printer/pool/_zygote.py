@@ -1,0 +1,315 @@
+"""Entry point of the warm engine process: ``python -m mermaid_printer.pool._zygote``.
+
+Two modes, chosen by the pool:
+
+``--mode fork --ctrl-fd N``
+    The zygote. Imports the worker, runs ``prepare()`` once, then waits on the control socket
+    (a Unix SOCK_SEQPACKET socket) for request sockets passed with ``SCM_RIGHTS``. For each one
+    it forks a single-use child that serves exactly one request and exits. The zygote reaps its
+    children, reports each exit status to the caller, and kills a child whose caller hung up.
+    It exits when the control socket closes (the caller closed the pool or died).
+
+``--mode single --sock-fd N``
+    A pre-spawned, single-use worker for platforms or settings without fork: it runs
+    ``prepare()``, says it is warm, serves one request on its socket and exits.
+
+This process never writes to its real stdout: the caller may be an MCP server whose stdout is
+the protocol channel, so fd 1 is pointed at stderr before the worker is imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import gc
+import importlib
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from mermaid_printer.pool import _protocol as proto
+
+_PR_SET_PDEATHSIG = 1
+# More fds than this in one control message would mean a confused caller; the rest are dropped.
+_MAX_FDS_PER_MESSAGE = 16
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments the pool passes and run the requested mode."""
+    parser = argparse.ArgumentParser(prog="mermaid_printer.pool._zygote")
+    parser.add_argument("--worker", required=True)
+    parser.add_argument("--mode", choices=("fork", "single"), required=True)
+    parser.add_argument("--ctrl-fd", type=int)
+    parser.add_argument("--sock-fd", type=int)
+    args = parser.parse_args(argv)
+    _keep_stdout_clean()
+    if args.mode == "fork":
+        ctrl = socket.socket(fileno=args.ctrl_fd)
+        _run_zygote(ctrl, args.worker)
+    else:
+        sock = socket.socket(fileno=args.sock_fd)
+        _run_single_use(sock, args.worker)
+
+
+def _keep_stdout_clean() -> None:
+    # Anything the worker prints lands in stderr (the log), never on the caller's stdout.
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+
+
+def _log(message: str) -> None:
+    print(f"mermaid-printer engine[{os.getpid()}]: {message}", file=sys.stderr, flush=True)
+
+
+def _load_worker(name: str) -> tuple[ModuleType | None, str | None]:
+    """Import the worker and run its ``prepare()``; return ``(module, None)`` or ``(None, reason)``."""
+    try:
+        module = importlib.import_module(name)
+        if not callable(getattr(module, "handle", None)):
+            return None, f"worker module {name!r} has no handle(job) function"
+        prepare = getattr(module, "prepare", None)
+        if prepare is not None:
+            prepare()
+    except BaseException as exc:  # SystemExit too: any way prepare() stops is a failed start
+        traceback.print_exc(file=sys.stderr)
+        return None, f"worker {name!r} failed to start: {type(exc).__name__}: {exc}"
+    finally:
+        proto.flush_std_streams()
+    return module, None
+
+
+def _thread_count() -> int:
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
+# --- fork mode --------------------------------------------------------------------------------
+
+
+def _run_zygote(ctrl: socket.socket, worker_name: str) -> None:
+    module, reason = _load_worker(worker_name)
+    if module is None:
+        _send_control(ctrl, {"error": reason})
+        return
+    threads = _thread_count()
+    if threads > 1:
+        # fork() copies only the calling thread; a worker that started threads may deadlock
+        # its children on a lock some other thread held. Say so loudly, but keep serving.
+        _log(f"warning: {threads} threads are running before fork(); the worker should not start threads")
+    # Objects created during prepare() are never freed; freezing them keeps the children's
+    # garbage collector from touching (and so copying) those pages.
+    gc.collect()
+    gc.freeze()
+    _send_control(ctrl, {"ready": True, "pid": os.getpid(), "threads": threads})
+    _Zygote(ctrl, module.handle).serve()
+
+
+def _send_control(ctrl: socket.socket, message: dict[str, Any]) -> None:
+    try:
+        ctrl.send(json.dumps(message).encode("utf-8"))
+    except OSError:
+        pass  # the caller is gone; the main loop will see the closed socket and exit
+
+
+class _Zygote:
+    """The fork server loop: one child per request socket, reaped and reported."""
+
+    def __init__(self, ctrl: socket.socket, handle: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        self._ctrl = ctrl
+        self._handle = handle
+        self._children: dict[int, socket.socket] = {}
+        self._watched: dict[int, int] = {}  # request socket fd -> child pid
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        self._poller = select.poll()
+        self._libc = _load_libc()
+        self._pid = os.getpid()
+
+    def serve(self) -> None:
+        """Run until the control socket closes, then kill and reap every child."""
+        # A Python-level handler is needed for the wakeup fd to fire; the handler itself has
+        # nothing to do because the loop reaps after every wake-up.
+        signal.signal(signal.SIGCHLD, lambda _signum, _frame: None)
+        signal.set_wakeup_fd(self._wake_w)
+        self._poller.register(self._ctrl, select.POLLIN)
+        self._poller.register(self._wake_r, select.POLLIN)
+        try:
+            while self._poll_once():
+                pass
+        finally:
+            self._shutdown()
+
+    def _poll_once(self) -> bool:
+        for fd, _events in self._poller.poll():
+            if fd == self._ctrl.fileno():
+                if not self._accept_requests():
+                    return False
+            elif fd == self._wake_r:
+                self._drain_wakeups()
+            else:
+                self._caller_hung_up(fd)
+        self._reap()
+        return True
+
+    def _accept_requests(self) -> bool:
+        try:
+            message, fds, _flags, _addr = socket.recv_fds(self._ctrl, 64, _MAX_FDS_PER_MESSAGE)
+        except OSError:
+            return False
+        if not message and not fds:
+            return False  # the caller closed the pool or died
+        for fd in fds:
+            self._fork_child(socket.socket(fileno=fd))
+        return True
+
+    def _fork_child(self, sock: socket.socket) -> None:
+        try:
+            pid = os.fork()
+        except OSError as exc:
+            _send_quietly(sock, proto.TAG_EXIT, {"error": f"fork failed: {exc}"})
+            sock.close()
+            return
+        if pid == 0:
+            self._become_child(sock)  # never returns
+        self._children[pid] = sock
+        self._watched[sock.fileno()] = pid
+        # Event mask 0: only POLLHUP/POLLERR are reported, i.e. the caller closed its end
+        # (timeout or death). The job bytes the caller sends must not wake us.
+        self._poller.register(sock, 0)
+
+    def _become_child(self, sock: socket.socket) -> None:
+        exit_code = 70
+        try:
+            signal.set_wakeup_fd(-1)
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            if self._libc is not None:
+                # The zygote is single-threaded, so "parent" here really is the zygote process.
+                self._libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            if os.getppid() != self._pid:
+                os._exit(exit_code)  # the zygote died before prctl took effect
+            self._ctrl.close()
+            os.close(self._wake_r)
+            os.close(self._wake_w)
+            for other in self._children.values():
+                other.close()
+            proto.serve_one_request(sock, self._handle)
+            exit_code = 0
+        except BaseException:
+            traceback.print_exc(file=sys.stderr)
+        finally:
+            proto.flush_std_streams()
+            os._exit(exit_code)
+
+    def _drain_wakeups(self) -> None:
+        try:
+            while os.read(self._wake_r, 512):
+                pass
+        except BlockingIOError:
+            pass
+
+    def _caller_hung_up(self, fd: int) -> None:
+        pid = self._watched.pop(fd, None)
+        self._poller.unregister(fd)
+        if pid is not None:
+            # Still our unreaped child, so the pid cannot have been reused.
+            _kill(pid)
+
+    def _reap(self) -> None:
+        # Only our own children: the worker may have started helpers it waits for itself.
+        for pid in list(self._children):
+            try:
+                done, status = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                done, status = pid, 0
+            if done == 0:
+                continue
+            sock = self._children.pop(pid)
+            if self._watched.pop(sock.fileno(), None) is not None:
+                self._poller.unregister(sock)
+            code = os.waitstatus_to_exitcode(status)
+            report = {"signal": -code} if code < 0 else {"exit_code": code}
+            _send_quietly(sock, proto.TAG_EXIT, report)
+            sock.close()
+
+    def _shutdown(self) -> None:
+        for pid in self._children:
+            _kill(pid)
+        for pid, sock in self._children.items():
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+            sock.close()  # no exit report: the caller sees end-of-file, i.e. "engine stopped"
+        self._children.clear()
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _send_quietly(sock: socket.socket, tag: bytes, payload: dict[str, Any]) -> None:
+    # The caller may have gone (timeout); a report nobody reads must never block the zygote.
+    try:
+        sock.setblocking(False)
+        sock.send(proto.encode_frame(tag, payload), socket.MSG_NOSIGNAL)
+    except OSError:
+        pass
+
+
+def _load_libc() -> Any:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+
+
+# --- spawn mode -------------------------------------------------------------------------------
+
+
+def _run_single_use(sock: socket.socket, worker_name: str) -> None:
+    module, reason = _load_worker(worker_name)
+    exit_code = 70
+    try:
+        if module is None:
+            proto.send_frame(sock, proto.TAG_READY, {"error": reason})
+        else:
+            proto.send_frame(sock, proto.TAG_READY, {"pid": os.getpid()})
+            # Without fork there is no parent to kill us when the caller goes away mid-render,
+            # so watch the caller's end ourselves.
+            threading.Thread(target=_exit_when_caller_leaves, args=(sock,), daemon=True).start()
+            proto.serve_one_request(sock, module.handle)
+            exit_code = 0
+    except OSError:
+        exit_code = 1  # the caller went away
+    except BaseException:
+        traceback.print_exc(file=sys.stderr)
+    finally:
+        proto.flush_std_streams()
+    os._exit(exit_code)
+
+
+def _exit_when_caller_leaves(sock: socket.socket) -> None:
+    poller = select.poll()
+    poller.register(sock, 0)
+    poller.poll()
+    os._exit(1)
+
+
+if __name__ == "__main__":
+    main()

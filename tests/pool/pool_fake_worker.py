@@ -1,0 +1,66 @@
+"""A stand-in worker for the renderer pool tests; ``job["action"]`` picks the behaviour.
+
+Imported by the engine process through the ``PYTHONPATH`` the pool passes on, so it must
+not depend on anything the tests set up in-process.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from typing import Any
+
+from mermaid_printer.errors import DiagramSyntaxError
+
+PREPARED_BY: int | None = None
+STATE: dict[str, Any] = {}
+
+
+def prepare() -> None:
+    """Record that this ran (once, in the warm process) and print to stdout on purpose."""
+    global PREPARED_BY
+    PREPARED_BY = os.getpid()
+    print("fake-worker: prepare wrote to stdout", flush=True)
+
+
+def handle(job: dict[str, Any]) -> dict[str, Any]:
+    """Do what ``job["action"]`` says."""
+    action = job.get("action", "echo")
+    if "ready_path" in job:
+        # Lets a test know the job is running (and which process runs it) without sleeping.
+        with open(job["ready_path"] + ".tmp", "w") as ready:
+            ready.write(str(os.getpid()))
+        os.rename(job["ready_path"] + ".tmp", job["ready_path"])
+    if action == "echo":
+        return {"echo": job.get("value"), "pid": os.getpid(), "prepared_by": PREPARED_BY}
+    if action == "remember":
+        STATE["value"] = job.get("value")
+        return {"state": dict(STATE)}
+    if action == "recall":
+        return {"state": dict(STATE)}
+    if action == "big":
+        return {"text": "x" * int(job["size"])}
+    if action == "sleep":
+        while True:
+            time.sleep(3600)
+    if action == "syntax_error":
+        raise DiagramSyntaxError(job["message"], job["details"])
+    if action == "bug":
+        raise KeyError("a worker bug")
+    if action == "not_a_dict":
+        return [1, 2, 3]  # type: ignore[return-value]
+    if action == "segfault":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if action == "exit":
+        os._exit(int(job.get("code", 3)))
+    if action == "hog":
+        chunks = []
+        while True:
+            chunks.append(bytearray(16 * 2**20))
+    if action == "print":
+        print("fake-worker: handle wrote to stdout")
+        sys.stdout.flush()
+        return {"printed": True}
+    raise ValueError(f"unknown action {action!r}")
