@@ -11,8 +11,9 @@
 //     font   {family: CSS font-family list ('"Recursive Variable", arial, sans-serif'),
 //             size: px number (or "16px"), weight: number | "normal" | "bold" | "bolder" |
 //             "lighter" | numeric string, style: "normal" | "italic"}.
-//     width  px, advances plus pair kerning, snapped up to 1/64 px as Chromium's layout does.
-//     ascent, descent  px above/below the baseline; their sum is Chromium's getBBox() height.
+//     width  px, advances plus pair kerning, snapped to 1/64 px as Chromium's layout does.
+//     ascent, descent  px above/below the baseline of the box Chromium's getBBox() reports:
+//            the font's ascent/descent, widened by glyph ink that sticks out (tall accents).
 //     missing  how many characters of text no known font covers (measured with a fallback width).
 //   __printerMissingCodepoints() -> sorted array of every codepoint measured with a fallback width
 //     since load, so the caller can warn once per render.
@@ -34,7 +35,9 @@
 //   C0/C1 controls and default-ignorables are zero width. Characters no table covers get the
 //   font's average width (East Asian wide ranges and emoji: 1 em), as a fallback font would.
 // - Heights: Chromium rounds the scaled ascent and descent to whole pixels (exact values below
-//   3 px); we do the same, assuming no zoom (CTM scale 1), which is how Mermaid measures.
+//   3 px) and grows the box to the pixel-rounded glyph ink; we do the same from unhinted glyph
+//   extents, assuming no zoom (CTM scale 1), which is how Mermaid measures. Chromium's rasterizer
+//   sometimes adds a pixel more (e.g. "g" at 16 px regular): not modelled.
 (function () {
   "use strict";
 
@@ -56,9 +59,11 @@
     return array;
   }
 
-  function prepareTables(tables) {
-    const advance = expandRuns(tables.advances, new Float64Array(BMP_SIZE).fill(NaN));
-    const kerning = tables.kerning;
+  function prepareAdvances(runs) {
+    return expandRuns(runs, new Float64Array(BMP_SIZE).fill(NaN)); // NaN = not in the font
+  }
+
+  function prepareKerning(kerning) {
     const leftClass = expandRuns(kerning.left, new Uint16Array(BMP_SIZE));
     const rightClass = expandRuns(kerning.right, new Uint16Array(BMP_SIZE));
     let leftCount = 0;
@@ -78,17 +83,46 @@
         pairs[cells[i] * rightCount + cells[i + 1]] = Number(value);
       }
     }
-    return { advance, leftClass, rightClass, pairs, rightCount };
+    return { leftClass, rightClass, pairs, rightCount };
+  }
+
+  function prepareInk(ink) {
+    const top = new Float32Array(BMP_SIZE);
+    const bottom = new Float32Array(BMP_SIZE);
+    for (const entry of ink) {
+      top[entry[0]] = entry[1];
+      bottom[entry[0]] = entry[2];
+    }
+    return { top, bottom };
   }
 
   function prepareFamily(name, raw) {
-    const byName = {};
+    // A field given as a weight name reuses that weight's field; preparing each distinct raw
+    // field once lets such weights share typed arrays (Recursive's bold costs no extra memory).
+    const prepared = new Map();
+    function field(key, fieldName, prepare) {
+      let value = raw.weights[key][fieldName];
+      if (typeof value === "string") {
+        value = raw.weights[value][fieldName];
+      }
+      if (!prepared.has(value)) {
+        prepared.set(value, prepare(value));
+      }
+      return prepared.get(value);
+    }
     const weights = [];
     for (const key of Object.keys(raw.weights).sort((a, b) => Number(a) - Number(b))) {
-      const value = raw.weights[key];
-      // A string value reuses another weight's tables (identical widths across weights).
-      const tables = typeof value === "string" ? byName[value] : prepareTables(value);
-      byName[key] = tables;
+      const kerning = field(key, "kerning", prepareKerning);
+      const ink = field(key, "ink", prepareInk);
+      const tables = {
+        advance: field(key, "advances", prepareAdvances),
+        leftClass: kerning.leftClass,
+        rightClass: kerning.rightClass,
+        pairs: kerning.pairs,
+        rightCount: kerning.rightCount,
+        inkTop: ink.top,
+        inkBottom: ink.bottom,
+      };
       weights.push({ weight: Number(key), tables });
     }
     return {
@@ -136,13 +170,18 @@
 
   const missingCodepoints = new Set();
 
-  // Width of text in font units with one weight's tables, plus how many characters were missing.
+  // Width of text in font units with one weight's tables, how many characters were missing, and
+  // the highest ink top / deepest ink bottom (font units, 0 = none sticks out of the box).
   function measureUnits(family, tables, text) {
     const advance = tables.advance;
     const leftClass = tables.leftClass;
     const rightClass = tables.rightClass;
     const pairs = tables.pairs;
     const rightCount = tables.rightCount;
+    const inkTopOf = tables.inkTop;
+    const inkBottomOf = tables.inkBottom;
+    let inkTop = 0;
+    let inkBottom = 0;
     let total = 0;
     let missing = 0;
     let previousClass = 0; // left kerning class of the previous character, 0 = none
@@ -166,6 +205,8 @@
         }
         total += width;
         previousClass = leftClass[cp];
+        if (inkTopOf[cp] > inkTop) inkTop = inkTopOf[cp];
+        if (inkBottomOf[cp] > inkBottom) inkBottom = inkBottomOf[cp];
       } else {
         previousClass = 0; // a fallback font breaks the shaping run: no kerning across it
         if (isZeroWidth(cp)) {
@@ -176,7 +217,7 @@
         total += isWide(cp) ? family.unitsPerEm : family.fallbackAdvance;
       }
     }
-    return { units: total, missing };
+    return { units: total, missing, inkTop, inkBottom };
   }
 
   const familyCache = new Map(); // CSS font-family string -> prepared family
@@ -249,7 +290,14 @@
     if (high.tables !== low.tables && weight > low.weight && weight < high.weight) {
       const upper = measureUnits(family, high.tables, text);
       const t = (weight - low.weight) / (high.weight - low.weight);
-      result = { units: result.units + (upper.units - result.units) * t, missing: result.missing };
+      // Ink (heights) comes from the nearer instance; only the width is interpolated.
+      const ink = t < 0.5 ? result : upper;
+      result = {
+        units: result.units + (upper.units - result.units) * t,
+        missing: result.missing,
+        inkTop: ink.inkTop,
+        inkBottom: ink.inkBottom,
+      };
     }
     if (widthCache.size >= CACHE_LIMIT) {
       widthCache.clear();
@@ -258,14 +306,20 @@
     return result;
   }
 
-  // Chromium rounds the font's ascent and descent to whole pixels unless the font is tiny.
-  function verticalMetrics(family, size) {
-    const ascent = (family.ascent * size) / family.unitsPerEm;
-    const descent = (family.descent * size) / family.unitsPerEm;
-    if (ascent < 3 || ascent + descent < 2) {
-      return [ascent, descent];
+  // Chromium's SVG text box: the font's ascent and descent rounded to whole pixels (exact when
+  // the font is tiny), grown to the glyph ink rounded out to whole pixels where ink sticks out.
+  function verticalMetrics(family, size, measured) {
+    const scale = size / family.unitsPerEm;
+    let ascent = family.ascent * scale;
+    let descent = family.descent * scale;
+    if (ascent >= 3 && ascent + descent >= 2) {
+      ascent = Math.floor(ascent + 0.5);
+      descent = Math.floor(descent + 0.5);
     }
-    return [Math.floor(ascent + 0.5), Math.floor(descent + 0.5)];
+    return [
+      Math.max(ascent, Math.ceil(measured.inkTop * scale)),
+      Math.max(descent, Math.ceil(measured.inkBottom * scale)),
+    ];
   }
 
   globalThis.__printerMeasureText = function (text, font) {
@@ -274,10 +328,11 @@
     const size = resolveSize(spec.size);
     const measured = measureAtWeight(family, resolveWeight(spec.weight), String(text));
     const exact = (measured.units * size) / family.unitsPerEm;
-    // Chromium's inline layout works in 1/64 px units and rounds the run width up; the epsilon
-    // keeps an exact float sum (e.g. 22.75) from being bumped a step by representation error.
-    const width = Math.ceil(exact * 64 - 1e-6) / 64;
-    const vertical = verticalMetrics(family, size);
+    // Chromium lays text out in 1/64 px units and reports floor(width * 64) + 1 of them (checked
+    // with scripts/check_text_widths_vs_chromium.py); where width * 64 is whole, its float sum
+    // sometimes lands just below and it reports one unit less than we do.
+    const width = exact > 0 ? (Math.floor(exact * 64) + 1) / 64 : 0;
+    const vertical = verticalMetrics(family, size, measured);
     return { width, ascent: vertical[0], descent: vertical[1], missing: measured.missing };
   };
 
