@@ -16,7 +16,8 @@ step removes what is left to chance in how the tree is written out. Decisions:
 * **Text is never touched.** Whitespace-only text between elements is removed only outside
   text-bearing elements (``text``, ``tspan``, ``textPath``, ``title``, ``desc``, ``style``) and
   outside ``xml:space="preserve"``; everything inside them stays as written.
-* **Empty attributes**: ``style=""`` and ``class=""`` are dropped; ``class`` has its whitespace
+* **Empty elements** are written as ``<x/>``. **Empty attributes**: ``style=""`` and ``class=""``
+  are dropped; ``class`` has its whitespace
   collapsed to single spaces (the class list and its order are kept).
 * **Ids are not renamed.** Mermaid's CSS targets ``#id`` and markers are referenced with
   ``url(#id)``; with ``deterministicIds`` they are stable already.
@@ -95,6 +96,8 @@ def canonicalize_svg(root: etree._Element) -> None:
             or element.get(_XML_SPACE) == "preserve"
         )
         _canonicalize_attributes(element)
+        if element.text == "":
+            element.text = None  # so an empty element is always written as <x/>
         if not preserve_space:
             if element.text is not None and not element.text.strip():
                 element.text = None

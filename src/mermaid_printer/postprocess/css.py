@@ -10,14 +10,18 @@ published Mermaid advisories show it breaking out (``}``, ``</style>``), fetchin
 Policy: the CSS is parsed with tinycss2 (a CSS Syntax Level 3 parser) and whole rules or whole
 declarations are dropped; nothing is patched with regular expressions.
 
-* At-rules: only ``@media``, ``@supports``, ``@keyframes`` (and vendor variants) and ``@font-face``
-  are kept. ``@import``, ``@namespace``, ``@charset``, ``@document`` and anything unknown go.
+* At-rules: only ``@media``, ``@supports``, ``@container``, ``@starting-style``, ``@keyframes``
+  (and vendor variants) and ``@font-face`` are kept (Mermaid 12's own list plus ``@font-face``). ``@import``, ``@namespace``, ``@charset``, ``@document`` and anything unknown go.
   An ``@font-face`` loses the whole rule if any of its declarations is unsafe (a font with a
   remote ``src`` is never partially kept).
 * Selectors may only use identifiers, ``#id``, ``.class``, combinators, ``*``, pseudo-classes and
   attribute selectors with ``=``, ``~=`` or ``|=``. The substring operators ``^=``, ``$=`` and
   ``*=`` (the exfiltration shape; Mermaid never writes them) and the nesting selector ``&`` drop
   the rule. Nested rules inside a declaration block are dropped (Mermaid's CSS is flat).
+* Scoping: Mermaid 12 prefixes every selector with the diagram's ``#id`` so its CSS cannot style
+  the page an SVG is inlined into. When the caller passes that id, a rule with any selector that
+  does not start with ``#id`` (or that leaves it through ``~`` or ``+``) is dropped; this is the
+  ``:not(&)`` advisory, where injected CSS escaped the scope. Keyframe selectors are exempt.
 * Declarations: ``behavior``, ``-ms-behavior`` and ``-moz-binding`` are dropped by name. A value
   is dropped when it contains ``expression(``, a resource-loading function other than ``url()``
   (``image-set()``, ``image()``, ``cross-fade()``, ``element()``, ``src()``), a ``url()`` that
@@ -61,6 +65,8 @@ _FONT_DATA_URL = re.compile(
 _KEPT_AT_RULES_WITH_RULES = {
     "media",
     "supports",
+    "container",
+    "starting-style",
     "keyframes",
     "-webkit-keyframes",
     "-moz-keyframes",
@@ -136,14 +142,19 @@ def check_css_value(value: str) -> str | None:
     return _value_problem(tinycss2.parse_component_value_list(value))
 
 
-def scrub_stylesheet(text: str) -> tuple[str, list[str]]:
+def scrub_stylesheet(text: str, scope_id: str | None = None) -> tuple[str, list[str]]:
     """Scrub the text of a ``<style>`` element.
+
+    Args:
+        text: the CSS, as decoded by the XML parser.
+        scope_id: the root ``<svg>`` id every selector must start with as ``#id``, or None to
+            skip the scoping check.
 
     Returns:
         The text (unchanged, same object, when nothing was unsafe) and notes on what was dropped.
     """
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-    kept, notes = _scrub_rule_list(rules)
+    kept, notes = _scrub_rule_list(rules, scope_id)
     if "<" in text and not notes:
         notes.append("removed a CSS comment containing markup")
     if not notes:
@@ -170,7 +181,9 @@ def scrub_declarations(text: str) -> tuple[str, list[str]]:
     return ";".join(kept), notes
 
 
-def _scrub_rule_list(nodes: Iterable[tinycss2.ast.Node]) -> tuple[list[str], list[str]]:
+def _scrub_rule_list(
+    nodes: Iterable[tinycss2.ast.Node], scope_id: str | None
+) -> tuple[list[str], list[str]]:
     kept: list[str] = []
     notes: list[str] = []
     for node in nodes:
@@ -179,11 +192,11 @@ def _scrub_rule_list(nodes: Iterable[tinycss2.ast.Node]) -> tuple[list[str], lis
         elif "<" in node.serialize():
             notes.append("removed a CSS rule containing markup (possible </style> breakout)")
         elif node.type == "qualified-rule":
-            kept_rule = _scrub_qualified_rule(node, notes)
+            kept_rule = _scrub_qualified_rule(node, scope_id, notes)
             if kept_rule is not None:
                 kept.append(kept_rule)
         elif node.type == "at-rule":
-            kept_rule = _scrub_at_rule(node, notes)
+            kept_rule = _scrub_at_rule(node, scope_id, notes)
             if kept_rule is not None:
                 kept.append(kept_rule)
         else:
@@ -191,9 +204,14 @@ def _scrub_rule_list(nodes: Iterable[tinycss2.ast.Node]) -> tuple[list[str], lis
     return kept, notes
 
 
-def _scrub_qualified_rule(rule: tinycss2.ast.QualifiedRule, notes: list[str]) -> str | None:
+def _scrub_qualified_rule(
+    rule: tinycss2.ast.QualifiedRule, scope_id: str | None, notes: list[str]
+) -> str | None:
     if not _selector_is_safe(rule.prelude):
         notes.append("removed a CSS rule with a disallowed selector")
+        return None
+    if scope_id is not None and not _selector_is_scoped(rule.prelude, scope_id):
+        notes.append("removed a CSS rule not scoped to the diagram's #id")
         return None
     nodes = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
     declarations, dropped = _scrub_declaration_list(nodes)
@@ -205,7 +223,9 @@ def _scrub_qualified_rule(rule: tinycss2.ast.QualifiedRule, notes: list[str]) ->
     return tinycss2.serialize(rule.prelude) + "{" + ";".join(declarations) + "}"
 
 
-def _scrub_at_rule(rule: tinycss2.ast.AtRule, notes: list[str]) -> str | None:
+def _scrub_at_rule(
+    rule: tinycss2.ast.AtRule, scope_id: str | None, notes: list[str]
+) -> str | None:
     name = rule.lower_at_keyword
     if name == "font-face" and rule.content is not None:
         nodes = tinycss2.parse_blocks_contents(
@@ -223,7 +243,8 @@ def _scrub_at_rule(rule: tinycss2.ast.AtRule, notes: list[str]) -> str | None:
         inner_nodes = tinycss2.parse_rule_list(
             rule.content, skip_comments=True, skip_whitespace=True
         )
-        inner, dropped = _scrub_rule_list(inner_nodes)
+        inner_scope = None if name.endswith("keyframes") else scope_id
+        inner, dropped = _scrub_rule_list(inner_nodes, inner_scope)
         if not dropped:
             return rule.serialize()
         notes.extend(dropped)
@@ -301,6 +322,23 @@ def _selector_is_safe(tokens: Iterable[tinycss2.ast.Node]) -> bool:
             if not _selector_is_safe(token.arguments):
                 return False
         else:
+            return False
+    return True
+
+
+def _selector_is_scoped(tokens: list[tinycss2.ast.Node], scope_id: str) -> bool:
+    """True if every selector in the comma-separated list starts with ``#scope_id``."""
+    selectors: list[list[tinycss2.ast.Node]] = [[]]
+    for token in tokens:
+        if token.type == "literal" and token.value == ",":
+            selectors.append([])
+        elif token.type != "whitespace" or selectors[-1]:
+            selectors[-1].append(token)
+    for selector in selectors:
+        if not selector or selector[0].type != "hash" or selector[0].value != scope_id:
+            return False
+        following = [token for token in selector[1:] if token.type != "whitespace"]
+        if following and following[0].type == "literal" and following[0].value in ("~", "+"):
             return False
     return True
 

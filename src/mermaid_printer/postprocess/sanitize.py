@@ -7,9 +7,11 @@ output. A deny-list has to know every new trick; an allow-list only has to know 
 legitimately draws. Anything not listed below is removed, and every removal is reported.
 
 Parsing (``parse_svg``): lxml with entity resolution, DTD loading and network access off and
-libxml2's size limits on (``huge_tree=False``). Comments, processing instructions and CDATA
-markers are dropped by the parser; the DOCTYPE never reaches the output. Unparsable input or a
-root that is not ``<svg>`` raises ``RenderFailed``.
+libxml2's size limits on (``huge_tree=False``); DTD default attributes are not applied. CDATA
+sections become plain text. Comments, processing instructions and entity references left
+unresolved are removed (and reported) by ``sanitize_svg``; a DOCTYPE and anything else outside the
+root element never reach the output, because only the root element is serialized. Unparsable
+input or a root that is not an SVG ``<svg>`` raises ``RenderFailed``.
 
 Elements (SVG namespace only; anything in another namespace, e.g. XHTML, goes with its subtree):
 
@@ -45,6 +47,7 @@ control characters, and case-folding:
 * everywhere else (``use``, ``textPath``, gradients, patterns, ``mpath``): internal ``#fragment``
   references only; anything else removes the attribute.
 
+``<style>`` CSS must be scoped to the root ``<svg>``'s id, as Mermaid 12 writes it (see ``css.py``).
 ``target`` is kept only on ``<a>`` and only as ``_blank``, ``_self``, ``_parent`` or ``_top``.
 CSS rules are described in ``css.py``.
 """
@@ -368,8 +371,9 @@ _PARSER_OPTIONS = {
     "load_dtd": False,
     "dtd_validation": False,
     "huge_tree": False,
-    "remove_comments": True,
-    "remove_pis": True,
+    # Comments and processing instructions are kept so sanitize_svg can report removing them.
+    "remove_comments": False,
+    "remove_pis": False,
     "strip_cdata": True,
     "recover": False,
 }
@@ -424,6 +428,7 @@ def sanitize_svg(root: etree._Element) -> list[str]:
     if root.tag != _SVG + "svg":
         raise RenderFailed("the renderer's output is not an SVG document")
     notes = _Notes()
+    _report_outside_root(root, notes)
     stack = [root]
     while stack:
         element = stack.pop()
@@ -438,6 +443,18 @@ def sanitize_svg(root: etree._Element) -> list[str]:
         if element.tag == _SVG + "style":
             _sanitize_style_element(element, notes)
     return notes.as_list()
+
+
+def _report_outside_root(root: etree._Element, notes: _Notes) -> None:
+    """Note what sits outside the root element; serialize_svg writes only the root."""
+    if root.getparent() is not None:
+        return
+    if root.getroottree().docinfo.internalDTD is not None or root.getroottree().docinfo.doctype:
+        notes.add("removed a DOCTYPE")
+    for sibling in [*root.itersiblings(preceding=True), *root.itersiblings()]:
+        reason = _reason_to_remove(sibling)
+        if reason:
+            notes.add(reason)
 
 
 def _reason_to_remove(element: etree._Element) -> str | None:
@@ -516,7 +533,7 @@ def _check_attribute(
         return None, None
     if name.startswith(("data-", "aria-")):
         return None, None
-    return None, f"removed unsupported attribute '{_short(etree.QName(name).localname)}'"
+    return None, f"removed unsupported attribute '{_short(_prefixed(name))}'"
 
 
 def _check_link(element: str, value: str) -> tuple[str | None, str | None]:
@@ -549,7 +566,8 @@ def _sanitize_style_element(element: etree._Element, notes: _Notes) -> None:
         notes.add("removed a non-CSS style type")
         del element.attrib["type"]
     text = element.text or ""
-    scrubbed, dropped = scrub_stylesheet(text)
+    scope_id = element.getroottree().getroot().get("id") or None
+    scrubbed, dropped = scrub_stylesheet(text, scope_id)
     for note in dropped:
         notes.add(note)
     if dropped:
@@ -566,6 +584,13 @@ def _remove_keeping_tail(element: etree._Element) -> None:
         else:
             parent.text = (parent.text or "") + tail
     parent.remove(element)
+
+
+def _prefixed(name: str) -> str:
+    """``{http://www.w3.org/1999/xlink}type`` → ``xlink:type``, for readable notes."""
+    qname = etree.QName(name)
+    prefix = {XLINK_NAMESPACE: "xlink", XML_NAMESPACE: "xml"}.get(qname.namespace or "")
+    return f"{prefix}:{qname.localname}" if prefix else qname.localname
 
 
 def _short(name: str) -> str:
