@@ -87,6 +87,7 @@ class RendererPool:
         self._slots = threading.BoundedSemaphore(max_concurrency)
         self._lock = threading.Lock()  # guards _backend; held while an engine starts
         self._backend: _Backend | None = None
+        self._closures = 0  # counts close() calls, so a run in flight never restarts a closed pool
 
     def __enter__(self) -> RendererPool:
         return self
@@ -100,7 +101,7 @@ class RendererPool:
         Raises:
             EngineUnavailable: the process could not start or the worker's ``prepare()`` failed.
         """
-        self._ready_backend()
+        self._ready_backend(None)
 
     def run(self, job: dict[str, Any], *, timeout_s: float) -> dict[str, Any]:
         """Run ``job`` in a fresh process and return the worker's result.
@@ -127,7 +128,9 @@ class RendererPool:
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"the job is not JSON-serialisable: {exc}") from exc
 
-        backend = self._ready_backend()
+        with self._lock:
+            closures = self._closures
+        backend = self._ready_backend(closures)
         deadline = time.monotonic() + timeout_s
         if not self._slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
             raise RenderTimeout(
@@ -141,7 +144,7 @@ class RendererPool:
                 # The job never reached a render process: restart the engine and try once more.
                 restart_began = time.monotonic()
                 backend.on_lost()
-                backend = self._ready_backend()
+                backend = self._ready_backend(closures)
                 deadline += time.monotonic() - restart_began
             try:
                 return self._run_once(backend, data, deadline, timeout_s)
@@ -158,11 +161,15 @@ class RendererPool:
         """
         with self._lock:
             backend, self._backend = self._backend, None
+            self._closures += 1
         if backend is not None:
             backend.close()
 
-    def _ready_backend(self) -> _Backend:
+    def _ready_backend(self, closures: int | None) -> _Backend:
+        """The running backend, started if need be; refused if closed since ``closures`` was read."""
         with self._lock:
+            if closures is not None and closures != self._closures:
+                raise EngineUnavailable("the renderer pool was closed")
             if self._backend is not None and self._backend.alive():
                 return self._backend
             stale, self._backend = self._backend, None
@@ -425,6 +432,7 @@ class _SpawnedWorker:
         self.sock = ours
         self.reader = proto.FrameReader(ours)
         self._ready = False
+        self.stopped = False
         self._ready_lock = threading.Lock()
 
     def wait_ready(self) -> None:
@@ -454,8 +462,15 @@ class _SpawnedWorker:
     def kill(self, pid: int | None) -> None:
         self.proc.kill()  # our own child: no pid-reuse question
 
+    def stop(self) -> None:
+        """Kill the worker because the pool is closing (its job then reports "engine stopped")."""
+        self.stopped = True
+        self.proc.kill()
+
     def exit_report(self, reported: dict[str, Any] | None) -> dict[str, Any] | None:
         _stop(self.proc, _STOP_GRACE_S)
+        if self.stopped:
+            return None
         code = self.proc.returncode
         return {"signal": -code} if code < 0 else {"exit_code": code}
 
@@ -520,7 +535,7 @@ class _SpawnBackend:
             idle, busy = list(self._idle), list(self._busy)
             self._idle.clear()
         for worker in idle + busy:
-            worker.proc.kill()
+            worker.stop()
         for worker in idle:
             worker.release()
         for worker in busy:

@@ -1,0 +1,402 @@
+"""Behaviour of the renderer pool with fake workers (no QuickJS involved)."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mermaid_printer.pool
+from mermaid_printer.errors import (
+    DiagramSyntaxError,
+    EngineUnavailable,
+    InvalidInput,
+    RenderFailed,
+    RenderTimeout,
+    ResourceLimit,
+)
+from mermaid_printer.pool import RendererPool
+
+HERE = Path(__file__).resolve().parent
+FAKE = "pool_fake_worker"
+START_METHODS = ["fork", "spawn"]
+# Generous: these bound a hang in a broken pool, they do not measure anything.
+JOB_TIMEOUT_S = 30.0
+HANG_TIMEOUT_S = 0.3
+
+
+@pytest.fixture(autouse=True)
+def _fake_workers_importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(HERE))
+
+
+@pytest.fixture(params=START_METHODS)
+def start_method(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def pool(start_method: str) -> Iterator[RendererPool]:
+    with RendererPool(FAKE, start_method=start_method, child_memory_bytes=64 * 2**20) as pool:
+        yield pool
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def children_of(pid: int) -> set[int]:
+    """Pids whose parent is ``pid``, zombies included (a zombie is a leak too)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue  # exited while we looked
+        if int(fields[1]) == pid:
+            found.add(int(entry))
+    return found
+
+
+def descendants_of(pid: int) -> set[int]:
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        kids = children_of(todo.pop())
+        found |= kids
+        todo.extend(kids)
+    return found
+
+
+def open_fds() -> set[int]:
+    return {int(fd) for fd in os.listdir("/proc/self/fd")}
+
+
+def process_exists(pid: int) -> bool:
+    return os.path.exists(f"/proc/{pid}")
+
+
+def wait_for_exit(pid: int, limit_s: float = 10.0) -> bool:
+    """Block until ``pid`` has exited (event-driven through a pidfd); False if it never does."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([pidfd], [], [], limit_s)[0])
+    finally:
+        os.close(pidfd)
+
+
+def wait_for_file(path: Path, limit_s: float = 10.0) -> str:
+    """The file's text once a job has written it; a hang guard, not a timing assertion."""
+    end = time.monotonic() + limit_s
+    while not path.exists():
+        if time.monotonic() > end:
+            raise AssertionError(f"{path} never appeared")
+        time.sleep(0.005)
+    return path.read_text()
+
+
+def run_in_thread(target: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]]:
+    outcome: dict[str, Any] = {}
+
+    def body() -> None:
+        try:
+            outcome["result"] = target()
+        except BaseException as exc:
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    return thread, outcome
+
+
+# --- the public surface -----------------------------------------------------------------------
+
+
+def test_the_package_exports_only_the_pool() -> None:
+    assert mermaid_printer.pool.__all__ == ["RendererPool"]
+
+
+def test_an_unknown_start_method_is_refused() -> None:
+    with pytest.raises(ValueError, match="start_method"):
+        RendererPool(FAKE, start_method="forkserver")
+
+
+# --- results and errors -----------------------------------------------------------------------
+
+
+def test_a_job_round_trips_through_a_fresh_process(pool: RendererPool) -> None:
+    first = pool.run({"action": "echo", "value": {"ünïcode": [1, 2.5, None]}}, timeout_s=JOB_TIMEOUT_S)
+    second = pool.run({"action": "echo", "value": "again"}, timeout_s=JOB_TIMEOUT_S)
+
+    assert first["echo"] == {"ünïcode": [1, 2.5, None]}
+    assert second["echo"] == "again"
+    assert first["pid"] != second["pid"]
+    assert os.getpid() not in (first["pid"], second["pid"])
+    assert first["prepared_by"] is not None  # prepare() ran before the job, in the warm process
+
+
+def test_in_fork_mode_prepare_runs_once_in_the_zygote() -> None:
+    with RendererPool(FAKE, start_method="fork") as pool:
+        results = [pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S) for _ in range(3)]
+
+    assert len({result["prepared_by"] for result in results}) == 1
+    assert all(result["pid"] != result["prepared_by"] for result in results)
+
+
+def test_a_job_cannot_see_what_an_earlier_job_changed(pool: RendererPool) -> None:
+    pool.run({"action": "remember", "value": "secret"}, timeout_s=JOB_TIMEOUT_S)
+
+    assert pool.run({"action": "recall"}, timeout_s=JOB_TIMEOUT_S) == {"state": {}}
+
+
+def test_a_large_result_arrives_whole(pool: RendererPool) -> None:
+    size = 5 * 2**20
+
+    assert pool.run({"action": "big", "size": size}, timeout_s=JOB_TIMEOUT_S)["text"] == "x" * size
+
+
+def test_a_printer_error_keeps_its_class_message_and_details(pool: RendererPool) -> None:
+    details = {"line": 3, "column": 7, "expected": ["NODE", "-->"]}
+
+    with pytest.raises(DiagramSyntaxError) as caught:
+        pool.run({"action": "syntax_error", "message": "Parse error on line 3", "details": details}, timeout_s=JOB_TIMEOUT_S)
+
+    assert caught.value.message == "Parse error on line 3"
+    assert caught.value.details == details
+    assert (caught.value.line, caught.value.column) == (3, 7)
+
+
+def test_any_other_worker_exception_becomes_render_failed(pool: RendererPool) -> None:
+    with pytest.raises(RenderFailed) as caught:
+        pool.run({"action": "bug"}, timeout_s=JOB_TIMEOUT_S)
+
+    assert type(caught.value) is RenderFailed
+    assert caught.value.details == {"exception": "KeyError"}
+
+
+def test_a_result_that_is_not_a_dict_becomes_render_failed(pool: RendererPool) -> None:
+    with pytest.raises(RenderFailed, match="not a dict"):
+        pool.run({"action": "not_a_dict"}, timeout_s=JOB_TIMEOUT_S)
+
+
+def test_a_job_that_is_not_json_is_invalid_input(pool: RendererPool) -> None:
+    with pytest.raises(InvalidInput):
+        pool.run({"action": "echo", "value": object()}, timeout_s=JOB_TIMEOUT_S)
+
+
+def test_a_non_positive_timeout_is_invalid_input(pool: RendererPool) -> None:
+    with pytest.raises(InvalidInput):
+        pool.run({"action": "echo"}, timeout_s=0)
+
+
+# --- limits, crashes, and recovery ------------------------------------------------------------
+
+
+def test_a_hanging_job_times_out_is_killed_and_the_next_job_works(pool: RendererPool, tmp_path: Path) -> None:
+    ready = tmp_path / "sleeper.pid"
+
+    with pytest.raises(RenderTimeout) as caught:
+        pool.run({"action": "sleep", "ready_path": str(ready)}, timeout_s=HANG_TIMEOUT_S)
+
+    assert isinstance(caught.value, TimeoutError)
+    assert caught.value.details == {"timeout_s": HANG_TIMEOUT_S}
+    assert wait_for_exit(int(ready.read_text()))
+    assert pool.run({"action": "echo", "value": 1}, timeout_s=JOB_TIMEOUT_S)["echo"] == 1
+
+
+def test_a_segfault_is_render_failed_with_the_signal_and_the_next_job_works(pool: RendererPool) -> None:
+    with pytest.raises(RenderFailed) as caught:
+        pool.run({"action": "segfault"}, timeout_s=JOB_TIMEOUT_S)
+
+    assert type(caught.value) is RenderFailed
+    assert caught.value.details == {"signal": "SIGSEGV", "signal_number": signal.SIGSEGV}
+    assert pool.run({"action": "echo", "value": 2}, timeout_s=JOB_TIMEOUT_S)["echo"] == 2
+
+
+def test_an_early_exit_is_render_failed_with_the_exit_code_and_the_next_job_works(pool: RendererPool) -> None:
+    with pytest.raises(RenderFailed) as caught:
+        pool.run({"action": "exit", "code": 3}, timeout_s=JOB_TIMEOUT_S)
+
+    assert caught.value.details == {"exit_code": 3}
+    assert pool.run({"action": "echo", "value": 3}, timeout_s=JOB_TIMEOUT_S)["echo"] == 3
+
+
+def test_a_memory_hog_hits_resource_limit_and_the_next_job_works(pool: RendererPool) -> None:
+    with pytest.raises(ResourceLimit) as caught:
+        pool.run({"action": "hog"}, timeout_s=JOB_TIMEOUT_S)
+
+    assert isinstance(caught.value, MemoryError)
+    assert pool.run({"action": "echo", "value": 4}, timeout_s=JOB_TIMEOUT_S)["echo"] == 4
+
+
+def test_a_killed_zygote_is_replaced_on_the_next_run() -> None:
+    before = children_of(os.getpid())
+    with RendererPool(FAKE, start_method="fork") as pool:
+        pool.start()
+        (zygote,) = children_of(os.getpid()) - before
+
+        os.kill(zygote, signal.SIGKILL)  # no waiting: the next run may still see it dying
+
+        assert pool.run({"action": "echo", "value": 5}, timeout_s=JOB_TIMEOUT_S)["echo"] == 5
+        assert wait_for_exit(zygote)
+        assert pool.run({"action": "echo", "value": 6}, timeout_s=JOB_TIMEOUT_S)["echo"] == 6
+
+
+def test_a_killed_warm_worker_is_skipped_in_spawn_mode() -> None:
+    before = children_of(os.getpid())
+    with RendererPool(FAKE, start_method="spawn", max_concurrency=1) as pool:
+        pool.start()
+        (warm,) = children_of(os.getpid()) - before
+
+        os.kill(warm, signal.SIGKILL)
+
+        assert pool.run({"action": "echo", "value": 7}, timeout_s=JOB_TIMEOUT_S)["echo"] == 7
+
+
+def test_a_failing_prepare_is_engine_unavailable_with_the_reason(start_method: str) -> None:
+    with RendererPool("pool_broken_worker", start_method=start_method) as pool:
+        with pytest.raises(EngineUnavailable, match="RuntimeError: no bundle here"):
+            pool.start()
+        # Every later request tries again (and here fails again) instead of hanging.
+        with pytest.raises(EngineUnavailable):
+            pool.run({}, timeout_s=JOB_TIMEOUT_S)
+
+
+def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> None:
+    with RendererPool("pool_no_such_worker", start_method=start_method) as pool:
+        with pytest.raises(EngineUnavailable, match="ModuleNotFoundError"):
+            pool.run({}, timeout_s=JOB_TIMEOUT_S)
+
+
+# --- concurrency ------------------------------------------------------------------------------
+
+
+def test_ten_concurrent_runs_from_threads_all_succeed(pool: RendererPool) -> None:
+    pool.start()
+    runs = [run_in_thread(lambda n=n: pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S)) for n in range(10)]
+    for thread, _ in runs:
+        thread.join()
+
+    assert [outcome.get("result", outcome.get("error"))["echo"] for _, outcome in runs] == list(range(10))
+
+
+def test_waiting_for_a_free_slot_counts_toward_the_timeout(start_method: str, tmp_path: Path) -> None:
+    ready = tmp_path / "busy.pid"
+    with RendererPool(FAKE, start_method=start_method, max_concurrency=1) as pool:
+        busy, busy_outcome = run_in_thread(
+            lambda: pool.run({"action": "sleep", "ready_path": str(ready)}, timeout_s=JOB_TIMEOUT_S)
+        )
+        wait_for_file(ready)
+
+        with pytest.raises(RenderTimeout) as caught:
+            pool.run({"action": "echo"}, timeout_s=HANG_TIMEOUT_S)
+
+        assert caught.value.details["waiting_for"] == "slot"
+    busy.join()
+    assert isinstance(busy_outcome["error"], RenderFailed)  # close() stopped the running job
+
+
+# --- hygiene ----------------------------------------------------------------------------------
+
+
+def _assert_no_leaks(pool: RendererPool, jobs: int) -> None:
+    for _ in range(3):  # warm up: the first runs may create lasting objects (the engine process)
+        pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+    fds, children = open_fds(), children_of(os.getpid())
+
+    for n in range(jobs):
+        assert pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S)["echo"] == n
+
+    assert open_fds() == fds
+    if pool.start_method == "fork":
+        assert children_of(os.getpid()) == children
+        # The zygote reports a child's exit only after reaping it, and run() waits for that.
+        assert all(children_of(zygote) == set() for zygote in children)
+    else:
+        # Each job uses up one warm worker and starts a replacement: same number, new pids.
+        assert len(children_of(os.getpid())) == len(children)
+
+
+def test_hundreds_of_fork_jobs_leave_no_fds_or_processes_behind() -> None:
+    with RendererPool(FAKE, start_method="fork") as pool:
+        _assert_no_leaks(pool, jobs=300)
+
+
+def test_spawn_jobs_leave_no_fds_or_processes_behind() -> None:
+    with RendererPool(FAKE, start_method="spawn") as pool:
+        _assert_no_leaks(pool, jobs=30)
+
+
+def test_close_stops_every_process_even_with_a_job_running(start_method: str, tmp_path: Path) -> None:
+    ready = tmp_path / "running.pid"
+    before = children_of(os.getpid())
+    pool = RendererPool(FAKE, start_method=start_method)
+    pool.start()
+    running, outcome = run_in_thread(
+        lambda: pool.run({"action": "sleep", "ready_path": str(ready)}, timeout_s=JOB_TIMEOUT_S)
+    )
+    wait_for_file(ready)
+    ours = descendants_of(os.getpid()) - before
+    assert int(ready.read_text()) in ours
+
+    pool.close()
+    pool.close()  # idempotent
+    running.join()
+
+    assert not [pid for pid in ours if process_exists(pid)]
+    assert isinstance(outcome["error"], RenderFailed)
+
+
+def test_a_closed_pool_starts_again_on_the_next_run(start_method: str) -> None:
+    pool = RendererPool(FAKE, start_method=start_method)
+    pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+    pool.close()
+    try:
+        assert pool.run({"action": "echo", "value": 8}, timeout_s=JOB_TIMEOUT_S)["echo"] == 8
+    finally:
+        pool.close()
+
+
+def test_nothing_the_worker_prints_reaches_the_callers_stdout(start_method: str, capfd: pytest.CaptureFixture[str]) -> None:
+    with RendererPool(FAKE, start_method=start_method) as pool:
+        assert pool.run({"action": "print"}, timeout_s=JOB_TIMEOUT_S) == {"printed": True}
+
+    captured = capfd.readouterr()
+    assert captured.out == ""
+    assert "fake-worker: prepare wrote to stdout" in captured.err
+    assert "fake-worker: handle wrote to stdout" in captured.err
+
+
+def test_the_engine_exits_when_its_caller_dies_without_closing(start_method: str) -> None:
+    script = textwrap.dedent(
+        f"""
+        import os, sys
+        sys.path.insert(0, {str(HERE)!r})
+        from mermaid_printer.pool import RendererPool
+        from test_pool import children_of
+        pool = RendererPool({FAKE!r}, start_method={start_method!r})
+        pool.run({{"action": "echo"}}, timeout_s=30)
+        print(*children_of(os.getpid()), flush=True)
+        os._exit(0)  # no close(), no cleanup
+        """
+    )
+    caller = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    engines = [int(pid) for pid in caller.stdout.split()]
+
+    assert engines
+    assert all(wait_for_exit(pid) for pid in engines)
