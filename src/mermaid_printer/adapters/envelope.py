@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from typing import Annotated, Any, Literal, NotRequired, Protocol
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, Protocol
 
 from pydantic import Field
 # pydantic reads typing.TypedDict only from Python 3.12 on.
@@ -23,6 +23,9 @@ from typing_extensions import TypedDict
 
 from mermaid_printer.errors import ERROR_CODES, InvalidConfig, PrinterError, RenderFailed
 from mermaid_printer.options import RenderOptions, build_render_options
+
+if TYPE_CHECKING:
+    from mermaid_printer.service import RenderResult
 
 __all__ = [
     "ErrorEntry",
@@ -41,8 +44,8 @@ ErrorCode = Literal[ERROR_CODES]  # type: ignore[valid-type]
 class SvgPrinter(Protocol):
     """What the adapters need from :class:`mermaid_printer.service.Printer` (tests pass a fake)."""
 
-    def render_svg(self, options: RenderOptions) -> Any:
-        """Return a ``RenderResult`` or raise a ``PrinterError``."""
+    def render_svg(self, options: RenderOptions) -> RenderResult:
+        """Render, or raise a ``PrinterError``."""
         ...
 
     def close(self) -> None:

@@ -14,7 +14,6 @@ documents the allowed values: a wrong theme or an out-of-range timeout comes bac
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -38,8 +37,6 @@ from mermaid_printer.options import (
 )
 
 __all__ = ["SERVER_NAME", "TOOL_NAME", "build_server", "run_stdio"]
-
-logger = logging.getLogger(__name__)
 
 SERVER_NAME = "mermaid-printer"
 TOOL_NAME = "mermaid_to_svg"
