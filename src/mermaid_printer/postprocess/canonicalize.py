@@ -77,9 +77,25 @@ _NUMERIC_ATTRIBUTES = {
 _PATH_ATTRIBUTES = {"d", "path"}
 _TEXT_ELEMENTS = {"text", "tspan", "textPath", "title", "desc", "style"}
 
+# Path grammar number ("3." is a number there). In other attribute values a point with no digit
+# after it is left as text, so formatting "3.." twice gives the same result as once.
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NUMBER_IN_VALUE = re.compile(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
+# A value whose numbers are all already canonical (no leading "+", ".5", "-0", trailing zeros,
+# exponents or more than 3 decimals) is skipped without re-formatting: most Mermaid values are.
+_CANONICAL_NUMBER = r"(?:-?(?:[1-9]\d*(?:\.\d{0,2}[1-9])?|0\.\d{0,2}[1-9])|0)(?![\d.]|[eE][-+]?\d)"
+_ALREADY_CANONICAL = re.compile(rf"[^\d.+-]*+(?:{_CANONICAL_NUMBER}[^\d.+-]*+)*+")
 _PATH_COMMANDS = "MmZzLlHhVvCcSsQqTtAa"
 _PATH_SEPARATORS = " \t\r\n,"
+_PATH_PIECE = re.compile(
+    r"[ \t\r\n,]*+(?:([MmZzLlHhVvCcSsQqTtAa])|(?>([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)))"
+)
+# Starts with a command letter (no number before the first command), then letters and numbers.
+# Possessive quantifiers and atomic groups: "1111…x" must fail in linear time, not try every
+# way of splitting the digits into numbers.
+_PATH_SYNTAX = re.compile(
+    r"(?:[ \t\r\n,]*+[MmZzLlHhVvCcSsQqTtAa](?:" + _PATH_PIECE.pattern + r")*+)?[ \t\r\n,]*+"
+)
 _ARC_FLAG_POSITIONS = (3, 4)  # in the 7 arguments of an arc: rx ry angle large sweep x y
 
 
@@ -88,11 +104,12 @@ def canonicalize_svg(root: etree._Element) -> None:
     stack: list[tuple[etree._Element, bool]] = [(root, False)]
     while stack:
         element, preserve_space = stack.pop()
-        if not isinstance(element.tag, str):
+        tag = element.tag
+        if not isinstance(tag, str):
             continue
         preserve_space = (
             preserve_space
-            or etree.QName(element).localname in _TEXT_ELEMENTS
+            or tag.rpartition("}")[2] in _TEXT_ELEMENTS
             or element.get(_XML_SPACE) == "preserve"
         )
         _canonicalize_attributes(element)
@@ -110,8 +127,10 @@ def canonicalize_svg(root: etree._Element) -> None:
 
 def serialize_svg(root: etree._Element) -> str:
     """Write the tree as XML text with canonical namespace declarations and a final newline."""
-    copy = _copy_with_canonical_namespaces(root)
-    return etree.tostring(copy, encoding="unicode") + "\n"
+    text = etree.tostring(root, encoding="unicode")
+    if not _has_canonical_namespaces(root, text):
+        text = etree.tostring(_copy_with_canonical_namespaces(root), encoding="unicode")
+    return text + "\n"
 
 
 def format_number(token: str) -> str:
@@ -126,21 +145,23 @@ def format_number(token: str) -> str:
 def format_numbers_in(value: str) -> str:
     """Format every number in an attribute value, keeping units and separators.
 
-    Two numbers written without a separator (``"1.0.5"`` or ``"3+4"``) get a space between
-    them when the second no longer starts with a sign, so the value keeps its meaning.
+    A number that directly follows a digit or a point (``"1.0.5"``, ``"3+4"``) gets a space in
+    front unless it starts with a minus sign, and one that follows a stray sign always does, so
+    it cannot merge with what precedes it.
     """
-    parts: list[str] = []
-    position = 0
-    for match in _NUMBER.finditer(value):
+    if _ALREADY_CANONICAL.fullmatch(value):
+        return value
+
+    def replace(match: re.Match[str]) -> str:
         formatted = format_number(match.group())
-        between = value[position : match.start()]
-        if parts and not between and not formatted.startswith("-"):
-            between = " "
-        parts.append(between)
-        parts.append(formatted)
-        position = match.end()
-    parts.append(value[position:])
-    return "".join(parts)
+        before = value[match.start() - 1] if match.start() else ""
+        after_sign = before in ("+", "-")
+        after_number = (before.isdigit() or before == ".") and not formatted.startswith("-")
+        if after_sign or after_number:
+            formatted = " " + formatted  # would otherwise merge with what precedes it
+        return formatted
+
+    return _NUMBER_IN_VALUE.sub(replace, value)
 
 
 def format_path_data(data: str) -> str:
@@ -161,6 +182,20 @@ def format_path_data(data: str) -> str:
 
 def _tokenize_path(data: str) -> list[str] | None:
     """Command letters and formatted numbers, or None when the data is not valid path syntax."""
+    if "a" not in data and "A" not in data:
+        return _tokenize_path_without_arcs(data)
+    return _tokenize_path_with_arcs(data)
+
+
+def _tokenize_path_without_arcs(data: str) -> list[str] | None:
+    """The fast path: without arc flags, path data is just letters and numbers (two regexes)."""
+    if not _PATH_SYNTAX.fullmatch(data):
+        return None
+    return [command or format_number(number) for command, number in _PATH_PIECE.findall(data)]
+
+
+def _tokenize_path_with_arcs(data: str) -> list[str] | None:
+    """Character by character, because an arc's flags may be written without separators."""
     tokens: list[str] = []
     command = ""
     argument_index = 0
@@ -192,31 +227,27 @@ def _tokenize_path(data: str) -> list[str] | None:
 
 
 def _canonicalize_attributes(element: etree._Element) -> None:
-    attributes = element.attrib
-    for name in ("style", "class"):
-        value = attributes.get(name)
-        if value is None:
-            continue
-        if name == "class":
-            value = " ".join(value.split())
-        if value.strip():
-            attributes[name] = value
-        else:
-            del attributes[name]
-    for name, value in attributes.items():
+    items = element.items()
+    if not items:
+        return
+    canonical: list[tuple[str, str]] = []
+    for name, value in items:
         if name in _NUMERIC_ATTRIBUTES:
-            formatted = format_numbers_in(value)
+            value = format_numbers_in(value)
         elif name in _PATH_ATTRIBUTES:
-            formatted = format_path_data(value)
-        else:
+            value = format_path_data(value)
+        elif name == "class":
+            value = " ".join(value.split())
+            if not value:
+                continue
+        elif name == "style" and not value.strip():
             continue
-        if formatted != value:
-            attributes[name] = formatted
-    items = attributes.items()
-    ordered = sorted(items, key=_attribute_sort_key)
-    if ordered != items:
+        canonical.append((name, value))
+    canonical.sort(key=_attribute_sort_key)
+    if canonical != items:
+        attributes = element.attrib
         attributes.clear()
-        for name, value in ordered:
+        for name, value in canonical:
             attributes[name] = value
 
 
@@ -230,6 +261,22 @@ def _attribute_sort_key(item: tuple[str, str]) -> tuple[int, str]:
         namespace, _, local = name[1:].partition("}")
         name = _PREFIXES.get(namespace, namespace) + ":" + local
     return (2, name)
+
+
+def _has_canonical_namespaces(root: etree._Element, text: str) -> bool:
+    """True if ``text`` (lxml's serialization of ``root``) already has canonical declarations.
+
+    Every declaration lxml writes contains "xmlns", so counting them is enough to rule out
+    re-declarations further down; a false alarm (the word in text content) only costs a copy.
+    """
+    nsmap = root.nsmap
+    if root.prefix is not None or nsmap.get(None) != SVG_NAMESPACE:
+        return False
+    if set(nsmap) - {None, "xlink"} or nsmap.get("xlink", XLINK_NAMESPACE) != XLINK_NAMESPACE:
+        return False
+    if "xlink" in nsmap and not root.xpath("boolean(//@xl:*)", namespaces={"xl": XLINK_NAMESPACE}):
+        return False
+    return text.count("xmlns") == len(nsmap)
 
 
 def _copy_with_canonical_namespaces(root: etree._Element) -> etree._Element:

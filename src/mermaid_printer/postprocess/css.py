@@ -28,6 +28,8 @@ declarations are dropped; nothing is patched with regular expressions.
   is neither an internal ``#fragment`` nor a base64 ``data:font/…`` /
   ``data:application/font-…`` URL (fonts are embedded by us after sanitizing), or a parse error.
   Other functions (``rgb()``, ``calc()``, ``var()``, …) cannot load anything and are kept.
+* CSS nested more than 32 brackets deep is dropped whole (the checks and tinycss2's serializer
+  recurse; Mermaid's CSS nests 3 or 4 deep).
 * Anything containing ``<`` is dropped: CSS never needs it, and it is the ``</style>`` breakout.
   The check runs on the text the XML parser already decoded.
 
@@ -82,6 +84,8 @@ _LOADING_FUNCTIONS = {
     "-moz-element",
     "src",
 }
+_MAX_NESTING = 32
+_NOT_A_BRACKET = re.compile(r"[^()\[\]{}]+")
 _SELECTOR_LITERALS = {".", ",", ":", ">", "+", "~", "*", "|", "=", "~=", "|="}
 _SELECTOR_FUNCTIONS = {
     "not",
@@ -139,6 +143,8 @@ def check_css_value(value: str) -> str | None:
         return None  # without a function or an escape, a value cannot load or run anything
     if "<" in value:
         return "markup in a CSS value"
+    if _too_deeply_nested(value):
+        return "CSS nested too deeply"
     return _value_problem(tinycss2.parse_component_value_list(value))
 
 
@@ -153,6 +159,8 @@ def scrub_stylesheet(text: str, scope_id: str | None = None) -> tuple[str, list[
     Returns:
         The text (unchanged, same object, when nothing was unsafe) and notes on what was dropped.
     """
+    if _too_deeply_nested(text):
+        return "", ["removed a style sheet nested too deeply"]
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
     kept, notes = _scrub_rule_list(rules, scope_id)
     if "<" in text and not notes:
@@ -172,6 +180,8 @@ def scrub_declarations(text: str) -> tuple[str, list[str]]:
         # Without a function, an escape, markup or an at-rule a declaration list can neither
         # load a resource nor bind behaviour (behavior/-moz-binding need url()).
         return text, []
+    if _too_deeply_nested(text):
+        return "", ["removed a style attribute nested too deeply"]
     nodes = tinycss2.parse_blocks_contents(text, skip_comments=True, skip_whitespace=True)
     kept, notes = _scrub_declaration_list(nodes)
     if "<" in text and not notes:
@@ -341,6 +351,19 @@ def _selector_is_scoped(tokens: list[tinycss2.ast.Node], scope_id: str) -> bool:
         if following and following[0].type == "literal" and following[0].value in ("~", "+"):
             return False
     return True
+
+
+def _too_deeply_nested(text: str) -> bool:
+    """Over-estimates depth (brackets inside strings count too), which only errs on the safe side."""
+    depth = 0
+    for bracket in _NOT_A_BRACKET.sub("", text):
+        if bracket in "([{":
+            depth += 1
+            if depth > _MAX_NESTING:
+                return True
+        else:
+            depth = max(depth - 1, 0)
+    return False
 
 
 def _short(name: str) -> str:

@@ -137,6 +137,9 @@ ALLOWED_ELEMENTS = {
     "mpath",
 } | _FILTER_PRIMITIVES
 
+# Allowed elements that need no further check of their own (image and animateTransform do).
+_PLAIN_ELEMENTS = ALLOWED_ELEMENTS - {"image", "animateTransform"}
+
 # Attributes whose values are plain numbers, keywords or ids: kept as they are.
 _PLAIN_ATTRIBUTES = {
     # core
@@ -459,14 +462,17 @@ def _report_outside_root(root: etree._Element, notes: _Notes) -> None:
 
 def _reason_to_remove(element: etree._Element) -> str | None:
     """Why this element must go, or None to keep it (its children are checked separately)."""
-    if isinstance(element, etree._Comment):
-        return "removed a comment"
-    if isinstance(element, etree._ProcessingInstruction):
-        return "removed a processing instruction"
-    if isinstance(element, etree._Entity):
-        return "removed an unresolved entity reference"
-    if not isinstance(element.tag, str):
+    tag = element.tag
+    if not isinstance(tag, str):
+        if isinstance(element, etree._Comment):
+            return "removed a comment"
+        if isinstance(element, etree._ProcessingInstruction):
+            return "removed a processing instruction"
+        if isinstance(element, etree._Entity):
+            return "removed an unresolved entity reference"
         return "removed a non-element node"
+    if tag.startswith(_SVG) and tag[len(_SVG) :] in _PLAIN_ELEMENTS:
+        return None  # the common case: an allowed element with no element-level condition
     qname = etree.QName(element)
     name = qname.localname
     if qname.namespace != SVG_NAMESPACE:
@@ -490,11 +496,11 @@ def _reason_to_remove(element: etree._Element) -> str | None:
 
 
 def _sanitize_attributes(element: etree._Element, notes: _Notes) -> None:
-    local_name = etree.QName(element).localname
-    for name, value in list(element.attrib.items()):
-        qname = etree.QName(name)
-        attribute = qname.localname if qname.namespace is None else name
-        replacement, reason = _check_attribute(local_name, attribute, value, notes)
+    local_name = element.tag[len(_SVG) :]  # only SVG elements get here
+    for name, value in element.items():
+        if name in _PLAIN_ATTRIBUTES:
+            continue  # the common case, decided by name alone
+        replacement, reason = _check_attribute(local_name, name, value, notes)
         if reason is not None:
             notes.add(reason)
             del element.attrib[name]
@@ -506,6 +512,12 @@ def _check_attribute(
     element: str, name: str, value: str, notes: _Notes
 ) -> tuple[str | None, str | None]:
     """Judge one attribute (CSS notes from ``style`` go straight to ``notes``).
+
+    Args:
+        element: the element's local name.
+        name: the attribute name, ``{namespace}local`` when namespaced.
+        value: the attribute value.
+        notes: where CSS notes go.
 
     Returns:
         ``(replacement, reason)``: a reason means remove the attribute; otherwise a replacement

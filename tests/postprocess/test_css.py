@@ -1,0 +1,189 @@
+"""CSS scrubbing: Mermaid's own CSS passes byte-for-byte; unsafe rules and declarations go whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from mermaid_printer.postprocess.css import (
+    check_css_value,
+    is_allowed_css_url,
+    normalize_url,
+    scrub_declarations,
+    scrub_stylesheet,
+)
+
+MERMAID_CSS = (
+    '#my-svg{font-family:"trebuchet ms",verdana,arial,sans-serif;font-size:16px;fill:#333;}'
+    "@keyframes edge-animation-frame{from{stroke-dashoffset:0;}}"
+    "@keyframes dash{to{stroke-dashoffset:0;}}"
+    "#my-svg .edge-animation-slow{stroke-dasharray:9,5!important;stroke-dashoffset:900;"
+    "animation:dash 50s linear infinite;stroke-linecap:round;}"
+    "#my-svg .node rect,#my-svg .node circle{fill:#ECECFF;stroke:#9370DB;stroke-width:1px;}"
+    "#my-svg .flowchart-link:not(.edge-animation-slow){stroke-dasharray:0;}"
+    "#my-svg .labelBkg{background-color:rgba(232, 232, 232, 0.5);}"
+    "#my-svg .node:nth-child(2n+1) > rect{fill:calc(1px + 2px);}"
+    "#my-svg :root{--mermaid-font-family:\"trebuchet ms\",verdana,arial,sans-serif;}"
+    "#my-svg .a{marker-end:url(#my-svg_pointEnd);}"
+    "@media (max-width: 600px){#my-svg .b{font-size:12px;}}"
+    "@font-face{font-family:Recursive;src:url(data:font/woff2;base64,d09GMgABAAAAA==) format(\"woff2\");}"
+)
+
+
+def test_mermaid_css_is_returned_unchanged() -> None:
+    assert scrub_stylesheet(MERMAID_CSS, "my-svg") == (MERMAID_CSS, [])
+
+
+def test_dropping_one_declaration_keeps_the_rest_of_the_rule() -> None:
+    text, notes = scrub_stylesheet(
+        "#my-svg .a{fill:red;background:url(https://x/a);stroke:blue !important}", "my-svg"
+    )
+    assert text == "#my-svg .a{fill:red;stroke:blue !important}"
+    assert notes == ["removed CSS declaration 'background' (external or non-font URL)"]
+
+
+def test_rule_left_without_declarations_is_dropped() -> None:
+    text, _ = scrub_stylesheet("#my-svg .a{background:url(https://x/a)}#my-svg .b{fill:red}")
+    assert text == "#my-svg .b{fill:red}"
+
+
+def test_unsafe_rule_inside_media_is_dropped_and_media_kept() -> None:
+    text, notes = scrub_stylesheet(
+        "@media print{#my-svg .a{fill:red}#my-svg .b{fill:url(//x)}}", "my-svg"
+    )
+    assert text == "@media print{#my-svg .a{fill:red}}"
+    assert notes == ["removed CSS declaration 'fill' (external or non-font URL)"]
+
+
+def test_keyframe_selectors_are_not_scope_checked() -> None:
+    css = "@keyframes k{0%{opacity:0}50.5%{opacity:1}to{opacity:0}}"
+    assert scrub_stylesheet(css, "my-svg") == (css, [])
+
+
+@pytest.mark.parametrize(
+    "css",
+    [
+        "@import url(x.css);",
+        "@namespace url(http://x);",
+        "@charset 'utf-8';",
+        "@-moz-document url-prefix(){#my-svg{fill:red}}",
+        "@font-face{font-family:x;src:url(https://x/f.woff)}",
+        "@font-face{font-family:x;src:url(data:text/css;base64,AA==)}",
+        "#my-svg [title^='a']{fill:red}",
+        "#my-svg &{fill:red}",
+        "#my-svg .a{.b{fill:red}}",
+        "#my-svg .a{fill:red}</style><script>alert(1)</script>",
+        "#my-svg .a{content:'</style>'}",
+        "}#my-svg{fill:red",
+        "#my-svg .a{width:expression(alert(1))}",
+        "#my-svg .a{background:-webkit-image-set('x.png' 1x)}",
+        "#my-svg .a{background:url(javascript:alert(1))}",
+        "#my-svg .a{background:url('data:image/svg+xml,<svg onload=alert(1)>')}",
+        "#my-svg .a{background:url(bad url)}",
+        "#my-svg .a{-moz-binding:url(#x)}",
+    ],
+)
+def test_unsafe_css_is_removed(css: str) -> None:
+    text, notes = scrub_stylesheet(css, "my-svg")
+    assert notes
+    assert "url(h" not in text and "<" not in text and "import" not in text
+
+
+def test_css_comment_with_markup_forces_a_rewrite_without_comments() -> None:
+    text, notes = scrub_stylesheet("/* </style><script> */#my-svg .a{fill:red}", "my-svg")
+    assert text == "#my-svg .a{fill:red}"
+    assert notes == ["removed a CSS comment containing markup"]
+
+
+def test_scope_check_is_skipped_without_an_id() -> None:
+    assert scrub_stylesheet(".a{fill:red}") == (".a{fill:red}", [])
+
+
+@pytest.mark.parametrize(
+    ("selector", "scoped"),
+    [
+        ("#my-svg", True),
+        ("#my-svg .a", True),
+        ("#my-svg>.a", True),
+        ("#my-svg.flowchart .a", True),
+        ("#my-svg .a,#my-svg .b", True),
+        ("#my-svg .a, .b", False),
+        ("#my-svg ~ p", False),
+        ("#my-svg+p", False),
+        (":not(#my-svg)", False),
+        ("#my-svg-other .a", False),
+        ("body", False),
+    ],
+)
+def test_selector_scoping(selector: str, scoped: bool) -> None:
+    css = selector + "{fill:red}"
+    assert (scrub_stylesheet(css, "my-svg")[0] == css) is scoped
+
+
+def test_plain_style_attribute_takes_the_fast_path_unchanged() -> None:
+    value = "stroke-width: 1; stroke-dasharray: 1,0;"
+    assert scrub_declarations(value) == (value, [])
+
+
+def test_style_attribute_with_unparsable_declaration_drops_only_that() -> None:
+    text, notes = scrub_declarations("fill:red;}</style><b>;stroke:rgb(1,2,3)")
+    assert "fill:red" in text and "stroke:rgb(1,2,3)" in text and "<" not in text
+    assert notes
+
+
+@pytest.mark.parametrize(
+    ("url", "allowed"),
+    [
+        ("#my-svg_pointEnd", True),
+        ("#", False),
+        ("data:font/woff2;base64,d09G", True),
+        ("data:application/font-woff;base64,d09G", True),
+        ("DATA:FONT/TTF;BASE64,AAEA", True),
+        ("data:font/woff2,raw", False),
+        ("data:image/png;base64,AA==", False),
+        ("https://x/#a", False),
+        ("//x/f.woff", False),
+        ("f.woff", False),
+        ("java\tscript:alert(1)", False),
+    ],
+)
+def test_css_url_allow_list(url: str, allowed: bool) -> None:
+    assert is_allowed_css_url(url) is allowed
+
+
+@pytest.mark.parametrize(
+    ("value", "safe"),
+    [
+        ("#ECECFF", True),
+        ("url(#grad)", True),
+        ("rgba(0, 0, 0, 0.5)", True),
+        ("url(https://x/#a)", False),
+        ("url( 'http://x' )", False),
+        ("u\\72l(http://x)", False),
+        ("url(#a) <x", False),
+    ],
+)
+def test_presentation_attribute_values(value: str, safe: bool) -> None:
+    assert (check_css_value(value) is None) is safe
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "jav&#x09;ascript:alert(1)",
+        "  JAVA\nSCRIPT:alert(1)",
+        "java&amp;#x09;script:alert(1)",
+        "\x7fjava\x85script:x",
+    ],
+)
+def test_normalize_url_reveals_obfuscated_javascript(value: str) -> None:
+    assert normalize_url(value).startswith("javascript:")
+
+
+def test_deeply_nested_css_is_dropped_instead_of_overflowing_the_stack() -> None:
+    deep = "(" * 20000 + ")" * 20000
+    assert scrub_stylesheet("#my-svg .a{fill:" + deep + "}", "my-svg") == (
+        "",
+        ["removed a style sheet nested too deeply"],
+    )
+    assert scrub_declarations("fill:" + deep)[0] == ""
+    assert check_css_value("calc" + deep) == "CSS nested too deeply"
