@@ -53,6 +53,10 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         return [1, 2, 3]  # type: ignore[return-value]
     if action == "segfault":
         os.kill(os.getpid(), signal.SIGSEGV)
+    if action == "signal":
+        os.kill(os.getpid(), int(job["signal"]))
+        while True:
+            time.sleep(3600)
     if action == "exit":
         os._exit(int(job.get("code", 3)))
     if action == "hog":

@@ -244,6 +244,39 @@ def test_a_memory_hog_hits_resource_limit_and_the_next_job_works(pool: RendererP
     assert pool.run({"action": "echo", "value": 4}, timeout_s=JOB_TIMEOUT_S)["echo"] == 4
 
 
+def test_running_out_of_cpu_time_is_a_timeout(pool: RendererPool) -> None:
+    # SIGXCPU is what RLIMIT_CPU delivers; sending it directly avoids burning seconds of CPU.
+    with pytest.raises(RenderTimeout) as caught:
+        pool.run({"action": "signal", "signal": signal.SIGXCPU}, timeout_s=JOB_TIMEOUT_S)
+
+    assert caught.value.details["signal"] == "SIGXCPU"
+
+
+def test_an_unexpected_sigkill_is_a_resource_limit(pool: RendererPool) -> None:
+    # What the kernel's out-of-memory killer does to a process.
+    with pytest.raises(ResourceLimit) as caught:
+        pool.run({"action": "signal", "signal": signal.SIGKILL}, timeout_s=JOB_TIMEOUT_S)
+
+    assert caught.value.details["signal"] == "SIGKILL"
+
+
+def test_failed_jobs_leave_no_fds_behind(pool: RendererPool) -> None:
+    pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+    fds = open_fds()
+
+    for job, error in [
+        ({"action": "sleep"}, RenderTimeout),
+        ({"action": "segfault"}, RenderFailed),
+        ({"action": "exit"}, RenderFailed),
+        ({"action": "bug"}, RenderFailed),
+        ({"action": "syntax_error", "message": "m", "details": {}}, DiagramSyntaxError),
+    ] * 3:
+        with pytest.raises(error):
+            pool.run(job, timeout_s=HANG_TIMEOUT_S if job["action"] == "sleep" else JOB_TIMEOUT_S)
+
+    assert open_fds() == fds
+
+
 def test_a_killed_zygote_is_replaced_on_the_next_run() -> None:
     before = children_of(os.getpid())
     with RendererPool(FAKE, start_method="fork") as pool:
@@ -380,6 +413,13 @@ def test_nothing_the_worker_prints_reaches_the_callers_stdout(start_method: str,
     assert captured.out == ""
     assert "fake-worker: prepare wrote to stdout" in captured.err
     assert "fake-worker: handle wrote to stdout" in captured.err
+
+
+def test_threads_left_running_before_fork_are_reported(capfd: pytest.CaptureFixture[str]) -> None:
+    with RendererPool("pool_threaded_worker", start_method="fork") as pool:
+        assert pool.run({"n": 1}, timeout_s=JOB_TIMEOUT_S) == {"n": 1}
+
+    assert "threads are running before fork()" in capfd.readouterr().err
 
 
 def test_the_engine_exits_when_its_caller_dies_without_closing(start_method: str) -> None:

@@ -209,13 +209,14 @@ class RendererPool:
                     elif tag == proto.TAG_EXIT:
                         exit_report = payload
             except proto.DeadlineExceeded:
-                launch.kill(pid)
                 if outcome is None:
+                    launch.kill(pid)
                     raise RenderTimeout(
                         f"the render did not finish within {timeout_s:g} s",
                         {"timeout_s": timeout_s},
                     ) from None
-                # The result arrived; only the process's exit was slow. Keep the result.
+                # The result arrived; only the process's exit was slow. Keep the result, and
+                # leave the process to release(): it may already be reaped, its pid free.
             except proto.ProtocolError as exc:
                 launch.kill(pid)
                 raise RenderFailed(f"the render process sent a broken reply: {exc}") from None

@@ -9,7 +9,7 @@ tag   sender          payload
 ====  ==============  ===========================================================
 ``W`` spawned worker  ``{"pid": n}`` when warm, or ``{"error": reason}`` (spawn mode)
 ``J`` caller          ``{"job": {...}, "memory_bytes": n, "cpu_seconds": n}``
-``P`` render process  ``{"pid": n}``, always its first frame for a request
+``P`` render process  ``{"pid": n}`` as soon as it has read the job; its first frame
 ``R`` render process  ``{"result": {...}}`` or ``{"error": PrinterError.to_dict()}``
 ``X`` zygote          ``{"exit_code": n}``, ``{"signal": n}`` or ``{"error": reason}``
 ====  ==============  ===========================================================
@@ -132,14 +132,15 @@ class FrameReader:
 
 
 def serve_one_request(sock: socket.socket, handle: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-    """Run in a single-use process: announce the pid, read the job, apply limits, answer.
+    """Run in a single-use process: read the job, announce the pid, apply limits, answer.
 
-    The caller needs the pid before anything slow happens so it can kill us on timeout.
+    The pid frame doubles as "job received": before it, the caller may safely retry the job
+    elsewhere; after it, the caller knows whom to kill on timeout, before anything slow runs.
     """
-    send_frame(sock, TAG_PID, {"pid": os.getpid()})
     frame = FrameReader(sock).read()
     if frame is None or frame[0] != TAG_JOB:
         return  # the caller gave up before sending the job
+    send_frame(sock, TAG_PID, {"pid": os.getpid()})
     request = frame[1]
     apply_limits(int(request["memory_bytes"]), int(request["cpu_seconds"]))
     response = run_handle(handle, request["job"])

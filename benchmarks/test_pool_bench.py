@@ -1,0 +1,67 @@
+"""Renderer pool overhead with fake workers: what a job costs beyond the work itself.
+
+Run with ``pytest benchmarks/test_pool_bench.py``. These report; they do not gate.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mermaid_printer.errors import RenderTimeout
+from mermaid_printer.pool import RendererPool
+
+FAKE_WORKERS = Path(__file__).resolve().parents[1] / "tests" / "pool"
+TIMEOUT_S = 0.2
+
+
+@pytest.fixture(autouse=True)
+def _fake_workers_importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(FAKE_WORKERS))
+
+
+@pytest.fixture(params=["fork", "spawn"])
+def warm_pool(request: pytest.FixtureRequest) -> Iterator[RendererPool]:
+    with RendererPool("pool_trivial_worker", start_method=request.param) as pool:
+        pool.start()
+        pool.run({}, timeout_s=30)
+        yield pool
+
+
+@pytest.mark.benchmark(group="pool: one trivial job (fork/spawn + round trip + reap)")
+def test_trivial_job_round_trip(benchmark: pytest.FixtureRequest, warm_pool: RendererPool) -> None:
+    job = {"code": "graph TD; A-->B", "options": {"theme": "default"}}
+
+    result = benchmark(warm_pool.run, job, timeout_s=30)  # type: ignore[operator]
+
+    assert result == job
+
+
+@pytest.mark.benchmark(group="pool: cold start (engine process up and prepared)")
+def test_cold_start(benchmark: pytest.FixtureRequest) -> None:
+    def start_and_close() -> None:
+        with RendererPool("pool_trivial_worker", start_method="fork") as pool:
+            pool.start()
+
+    benchmark.pedantic(start_and_close, rounds=10)  # type: ignore[attr-defined]
+
+
+@pytest.mark.benchmark(group="pool: timeout accuracy (time to RenderTimeout for a 0.2 s limit)")
+def test_timeout_arrives_right_after_the_limit(benchmark: pytest.FixtureRequest) -> None:
+    overshoots: list[float] = []
+    with RendererPool("pool_fake_worker", start_method="fork") as pool:
+        pool.start()
+
+        def hang() -> None:
+            began = time.perf_counter()
+            with pytest.raises(RenderTimeout):
+                pool.run({"action": "sleep"}, timeout_s=TIMEOUT_S)
+            overshoots.append(time.perf_counter() - began - TIMEOUT_S)
+
+        benchmark.pedantic(hang, rounds=10)  # type: ignore[attr-defined]
+    benchmark.extra_info["timeout_s"] = TIMEOUT_S  # type: ignore[attr-defined]
+    benchmark.extra_info["max_overshoot_ms"] = round(max(overshoots) * 1000, 2)  # type: ignore[attr-defined]
+    benchmark.extra_info["mean_overshoot_ms"] = round(sum(overshoots) / len(overshoots) * 1000, 2)  # type: ignore[attr-defined]
