@@ -6,6 +6,8 @@ import json
 import os
 import subprocess
 import sys
+import threading
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -63,7 +65,7 @@ async def test_ten_simultaneous_calls_all_succeed() -> None:
         assert f"A{n}" in result.structured_content["svg"]
 
 
-def test_stdout_carries_only_protocol_messages_and_shutdown_leaves_no_process_behind() -> None:
+def test_stdout_carries_only_protocol_messages_and_shutdown_leaves_no_process_behind(tmp_path: Path) -> None:
     # A raw session: every line the server writes to stdout must be a JSON-RPC message, even
     # while renders (in forked processes) succeed, fail and time out.
     def request(request_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -85,23 +87,41 @@ def test_stdout_carries_only_protocol_messages_and_shutdown_leaves_no_process_be
         render(5, {"code": "sequenceDiagram\n  Alice->>Bob: hi"}),
         render(6, {"code": ""}),
     ]
-    stdin = "".join(json.dumps(message) + "\n" for message in messages)
+    stderr_file = tmp_path / "stderr.txt"
+    with stderr_file.open("wb") as stderr_sink:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "mermaid_printer", "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr_sink,
+            start_new_session=True,
+        )
+    watchdog = threading.Timer(300, server.kill)  # only fires if the server hangs
+    watchdog.start()
+    try:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write("".join(json.dumps(message) + "\n" for message in messages).encode())
+        server.stdin.flush()
+        replies: list[dict[str, Any]] = []
+        while len([reply for reply in replies if "id" in reply]) < 6:
+            line = server.stdout.readline()
+            if not line:
+                break
+            replies.append(json.loads(line))  # anything but a JSON message fails here
+        server.stdin.close()  # how an MCP client asks a stdio server to stop
+        rest = server.stdout.read()
+        server.wait()
+    finally:
+        watchdog.cancel()
+        server.kill()
 
-    server = subprocess.run(
-        [sys.executable, "-m", "mermaid_printer", "serve"],
-        input=stdin.encode(),
-        capture_output=True,
-        timeout=300,
-        start_new_session=True,
-    )
-
-    lines = server.stdout.decode().splitlines()
-    replies = [json.loads(line) for line in lines]
+    stderr = stderr_file.read_text(errors="replace")
+    assert rest == b""
     assert all(reply.get("jsonrpc") == "2.0" for reply in replies)
     by_id = {reply["id"]: reply for reply in replies if "id" in reply}
-    assert sorted(by_id) == [1, 2, 3, 4, 5, 6]
+    assert sorted(by_id) == [1, 2, 3, 4, 5, 6], stderr[-2000:]
     assert [by_id[n]["result"]["isError"] for n in (3, 4, 5, 6)] == [False, True, False, True]
-    assert server.returncode == 0, server.stderr.decode()[-2000:]
+    assert server.returncode == 0, stderr[-2000:]
     # The server ran in its own session; nothing from it (zygote, render children) is left.
     with pytest.raises(ProcessLookupError):
         os.killpg(server.pid, 0)
