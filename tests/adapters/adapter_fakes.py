@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from mermaid_printer.options import RenderOptions
+from mermaid_printer.service import RenderResult
 
 FAKE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><text>A</text></svg>'
-
-
-@dataclass(frozen=True)
-class FakeResult:
-    """Shaped like ``service.RenderResult``."""
-
-    svg: str
-    diagram_type: str
-    warnings: list[str] = field(default_factory=list)
 
 
 class FakePrinter:
@@ -31,14 +22,14 @@ class FakePrinter:
         self.closed = False
         self._lock = threading.Lock()
 
-    def render_svg(self, options: RenderOptions) -> FakeResult:
+    def render_svg(self, options: RenderOptions) -> RenderResult:
         with self._lock:
             self.rendered.append(options)
         if self.on_render is not None:
             self.on_render(options)
         if self.fail_with is not None:
             raise self.fail_with
-        return FakeResult(svg=FAKE_SVG, diagram_type="flowchart-v2", warnings=list(self.warnings))
+        return RenderResult(svg=FAKE_SVG, diagram_type="flowchart-v2", warnings=list(self.warnings))
 
     def close(self) -> None:
         self.closed = True
