@@ -230,3 +230,36 @@ def test_sanitize_svg_rejects_a_root_that_is_not_svg() -> None:
 def test_parse_svg_rejects_non_text_input() -> None:
     with pytest.raises(TypeError):
         parse_svg(None)  # type: ignore[arg-type]
+
+
+def test_large_mermaid_shaped_flowchart_is_kept_whole_and_stable() -> None:
+    text = (Path(__file__).parent / "fixtures" / "large-flowchart.svg").read_text("utf-8")
+    root = parse_svg(text)
+    assert sanitize_svg(root) == []
+    canonicalize_svg(root)
+    once = serialize_svg(root)
+    again = parse_svg(once)
+    assert sanitize_svg(again) == []
+    canonicalize_svg(again)
+    assert serialize_svg(again) == once
+    assert once == canonical_only(text)
+
+
+def test_public_names() -> None:
+    from mermaid_printer.postprocess import canonicalize, css, sanitize
+
+    assert sanitize.__all__ == ["SVG_NAMESPACE", "XLINK_NAMESPACE", "parse_svg", "sanitize_svg"]
+    assert canonicalize.__all__ == [
+        "canonicalize_svg",
+        "format_number",
+        "format_numbers_in",
+        "format_path_data",
+        "serialize_svg",
+    ]
+    assert css.__all__ == [
+        "check_css_value",
+        "is_allowed_css_url",
+        "normalize_url",
+        "scrub_declarations",
+        "scrub_stylesheet",
+    ]

@@ -37,7 +37,13 @@ from lxml import etree
 
 from mermaid_printer.postprocess.sanitize import SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE
 
-__all__ = ["canonicalize_svg", "format_number", "format_path_data", "serialize_svg"]
+__all__ = [
+    "canonicalize_svg",
+    "format_number",
+    "format_numbers_in",
+    "format_path_data",
+    "serialize_svg",
+]
 
 _SVG = "{" + SVG_NAMESPACE + "}"
 _XML_SPACE = "{" + XML_NAMESPACE + "}space"
@@ -127,7 +133,7 @@ def canonicalize_svg(root: etree._Element) -> None:
 
 def serialize_svg(root: etree._Element) -> str:
     """Write the tree as XML text with canonical namespace declarations and a final newline."""
-    text = etree.tostring(root, encoding="unicode")
+    text = etree.tostring(root, encoding="unicode", with_tail=False)
     if not _has_canonical_namespaces(root, text):
         text = etree.tostring(_copy_with_canonical_namespaces(root), encoding="unicode")
     return text + "\n"
