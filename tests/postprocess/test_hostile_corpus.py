@@ -97,8 +97,8 @@ def assert_inert(svg_text: str) -> None:
         assert qname.namespace == SVG, f"foreign element survived: {node.tag}"
         assert qname.localname not in NEVER_ALLOWED, f"<{qname.localname}> survived"
         if qname.localname == "style":
-            _assert_css_inert(node.text or "")
             assert len(node) == 0
+            _assert_css_inert("".join(node.itertext()))
         for name, value in node.attrib.items():
             local = etree.QName(name).localname
             assert not local.lower().startswith("on"), f"event handler {name} survived"

@@ -47,7 +47,9 @@ control characters, and case-folding:
 * everywhere else (``use``, ``textPath``, gradients, patterns, ``mpath``): internal ``#fragment``
   references only; anything else removes the attribute.
 
-``<style>`` CSS must be scoped to the root ``<svg>``'s id, as Mermaid 12 writes it (see ``css.py``).
+``<style>`` may hold only text (any child element is removed, its tail joins the CSS, and the
+whole text is then scrubbed); its CSS must be scoped to the root ``<svg>``'s id, as Mermaid 12
+writes it (see ``css.py``).
 ``target`` is kept only on ``<a>`` and only as ``_blank``, ``_self``, ``_parent`` or ``_top``.
 CSS rules are described in ``css.py``.
 """
@@ -435,15 +437,18 @@ def sanitize_svg(root: etree._Element) -> list[str]:
     stack = [root]
     while stack:
         element = stack.pop()
+        is_style = element.tag == _SVG + "style"
         for child in list(element):
-            reason = _reason_to_remove(child)
+            # A <style>'s CSS is all of its text, tails of children included, so it may have no
+            # children: their tails join the text that scrub_stylesheet checks below.
+            reason = "removed markup inside <style>" if is_style else _reason_to_remove(child)
             if reason is None:
                 stack.append(child)
             else:
                 notes.add(reason)
                 _remove_keeping_tail(child)
         _sanitize_attributes(element, notes)
-        if element.tag == _SVG + "style":
+        if is_style:
             _sanitize_style_element(element, notes)
     return notes.as_list()
 
@@ -573,7 +578,7 @@ def _image_source_allowed(element: etree._Element) -> bool:
 
 
 def _sanitize_style_element(element: etree._Element, notes: _Notes) -> None:
-    """Scrub the CSS in ``<style>``; child elements were already removed as unsupported."""
+    """Scrub the CSS in ``<style>`` (its children were removed, so ``.text`` is all of it)."""
     if element.get("type") not in (None, "", "text/css"):
         notes.add("removed a non-CSS style type")
         del element.attrib["type"]
