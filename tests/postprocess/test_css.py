@@ -80,6 +80,8 @@ def test_keyframe_selectors_are_not_scope_checked() -> None:
         "#my-svg .a{background:url('data:image/svg+xml,<svg onload=alert(1)>')}",
         "#my-svg .a{background:url(bad url)}",
         "#my-svg .a{-moz-binding:url(#x)}",
+        "#my-svg .a{background-image:attr(data-u url)}",
+        "#my-svg .a{background:\\75rl(https://x/a)}",
     ],
 )
 def test_unsafe_css_is_removed(css: str) -> None:

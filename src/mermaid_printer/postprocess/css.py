@@ -24,7 +24,7 @@ declarations are dropped; nothing is patched with regular expressions.
   ``:not(&)`` advisory, where injected CSS escaped the scope. Keyframe selectors are exempt.
 * Declarations: ``behavior``, ``-ms-behavior`` and ``-moz-binding`` are dropped by name. A value
   is dropped when it contains ``expression(``, a resource-loading function other than ``url()``
-  (``image-set()``, ``image()``, ``cross-fade()``, ``element()``, ``src()``), a ``url()`` that
+  (``image-set()``, ``image()``, ``cross-fade()``, ``element()``, ``src()``, ``attr()``), a ``url()`` that
   is neither an internal ``#fragment`` nor a base64 ``data:font/…`` /
   ``data:application/font-…`` URL (fonts are embedded by us after sanitizing), or a parse error.
   Other functions (``rgb()``, ``calc()``, ``var()``, …) cannot load anything and are kept.
@@ -83,6 +83,7 @@ _LOADING_FUNCTIONS = {
     "element",
     "-moz-element",
     "src",
+    "attr",  # typed attr() could turn an attribute into a URL; Mermaid never uses it
 }
 _MAX_NESTING = 32
 _NOT_A_BRACKET = re.compile(r"[^()\[\]{}]+")
