@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from mermaid_printer.errors import RenderTimeout
 from mermaid_printer.pool import RendererPool
@@ -32,25 +33,25 @@ def warm_pool(request: pytest.FixtureRequest) -> Iterator[RendererPool]:
 
 
 @pytest.mark.benchmark(group="pool: one trivial job (fork/spawn + round trip + reap)")
-def test_trivial_job_round_trip(benchmark: pytest.FixtureRequest, warm_pool: RendererPool) -> None:
+def test_trivial_job_round_trip(benchmark: BenchmarkFixture, warm_pool: RendererPool) -> None:
     job = {"code": "graph TD; A-->B", "options": {"theme": "default"}}
 
-    result = benchmark(warm_pool.run, job, timeout_s=30)  # type: ignore[operator]
+    result = benchmark(warm_pool.run, job, timeout_s=30)
 
     assert result == job
 
 
 @pytest.mark.benchmark(group="pool: cold start (engine process up and prepared)")
-def test_cold_start(benchmark: pytest.FixtureRequest) -> None:
+def test_cold_start(benchmark: BenchmarkFixture) -> None:
     def start_and_close() -> None:
         with RendererPool("pool_trivial_worker", start_method="fork") as pool:
             pool.start()
 
-    benchmark.pedantic(start_and_close, rounds=10)  # type: ignore[attr-defined]
+    benchmark.pedantic(start_and_close, rounds=10)
 
 
 @pytest.mark.benchmark(group="pool: timeout accuracy (time to RenderTimeout for a 0.2 s limit)")
-def test_timeout_arrives_right_after_the_limit(benchmark: pytest.FixtureRequest) -> None:
+def test_timeout_arrives_right_after_the_limit(benchmark: BenchmarkFixture) -> None:
     overshoots: list[float] = []
     with RendererPool("pool_fake_worker", start_method="fork") as pool:
         pool.start()
@@ -61,7 +62,7 @@ def test_timeout_arrives_right_after_the_limit(benchmark: pytest.FixtureRequest)
                 pool.run({"action": "sleep"}, timeout_s=TIMEOUT_S)
             overshoots.append(time.perf_counter() - began - TIMEOUT_S)
 
-        benchmark.pedantic(hang, rounds=10)  # type: ignore[attr-defined]
-    benchmark.extra_info["timeout_s"] = TIMEOUT_S  # type: ignore[attr-defined]
-    benchmark.extra_info["max_overshoot_ms"] = round(max(overshoots) * 1000, 2)  # type: ignore[attr-defined]
-    benchmark.extra_info["mean_overshoot_ms"] = round(sum(overshoots) / len(overshoots) * 1000, 2)  # type: ignore[attr-defined]
+        benchmark.pedantic(hang, rounds=10)
+    benchmark.extra_info["timeout_s"] = TIMEOUT_S
+    benchmark.extra_info["max_overshoot_ms"] = round(max(overshoots) * 1000, 2)
+    benchmark.extra_info["mean_overshoot_ms"] = round(sum(overshoots) / len(overshoots) * 1000, 2)

@@ -213,8 +213,8 @@ def test_a_hanging_job_times_out_is_killed_and_the_next_job_works(pool: Renderer
     with pytest.raises(RenderTimeout) as caught:
         pool.run({"action": "sleep", "ready_path": str(ready)}, timeout_s=HANG_TIMEOUT_S)
 
-    assert isinstance(caught.value, TimeoutError)
     assert caught.value.details == {"timeout_s": HANG_TIMEOUT_S}
+    assert isinstance(caught.value, TimeoutError)
     assert wait_for_exit(int(ready.read_text()))
     assert pool.run({"action": "echo", "value": 1}, timeout_s=JOB_TIMEOUT_S)["echo"] == 1
 
@@ -264,13 +264,14 @@ def test_failed_jobs_leave_no_fds_behind(pool: RendererPool) -> None:
     pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
     fds = open_fds()
 
-    for job, error in [
+    failing: list[tuple[dict[str, Any], type[Exception]]] = [
         ({"action": "sleep"}, RenderTimeout),
         ({"action": "segfault"}, RenderFailed),
         ({"action": "exit"}, RenderFailed),
         ({"action": "bug"}, RenderFailed),
         ({"action": "syntax_error", "message": "m", "details": {}}, DiagramSyntaxError),
-    ] * 3:
+    ]
+    for job, error in failing * 3:
         with pytest.raises(error):
             pool.run(job, timeout_s=HANG_TIMEOUT_S if job["action"] == "sleep" else JOB_TIMEOUT_S)
 
@@ -321,11 +322,15 @@ def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> Non
 
 def test_ten_concurrent_runs_from_threads_all_succeed(pool: RendererPool) -> None:
     pool.start()
-    runs = [run_in_thread(lambda n=n: pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S)) for n in range(10)]
+    def echo(n: int) -> Callable[[], dict[str, Any]]:
+        return lambda: pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S)
+
+    runs = [run_in_thread(echo(n)) for n in range(10)]
     for thread, _ in runs:
         thread.join()
 
-    assert [outcome.get("result", outcome.get("error"))["echo"] for _, outcome in runs] == list(range(10))
+    assert [outcome for _, outcome in runs if "error" in outcome] == []
+    assert [outcome["result"]["echo"] for _, outcome in runs] == list(range(10))
 
 
 def test_waiting_for_a_free_slot_counts_toward_the_timeout(start_method: str, tmp_path: Path) -> None:

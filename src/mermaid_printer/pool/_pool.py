@@ -218,7 +218,8 @@ class RendererPool:
                 # The result arrived; only the process's exit was slow. Keep the result, and
                 # leave the process to release(): it may already be reaped, its pid free.
             except proto.ProtocolError as exc:
-                launch.kill(pid)
+                if outcome is None:
+                    launch.kill(pid)
                 raise RenderFailed(f"the render process sent a broken reply: {exc}") from None
             if outcome is None:
                 exit_report = launch.exit_report(exit_report)
@@ -505,7 +506,7 @@ class _SpawnBackend:
     def alive(self) -> bool:
         return not self._closed
 
-    def launch(self) -> _SpawnedWorker:
+    def launch(self) -> _SpawnLaunch:
         with self._lock:
             if self._closed:
                 raise _EngineLost
