@@ -512,15 +512,21 @@ class _SpawnBackend:
                 raise _EngineLost
             worker = self._idle.popleft() if self._idle else _SpawnedWorker(self._worker)
             self._busy.add(worker)
-            # Start the replacement now so it warms up while this job runs.
-            if len(self._idle) < self._spares:
-                self._idle.append(_SpawnedWorker(self._worker))
         try:
+            self._refill()  # the replacement warms up while this job runs
             worker.wait_ready()
         except BaseException:
             self.finish(worker)
             raise
         return _SpawnLaunch(self, worker)
+
+    def _refill(self) -> None:
+        with self._lock:
+            try:
+                while not self._closed and len(self._idle) < self._spares:
+                    self._idle.append(_SpawnedWorker(self._worker))
+            except EngineUnavailable:
+                pass  # this job has its worker; the next launch spawns directly and reports it
 
     def finish(self, worker: _SpawnedWorker) -> None:
         """Reap a worker that served (or failed to take) its job."""
