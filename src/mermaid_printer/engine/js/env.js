@@ -1,0 +1,280 @@
+// env.js — the browser-like globals Mermaid 12.3 and its libraries expect, minus the browser.
+//
+// Serves: mermaid's logger (console), d3/dagre/cytoscape/roughjs/DOMPurify feature tests
+// (window, self, navigator, screen, Intl, structuredClone, TextEncoder), its async render
+// (setTimeout/requestAnimationFrame drained by the host), and determinism: Math.random and
+// crypto.getRandomValues draw from mulberry32 seeded with 1, and the clock is a counter that
+// starts at 2026-01-01T00:00:00Z and advances 1 ms per read — the same randomness and time the
+// reference renders in Chromium were made with.
+//
+// Leaves out on purpose: network (fetch, XMLHttpRequest, WebSocket), storage, workers, real
+// time, real randomness, and any way to call back into the host. Timers never fire by
+// themselves: the host drains them with __printerEnv.runTimers() between promise jobs.
+"use strict";
+(function () {
+  const G = globalThis;
+
+  // ---- deterministic randomness -------------------------------------------------------------
+  let rngState = 1;
+  function mulberry32() {
+    rngState = (rngState + 0x6d2b79f5) | 0;
+    let t = Math.imul(rngState ^ (rngState >>> 15), 1 | rngState);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  Math.random = mulberry32;
+
+  // ---- deterministic clock --------------------------------------------------------------------
+  const CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);
+  let clockReads = 0;
+  function now() {
+    return CLOCK_START + clockReads++;
+  }
+  const RealDate = Date;
+  class FrozenDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(now());
+      else super(...args);
+    }
+    static now() {
+      return now();
+    }
+  }
+  FrozenDate.UTC = RealDate.UTC;
+  FrozenDate.parse = RealDate.parse;
+  G.Date = FrozenDate;
+  // QuickJS's own performance object is read-only; replace it with a deterministic one.
+  G.performance = {
+    now: () => clockReads++,
+    timeOrigin: CLOCK_START,
+    mark: () => undefined,
+    measure: () => undefined,
+    getEntriesByName: () => [],
+  };
+
+  // ---- console: collected, never printed ----------------------------------------------------
+  const logs = [];
+  const MAX_LOGS = 200;
+  function logger(level) {
+    return (...args) => {
+      if (logs.length < MAX_LOGS) {
+        logs.push(level + ": " + args.map((a) => (typeof a === "string" ? a : safeString(a))).join(" "));
+      }
+    };
+  }
+  function safeString(value) {
+    try {
+      return value instanceof Error ? value.message : String(value);
+    } catch (e) {
+      return "[unprintable]";
+    }
+  }
+  G.console = {
+    log: logger("log"),
+    info: logger("info"),
+    debug: logger("debug"),
+    warn: logger("warn"),
+    error: logger("error"),
+    trace: logger("trace"),
+    assert: () => undefined,
+    time: () => undefined,
+    timeEnd: () => undefined,
+    group: () => undefined,
+    groupEnd: () => undefined,
+  };
+
+  // ---- virtual timers -------------------------------------------------------------------------
+  let timerSeq = 0;
+  let virtualTime = 0;
+  const timers = new Map(); // id -> {due, fn, args, interval}
+  function addTimer(fn, delay, args, interval) {
+    const id = ++timerSeq;
+    const ms = Math.max(0, Number(delay) || 0);
+    timers.set(id, { due: virtualTime + ms, order: id, fn, args, interval: interval ? Math.max(1, ms) : 0 });
+    return id;
+  }
+  G.setTimeout = (fn, delay, ...args) => addTimer(fn, delay, args, false);
+  G.setInterval = (fn, delay, ...args) => addTimer(fn, delay, args, true);
+  G.clearTimeout = G.clearInterval = (id) => {
+    timers.delete(id);
+  };
+  G.setImmediate = (fn, ...args) => addTimer(fn, 0, args, false);
+  G.requestAnimationFrame = (fn) => addTimer(() => fn(virtualTime), 16, [], false);
+  G.cancelAnimationFrame = G.clearTimeout;
+  G.requestIdleCallback = (fn) => addTimer(() => fn({ didTimeout: false, timeRemaining: () => 50 }), 1, [], false);
+  G.cancelIdleCallback = G.clearTimeout;
+
+  // Runs every timer due at the earliest pending time. Returns how many ran.
+  function runTimers() {
+    if (timers.size === 0) return 0;
+    let earliest = Infinity;
+    for (const t of timers.values()) if (t.due < earliest) earliest = t.due;
+    virtualTime = earliest;
+    const due = [];
+    for (const [id, t] of timers) if (t.due <= earliest) due.push([id, t]);
+    due.sort((a, b) => a[1].order - b[1].order);
+    for (const [id, t] of due) {
+      if (!timers.has(id)) continue;
+      if (t.interval) {
+        t.due = virtualTime + t.interval;
+        t.order = ++timerSeq;
+      } else timers.delete(id);
+      if (typeof t.fn === "function") t.fn(...t.args);
+    }
+    return due.length;
+  }
+
+  // ---- small web platform pieces --------------------------------------------------------------
+  G.window = G;
+  G.self = G;
+  G.top = G;
+  G.parent = G;
+  G.navigator = { userAgent: "Mozilla/5.0 (mermaid-printer) QuickJS", language: "en-US", languages: ["en-US"], platform: "Linux", vendor: "" };
+  G.screen = { width: 1920, height: 1080, availWidth: 1920, availHeight: 1080, colorDepth: 24, pixelDepth: 24 };
+  G.location = { href: "about:blank", protocol: "about:", host: "", hostname: "", origin: "null", pathname: "blank", search: "", hash: "" };
+  G.devicePixelRatio = 1;
+  G.innerWidth = 800;
+  G.innerHeight = 600;
+  G.addEventListener = () => undefined;
+  G.removeEventListener = () => undefined;
+  G.dispatchEvent = () => true;
+  G.matchMedia = () => ({ matches: false, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} });
+  G.scrollTo = () => undefined;
+
+  // Mermaid tests `Intl.Segmenter ? … : [...text]`; without it, text splits by code point.
+  if (typeof G.Intl === "undefined") G.Intl = {};
+
+  if (typeof G.structuredClone === "undefined") {
+    G.structuredClone = function structuredClone(value) {
+      return cloneValue(value, new Map());
+    };
+  }
+  function cloneValue(value, seen) {
+    if (value === null || typeof value !== "object") return value;
+    if (seen.has(value)) return seen.get(value);
+    let out;
+    if (value instanceof RealDate) return new RealDate(value.getTime());
+    if (value instanceof RegExp) return new RegExp(value.source, value.flags);
+    if (value instanceof Map) {
+      out = new Map();
+      seen.set(value, out);
+      for (const [k, v] of value) out.set(cloneValue(k, seen), cloneValue(v, seen));
+      return out;
+    }
+    if (value instanceof Set) {
+      out = new Set();
+      seen.set(value, out);
+      for (const v of value) out.add(cloneValue(v, seen));
+      return out;
+    }
+    out = Array.isArray(value) ? [] : {};
+    seen.set(value, out);
+    for (const key of Object.keys(value)) out[key] = cloneValue(value[key], seen);
+    return out;
+  }
+
+  if (typeof G.TextEncoder === "undefined") {
+    G.TextEncoder = class TextEncoder {
+      get encoding() {
+        return "utf-8";
+      }
+      encode(text = "") {
+        const s = unescape(encodeURIComponent(String(text)));
+        const bytes = new Uint8Array(s.length);
+        for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+        return bytes;
+      }
+    };
+    G.TextDecoder = class TextDecoder {
+      get encoding() {
+        return "utf-8";
+      }
+      decode(bytes) {
+        if (!bytes) return "";
+        const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes.buffer || bytes);
+        let s = "";
+        for (let i = 0; i < view.length; i++) s += String.fromCharCode(view[i]);
+        try {
+          return decodeURIComponent(escape(s));
+        } catch (e) {
+          return s;
+        }
+      }
+    };
+  }
+
+  G.crypto = {
+    getRandomValues(array) {
+      for (let i = 0; i < array.length; i++) array[i] = Math.floor(mulberry32() * 4294967296);
+      return array;
+    },
+    randomUUID() {
+      const hex = [];
+      for (let i = 0; i < 16; i++) hex.push(Math.floor(mulberry32() * 256));
+      hex[6] = (hex[6] & 0x0f) | 0x40;
+      hex[8] = (hex[8] & 0x3f) | 0x80;
+      const h = hex.map((b) => b.toString(16).padStart(2, "0")).join("");
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    },
+  };
+
+  // roughjs reads RegExp.$1 right after String.prototype.match (a legacy feature QuickJS
+  // lacks). Recording captures after `match` alone keeps every other regex call untouched.
+  const nativeMatch = String.prototype.match;
+  String.prototype.match = function match(re) {
+    const result = nativeMatch.call(this, re);
+    if (result && re instanceof RegExp && !re.global) {
+      for (let i = 1; i <= 9; i++) RegExp["$" + i] = result[i] === undefined ? "" : result[i];
+    }
+    return result;
+  };
+
+  for (const name of ["MutationObserver", "ResizeObserver", "IntersectionObserver"]) {
+    G[name] = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    };
+  }
+
+  G.Event = class Event {
+    constructor(type, init = {}) {
+      this.type = type;
+      this.bubbles = !!init.bubbles;
+      this.cancelable = !!init.cancelable;
+      this.defaultPrevented = false;
+    }
+    preventDefault() {
+      this.defaultPrevented = true;
+    }
+    stopPropagation() {}
+    stopImmediatePropagation() {}
+  };
+  G.CustomEvent = class CustomEvent extends G.Event {
+    constructor(type, init = {}) {
+      super(type, init);
+      this.detail = init.detail;
+    }
+  };
+
+  // Snapshot/restore so every render starts from the same randomness and time, whatever the
+  // warm-up renders in the zygote consumed.
+  G.__printerEnv = {
+    runTimers,
+    pendingTimers: () => timers.size,
+    logs,
+    snapshot() {
+      return { rngState, clockReads };
+    },
+    restore(snap) {
+      rngState = snap.rngState;
+      clockReads = snap.clockReads;
+      timers.clear();
+      virtualTime = 0;
+      logs.length = 0;
+    },
+  };
+})();

@@ -1,0 +1,362 @@
+// selectors.js — a small CSS selector compiler for the DOM shim.
+//
+// Serves: querySelector/querySelectorAll/matches/closest (d3-selection, DOMPurify, Mermaid's
+// renderers) and the font cascade in css.js (which rules of Mermaid's <style> apply to a text).
+// Supports: type, *, #id, .class, [attr], [attr=v], ~= ^= $= *= |=, the combinators
+// descendant, >, + and ~, selector lists, :not(), :is()/:where(), :first-child, :last-child,
+// :only-child, :nth-child(), :nth-last-child(), :first-of-type, :last-of-type, :nth-of-type(),
+// :root, :scope, :empty, and specificity for the cascade.
+// Leaves out: pseudo-elements (never match), :hover-like states (never match), namespaces.
+// Type selectors compare lower-cased names, as an HTML document does for its elements.
+"use strict";
+(function () {
+  const cache = new Map();
+
+  function tokenizeError(selector) {
+    const err = new Error(`'${selector}' is not a valid selector`);
+    err.name = "SyntaxError";
+    return err;
+  }
+
+  // Parse a selector list into [{compounds: [{simple..., combinator}], specificity}].
+  function parseList(text) {
+    const parts = splitTopLevel(text, ",");
+    return parts.map((part) => parseComplex(part.trim(), text));
+  }
+
+  function splitTopLevel(text, sep) {
+    const out = [];
+    let depth = 0;
+    let quote = null;
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === "(" || c === "[") depth++;
+      else if (c === ")" || c === "]") depth--;
+      else if (c === sep && depth === 0) {
+        out.push(text.slice(start, i));
+        start = i + 1;
+      }
+    }
+    out.push(text.slice(start));
+    return out;
+  }
+
+  const IDENT = /^-?(?:[_a-zA-Z\u00a0-\uffff]|\\.)(?:[-_a-zA-Z0-9\u00a0-\uffff]|\\.)*/;
+
+  function unescapeIdent(s) {
+    return s.replace(/\\([0-9a-fA-F]{1,6}\s?|.)/g, (m, g) => {
+      const hex = g.trim();
+      return /^[0-9a-fA-F]+$/.test(hex) && g.length > 1 ? String.fromCodePoint(parseInt(hex, 16)) : g;
+    });
+  }
+
+  function parseComplex(text, whole) {
+    if (!text) throw tokenizeError(whole);
+    const compounds = [];
+    let i = 0;
+    let combinator = null;
+    const spec = [0, 0, 0];
+    while (i < text.length) {
+      // combinator / whitespace
+      let sawSpace = false;
+      while (i < text.length && /\s/.test(text[i])) {
+        i++;
+        sawSpace = true;
+      }
+      if (i >= text.length) break;
+      const c = text[i];
+      if (c === ">" || c === "+" || c === "~") {
+        if (compounds.length === 0) throw tokenizeError(whole);
+        combinator = c;
+        i++;
+        continue;
+      }
+      if (compounds.length > 0 && combinator === null) {
+        if (!sawSpace) throw tokenizeError(whole);
+        combinator = " ";
+      }
+      const [compound, next] = parseCompound(text, i, whole, spec);
+      compound.combinator = combinator; // how this compound relates to the previous one
+      compounds.push(compound);
+      combinator = null;
+      i = next;
+    }
+    if (combinator !== null || compounds.length === 0) throw tokenizeError(whole);
+    return { compounds, specificity: spec[0] * 10000 + spec[1] * 100 + spec[2] };
+  }
+
+  function parseCompound(text, i, whole, spec) {
+    const tests = [];
+    const start = i;
+    while (i < text.length) {
+      const c = text[i];
+      if (c === "*") {
+        i++;
+      } else if (c === "#") {
+        const m = IDENT.exec(text.slice(i + 1));
+        if (!m) throw tokenizeError(whole);
+        const id = unescapeIdent(m[0]);
+        tests.push((el) => el.getAttribute("id") === id);
+        spec[0]++;
+        i += 1 + m[0].length;
+      } else if (c === ".") {
+        const m = IDENT.exec(text.slice(i + 1));
+        if (!m) throw tokenizeError(whole);
+        const cls = unescapeIdent(m[0]);
+        tests.push((el) => hasClass(el, cls));
+        spec[1]++;
+        i += 1 + m[0].length;
+      } else if (c === "[") {
+        const end = findClose(text, i, "[", "]");
+        if (end < 0) throw tokenizeError(whole);
+        tests.push(compileAttribute(text.slice(i + 1, end).trim(), whole));
+        spec[1]++;
+        i = end + 1;
+      } else if (c === ":") {
+        const isElement = text[i + 1] === ":";
+        const nameStart = i + (isElement ? 2 : 1);
+        const m = IDENT.exec(text.slice(nameStart));
+        if (!m) throw tokenizeError(whole);
+        const name = m[0].toLowerCase();
+        i = nameStart + m[0].length;
+        let arg = null;
+        if (text[i] === "(") {
+          const end = findClose(text, i, "(", ")");
+          if (end < 0) throw tokenizeError(whole);
+          arg = text.slice(i + 1, end).trim();
+          i = end + 1;
+        }
+        tests.push(compilePseudo(name, arg, isElement, whole, spec));
+      } else if (IDENT.test(text.slice(i))) {
+        if (i !== start) throw tokenizeError(whole);
+        const m = IDENT.exec(text.slice(i));
+        const tag = unescapeIdent(m[0]).toLowerCase();
+        tests.push((el) => el._lname === tag);
+        spec[2]++;
+        i += m[0].length;
+      } else break;
+    }
+    if (i === start) throw tokenizeError(whole);
+    return [{ tests }, i];
+  }
+
+  function findClose(text, i, open, close) {
+    let depth = 0;
+    let quote = null;
+    for (; i < text.length; i++) {
+      const c = text[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === open) depth++;
+      else if (c === close && --depth === 0) return i;
+    }
+    return -1;
+  }
+
+  function hasClass(el, cls) {
+    const value = el.getAttribute("class");
+    if (!value) return false;
+    if (value === cls) return true;
+    return (" " + value.replace(/[\t\n\f\r]/g, " ") + " ").indexOf(" " + cls + " ") >= 0;
+  }
+
+  function compileAttribute(body, whole) {
+    const m = /^([^\s~|^$*!=]+)\s*(?:([~|^$*]?=)\s*(?:"((?:\\.|[^"])*)"|'((?:\\.|[^'])*)'|([^\s\]]+))\s*([iIsS])?)?$/.exec(body);
+    if (!m) throw tokenizeError(whole);
+    const name = m[1].replace(/^\*\|/, "").replace(/\|/, ":");
+    const op = m[2];
+    let value = m[3] ?? m[4] ?? m[5];
+    const insensitive = m[6] && m[6].toLowerCase() === "i";
+    if (value !== undefined) value = unescapeIdent(value);
+    if (insensitive && value !== undefined) value = value.toLowerCase();
+    return (el) => {
+      let actual = el.getAttribute(name);
+      if (actual === null) return false;
+      if (!op) return true;
+      if (insensitive) actual = actual.toLowerCase();
+      switch (op) {
+        case "=":
+          return actual === value;
+        case "~=":
+          return value !== "" && actual.split(/\s+/).includes(value);
+        case "|=":
+          return actual === value || actual.startsWith(value + "-");
+        case "^=":
+          return value !== "" && actual.startsWith(value);
+        case "$=":
+          return value !== "" && actual.endsWith(value);
+        case "*=":
+          return value !== "" && actual.includes(value);
+      }
+      return false;
+    };
+  }
+
+  function parseNth(arg, whole) {
+    const a = arg.replace(/\s+/g, "").toLowerCase();
+    if (a === "odd") return [2, 1];
+    if (a === "even") return [2, 0];
+    const m = /^([+-]?\d*)n([+-]\d+)?$/.exec(a);
+    if (m) {
+      const step = m[1] === "" || m[1] === "+" ? 1 : m[1] === "-" ? -1 : parseInt(m[1], 10);
+      return [step, m[2] ? parseInt(m[2], 10) : 0];
+    }
+    if (/^[+-]?\d+$/.test(a)) return [0, parseInt(a, 10)];
+    throw tokenizeError(whole);
+  }
+
+  function nthMatches(pos, [step, offset]) {
+    if (step === 0) return pos === offset;
+    const n = (pos - offset) / step;
+    return Number.isInteger(n) && n >= 0;
+  }
+
+  function elementSiblings(el) {
+    const parent = el._parent;
+    if (!parent) return [el];
+    return parent._children.filter((n) => n._type === 1);
+  }
+
+  function compilePseudo(name, arg, isElement, whole, spec) {
+    if (isElement || name === "before" || name === "after" || name === "first-line" || name === "first-letter") {
+      spec[2]++;
+      return () => false;
+    }
+    switch (name) {
+      case "not":
+      case "is":
+      case "where":
+      case "matches": {
+        const list = parseList(arg || "");
+        const inner = (el) => list.some((sel) => matchComplex(el, sel, null));
+        if (name !== "where") spec[1] += 0; // :not/:is take the max of their arguments; kept simple
+        if (name === "not") {
+          const best = Math.max(...list.map((s) => s.specificity));
+          spec[0] += Math.floor(best / 10000);
+          spec[1] += Math.floor(best / 100) % 100;
+          spec[2] += best % 100;
+          return (el) => !inner(el);
+        }
+        return inner;
+      }
+      case "first-child":
+        spec[1]++;
+        return (el) => elementSiblings(el)[0] === el;
+      case "last-child":
+        spec[1]++;
+        return (el) => {
+          const s = elementSiblings(el);
+          return s[s.length - 1] === el;
+        };
+      case "only-child":
+        spec[1]++;
+        return (el) => elementSiblings(el).length === 1;
+      case "nth-child": {
+        spec[1]++;
+        const nth = parseNth(arg || "", whole);
+        return (el) => nthMatches(elementSiblings(el).indexOf(el) + 1, nth);
+      }
+      case "nth-last-child": {
+        spec[1]++;
+        const nth = parseNth(arg || "", whole);
+        return (el) => {
+          const s = elementSiblings(el);
+          return nthMatches(s.length - s.indexOf(el), nth);
+        };
+      }
+      case "first-of-type":
+      case "last-of-type":
+      case "nth-of-type":
+      case "nth-last-of-type": {
+        spec[1]++;
+        const nth = name === "first-of-type" || name === "last-of-type" ? [0, 1] : parseNth(arg || "", whole);
+        const fromEnd = name.startsWith("last") || name.startsWith("nth-last");
+        return (el) => {
+          const s = elementSiblings(el).filter((n) => n._lname === el._lname);
+          const pos = fromEnd ? s.length - s.indexOf(el) : s.indexOf(el) + 1;
+          return nthMatches(pos, nth);
+        };
+      }
+      case "root":
+        spec[1]++;
+        return (el) => !el._parent || el._parent._type === 9;
+      case "scope":
+        spec[1]++;
+        return (el, scope) => (scope ? el === scope : !el._parent || el._parent._type === 9);
+      case "empty":
+        spec[1]++;
+        return (el) => el._children.every((n) => n._type !== 1 && !(n._type === 3 && n._data.length));
+      default:
+        // Interaction and state pseudo-classes (:hover, :focus, :checked, …) never match here.
+        spec[1]++;
+        return () => false;
+    }
+  }
+
+  function matchCompound(el, compound, scope) {
+    const tests = compound.tests;
+    for (let i = 0; i < tests.length; i++) if (!tests[i](el, scope)) return false;
+    return true;
+  }
+
+  // Right-to-left matching with backtracking over ancestors/siblings.
+  function matchFrom(el, compounds, index, scope) {
+    if (!matchCompound(el, compounds[index], scope)) return false;
+    if (index === 0) return true;
+    const comb = compounds[index].combinator;
+    if (comb === ">") {
+      const p = el._parent;
+      return !!p && p._type === 1 && matchFrom(p, compounds, index - 1, scope);
+    }
+    if (comb === " ") {
+      for (let p = el._parent; p && p._type === 1; p = p._parent) {
+        if (matchFrom(p, compounds, index - 1, scope)) return true;
+      }
+      return false;
+    }
+    const siblings = elementSiblings(el);
+    const pos = siblings.indexOf(el);
+    if (comb === "+") return pos > 0 && matchFrom(siblings[pos - 1], compounds, index - 1, scope);
+    if (comb === "~") {
+      for (let i = pos - 1; i >= 0; i--) if (matchFrom(siblings[i], compounds, index - 1, scope)) return true;
+    }
+    return false;
+  }
+
+  function matchComplex(el, sel, scope) {
+    return matchFrom(el, sel.compounds, sel.compounds.length - 1, scope);
+  }
+
+  /** Compile a selector list; returns {match(el, scope) -> bool, selectors}. Cached. */
+  function compile(text) {
+    let compiled = cache.get(text);
+    if (!compiled) {
+      const list = parseList(String(text));
+      compiled = {
+        selectors: list,
+        match: (el, scope) => {
+          for (let i = 0; i < list.length; i++) if (matchComplex(el, list[i], scope)) return true;
+          return false;
+        },
+        // The highest specificity among the list's selectors that match `el` (or -1).
+        specificityFor: (el) => {
+          let best = -1;
+          for (const sel of list) if (sel.specificity > best && matchComplex(el, sel, null)) best = sel.specificity;
+          return best;
+        },
+      };
+      if (cache.size > 5000) cache.clear();
+      cache.set(text, compiled);
+    }
+    return compiled;
+  }
+
+  globalThis.__printerSelectors = { compile, splitTopLevel };
+})();

@@ -1,0 +1,108 @@
+"""The service layer: one function per job, shared by every adapter.
+
+Adapters (MCP, CLI, HTTP, the Python API) validate input into
+:class:`~mermaid_printer.options.RenderOptions`, call a function here, and shape the result or
+the :class:`~mermaid_printer.errors.PrinterError` into their own envelope. Nothing here imports
+``mcp``.
+
+Each render runs in a fresh, single-use process forked from a warm zygote
+(:class:`~mermaid_printer.pool.RendererPool`); the job itself is executed by
+:mod:`mermaid_printer.worker` inside that process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from mermaid_printer.errors import InputTooLarge
+from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config
+from mermaid_printer.options import RenderOptions
+from mermaid_printer.pool import RendererPool
+
+__all__ = ["Printer", "RenderResult", "default_printer", "render_svg"]
+
+# The pool's own wall-clock kill comes this long after the requested limit, so that the
+# interpreter's time limit (which gives a cleaner error) normally fires first.
+_KILL_GRACE_S = 0.25
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    """A rendered diagram: sanitized, canonical SVG text and what Mermaid said about it."""
+
+    svg: str
+    diagram_type: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def diagram_dom_id(options: RenderOptions) -> str:
+    """A stable, content-derived id for the ``<svg>`` element (unique per diagram and options)."""
+    digest = hashlib.sha256(options.cache_key().encode("utf-8")).hexdigest()
+    return f"mermaid-{digest[:12]}"
+
+
+class Printer:
+    """Owns a renderer pool; thread-safe. Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, pool: RendererPool | None = None) -> None:
+        self._pool = pool if pool is not None else RendererPool()
+
+    def __enter__(self) -> Printer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the warm engine process and any render still running."""
+        self._pool.close()
+
+    def render_svg(self, options: RenderOptions) -> RenderResult:
+        """Render ``options.code`` to SVG.
+
+        Raises:
+            PrinterError: a subclass naming what went wrong (syntax, timeout, limits, …).
+        """
+        max_text = PRODUCT_CONFIG["maxTextSize"]
+        if len(options.code) > max_text:
+            # Mermaid would silently draw an error diagram instead; say what happened.
+            raise InputTooLarge(
+                f"diagram is {len(options.code):,} characters; Mermaid's maxTextSize is {max_text:,}",
+                {"limit_characters": max_text},
+            )
+        job: dict[str, Any] = {
+            "kind": "render_svg",
+            "code": options.code,
+            "config": build_mermaid_config(options.config, theme=options.theme),
+            "background": options.background,
+            "embed_fonts": options.embed_fonts,
+            "svg_id": diagram_dom_id(options),
+            "timeout_ms": options.timeout_ms,
+        }
+        result = self._pool.run(job, timeout_s=options.timeout_ms / 1000 + _KILL_GRACE_S)
+        return RenderResult(
+            svg=result["svg"],
+            diagram_type=result["diagram_type"],
+            warnings=list(result.get("warnings", [])),
+        )
+
+
+_default_printer: Printer | None = None
+_default_lock = threading.Lock()
+
+
+def default_printer() -> Printer:
+    """The process-wide printer the module-level functions use (started on first use)."""
+    global _default_printer
+    with _default_lock:
+        if _default_printer is None:
+            _default_printer = Printer()
+        return _default_printer
+
+
+def render_svg(options: RenderOptions) -> RenderResult:
+    """Render with the process-wide :func:`default_printer`."""
+    return default_printer().render_svg(options)
