@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
-import threading
 from pathlib import Path
-from typing import Any
 
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.types import CallToolResult
+from stdio_session import run_session, tool_call
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -66,62 +63,21 @@ async def test_ten_simultaneous_calls_all_succeed() -> None:
 
 
 def test_stdout_carries_only_protocol_messages_and_shutdown_leaves_no_process_behind(tmp_path: Path) -> None:
-    # A raw session: every line the server writes to stdout must be a JSON-RPC message, even
-    # while renders (in forked processes) succeed, fail and time out.
-    def request(request_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        return {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+    session = run_session(
+        [sys.executable, "-m", "mermaid_printer", "serve"],
+        [
+            {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}},
+            tool_call(2, {"code": "flowchart TD\n  A --> B"}),
+            tool_call(3, {"code": "flowchart TD\n  A --> --> B"}),
+            tool_call(4, {"code": "sequenceDiagram\n  Alice->>Bob: hi"}),
+            tool_call(5, {"code": ""}),
+        ],
+        tmp_path,
+    )
 
-    def render(request_id: int, arguments: dict[str, Any]) -> dict[str, Any]:
-        return request(request_id, "tools/call", {"name": "mermaid_to_svg", "arguments": arguments})
-
-    messages = [
-        request(
-            1,
-            "initialize",
-            {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}},
-        ),
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        request(2, "tools/list", {}),
-        render(3, {"code": "flowchart TD\n  A --> B"}),
-        render(4, {"code": "flowchart TD\n  A --> --> B"}),
-        render(5, {"code": "sequenceDiagram\n  Alice->>Bob: hi"}),
-        render(6, {"code": ""}),
-    ]
-    stderr_file = tmp_path / "stderr.txt"
-    with stderr_file.open("wb") as stderr_sink:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "mermaid_printer", "serve"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=stderr_sink,
-            start_new_session=True,
-        )
-    watchdog = threading.Timer(300, server.kill)  # only fires if the server hangs
-    watchdog.start()
-    try:
-        assert server.stdin is not None and server.stdout is not None
-        server.stdin.write("".join(json.dumps(message) + "\n" for message in messages).encode())
-        server.stdin.flush()
-        replies: list[dict[str, Any]] = []
-        while len([reply for reply in replies if "id" in reply]) < 6:
-            line = server.stdout.readline()
-            if not line:
-                break
-            replies.append(json.loads(line))  # anything but a JSON message fails here
-        server.stdin.close()  # how an MCP client asks a stdio server to stop
-        rest = server.stdout.read()
-        server.wait()
-    finally:
-        watchdog.cancel()
-        server.kill()
-
-    stderr = stderr_file.read_text(errors="replace")
-    assert rest == b""
-    assert all(reply.get("jsonrpc") == "2.0" for reply in replies)
-    by_id = {reply["id"]: reply for reply in replies if "id" in reply}
-    assert sorted(by_id) == [1, 2, 3, 4, 5, 6], stderr[-2000:]
-    assert [by_id[n]["result"]["isError"] for n in (3, 4, 5, 6)] == [False, True, False, True]
-    assert server.returncode == 0, stderr[-2000:]
-    # The server ran in its own session; nothing from it (zygote, render children) is left.
+    assert sorted(session.replies) == [0, 1, 2, 3, 4, 5], session.stderr[-2000:]
+    assert [session.replies[n]["result"]["isError"] for n in (2, 3, 4, 5)] == [False, True, False, True]
+    assert (session.after_replies, session.returncode) == (b"", 0), session.stderr[-2000:]
+    # The server ran in its own session; nothing from it (engine, render processes) is left.
     with pytest.raises(ProcessLookupError):
-        os.killpg(server.pid, 0)
+        os.killpg(session.pid, 0)
