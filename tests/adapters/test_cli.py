@@ -99,13 +99,24 @@ def test_an_svg_input_without_an_output_name_is_refused_rather_than_overwritten(
     assert (tmp_path / "a.svg").read_text() == FLOWCHART
 
 
-def test_a_syntax_error_is_described_by_line_column_and_expected_tokens() -> None:
+def test_a_syntax_error_is_described_by_line_column_expected_and_found_tokens() -> None:
     error = DiagramSyntaxError(
-        "Parse error on line 3:\n...B --> --> C\n-------^\nExpecting 'NODE_STRING', got 'LINK'",
-        {"line": 3, "column": 9, "expected": ["'NODE_STRING'", "'AMP'"]},
+        "Parse error on line 3:\n...B --> --> C\n-------^\nExpecting 'NODE_STRING', 'AMP', got 'LINK'",
+        {"line": 3, "column": 9, "expected": ["NODE_STRING", "AMP"], "token": "LINK", "text": "--> "},
     )
 
-    assert describe_error(error) == "SYNTAX_ERROR: Parse error on line 3, column 9: expected 'NODE_STRING', 'AMP'"
+    assert describe_error(error) == (
+        "SYNTAX_ERROR: Parse error on line 3, column 9: expected NODE_STRING, AMP but got '-->'"
+    )
+
+
+def test_a_syntax_error_at_the_end_names_the_end_token_and_shortens_a_long_expected_list() -> None:
+    expected = [f"T{n}" for n in range(12)]
+    error = DiagramSyntaxError("Parse error", {"line": 3, "column": 3, "expected": expected, "token": "EOF", "text": ""})
+
+    assert describe_error(error) == (
+        "SYNTAX_ERROR: Parse error on line 3, column 3: expected T0, T1, T2, T3, T4, T5, T6, T7, … but got EOF"
+    )
 
 
 def test_a_syntax_error_without_column_or_expected_still_names_the_line_on_one_line() -> None:

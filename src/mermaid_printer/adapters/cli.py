@@ -96,7 +96,9 @@ def describe_error(error: PrinterError) -> str:
         if expected:
             items = [str(item) for item in expected] if isinstance(expected, list) else [str(expected)]
             shown = ", ".join(items[:8]) + (", …" if len(items) > 8 else "")
-            return f"SYNTAX_ERROR: Parse error on {where}: expected {shown}"
+            text = str(error.details.get("text") or "").strip()
+            got = repr(text) if text else error.details.get("token")
+            return f"SYNTAX_ERROR: Parse error on {where}: expected {shown}" + (f" but got {got}" if got else "")
         return f"SYNTAX_ERROR: Parse error on {where}: {_one_line(error.message)}"
     return f"{error.code}: {_one_line(error.message)}"
 
