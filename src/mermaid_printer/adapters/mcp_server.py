@@ -55,8 +55,9 @@ a SYNTAX_ERROR has line, column and expected in its details.
 
 Limits: code at most {MAX_INPUT_BYTES:,} bytes; a render is stopped after timeout_ms; nothing
 is fetched from the network; scripts, HTML and external references are removed from the SVG;
-security settings cannot be changed through config_json. The same input always gives the same
-SVG, so there is no point retrying an unchanged call.
+security settings cannot be changed through config_json. Output is deterministic (same input,
+same SVG): after SYNTAX_ERROR, UNSUPPORTED_DIAGRAM or an INVALID_* error, change the input rather
+than retrying it unchanged; after TIMEOUT, retry with a larger timeout_ms or a smaller diagram.
 """
 
 _INSTRUCTIONS = (
