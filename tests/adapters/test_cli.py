@@ -112,7 +112,8 @@ def test_a_syntax_error_is_described_by_line_column_expected_and_found_tokens() 
 
 def test_a_syntax_error_at_the_end_names_the_end_token_and_shortens_a_long_expected_list() -> None:
     expected = [f"T{n}" for n in range(12)]
-    error = DiagramSyntaxError("Parse error", {"line": 3, "column": 3, "expected": expected, "token": "EOF", "text": ""})
+    details = {"line": 3, "column": 3, "expected": expected, "token": "EOF", "text": ""}
+    error = DiagramSyntaxError("Parse error", details)
 
     assert describe_error(error) == (
         "SYNTAX_ERROR: Parse error on line 3, column 3: expected T0, T1, T2, T3, T4, T5, T6, T7, … but got EOF"
@@ -129,7 +130,9 @@ def test_a_syntax_error_without_column_or_expected_still_names_the_line_on_one_l
 
 
 def test_other_errors_are_described_by_code_and_message_on_one_line() -> None:
-    assert describe_error(RenderTimeout("render took longer\nthan 1000 ms")) == "TIMEOUT: render took longer than 1000 ms"
+    error = RenderTimeout("render took longer\nthan 1000 ms")
+
+    assert describe_error(error) == "TIMEOUT: render took longer than 1000 ms"
 
 
 @pytest.mark.engine

@@ -179,7 +179,17 @@ async def test_an_unexpected_exception_is_reported_as_render_failed_without_inte
         ({"code": "graph TD; A-->B", "timeout_ms": 120_001}, "timeout_ms"),
         ({"code": "graph TD; A-->B", "timeout_ms": "soon"}, "timeout_ms"),
     ],
-    ids=["missing-code", "empty-code", "blank-code", "number-code", "theme", "background", "timeout-low", "timeout-high", "timeout-text"],
+    ids=[
+        "missing-code",
+        "empty-code",
+        "blank-code",
+        "number-code",
+        "theme",
+        "background",
+        "timeout-low",
+        "timeout-high",
+        "timeout-text",
+    ],
 )
 async def test_invalid_arguments_come_back_as_invalid_input_envelopes(
     fake_printer: FakePrinter, arguments: dict[str, Any], field: str
@@ -215,7 +225,9 @@ async def test_code_over_one_megabyte_is_refused_as_input_too_large(fake_printer
 
 async def test_every_call_gets_a_fresh_uuid4_request_id(fake_printer: FakePrinter) -> None:
     async with Client(build_server(fake_printer)) as client:
-        results = [await client.call_tool("mermaid_to_svg", {"code": code}) for code in ("graph TD; A", "graph TD; A", "")]
+        results = [
+            await client.call_tool("mermaid_to_svg", {"code": code}) for code in ("graph TD; A", "graph TD; A", "")
+        ]
 
     ids = [result.structured_content["request_id"] for result in results if result.structured_content]
     assert len(set(ids)) == 3

@@ -42,6 +42,18 @@ async def test_a_syntax_error_comes_back_as_an_is_error_envelope_naming_the_line
     assert error["details"]["line"] == 3
 
 
+async def test_a_render_over_its_time_limit_comes_back_as_timeout_and_the_next_call_works() -> None:
+    long_chain = "flowchart TD\n" + "\n".join(f"  N{n} --> N{n + 1}" for n in range(300))
+
+    async with Client(SERVE) as client:
+        slow = await client.call_tool("mermaid_to_svg", {"code": long_chain, "timeout_ms": 1000})
+        after = await client.call_tool("mermaid_to_svg", {"code": "flowchart TD\n  A --> B"})
+
+    assert slow.is_error is True and slow.structured_content is not None
+    assert [error["code"] for error in slow.structured_content["errors"]] == ["TIMEOUT"]
+    assert after.is_error is False
+
+
 async def test_ten_simultaneous_calls_all_succeed() -> None:
     results: dict[int, CallToolResult] = {}
 

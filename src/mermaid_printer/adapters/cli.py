@@ -216,7 +216,8 @@ def _read_input(name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{'stdin' if name == '-' else name} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
+        source = "stdin" if name == "-" else name
+        raise InvalidInput(f"{source} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
 
 
 def _read_config(name: str) -> dict[str, Any]:
