@@ -12,7 +12,8 @@
 // border widths compute to "0px" (cytoscape needs numbers there), display to "inline"/"block".
 "use strict";
 (function () {
-  const selectors = globalThis.__printerSelectors;
+  const G = globalThis;
+  const selectors = G.__printerSelectors;
 
   const INHERITED = new Set([
     "font-family", "font-size", "font-weight", "font-style", "font-variant", "line-height", "color", "fill",
@@ -308,11 +309,12 @@
 
   // ---- the cascade ----------------------------------------------------------------------------
 
-  const sheetCache = new Map(); // style text -> [{match, specificityFor, decls, order}]
-  function compiledSheet(text) {
-    let compiled = sheetCache.get(text);
-    if (compiled) return compiled;
-    compiled = [];
+  // A <style> element's rules, compiled once per text and indexed by property, so the cascade
+  // only looks at rules that set the property it is resolving.
+  function compiledSheet(styleEl) {
+    const text = styleEl.textContent;
+    if (styleEl._sheetText === text) return styleEl._sheetRules;
+    const byProp = new Map();
     let order = 0;
     for (const rule of parseSheet(text)) {
       if (rule.type !== "style" || rule.decls.length === 0) continue;
@@ -322,25 +324,27 @@
       } catch (e) {
         continue; // a selector this engine cannot read applies to nothing, as in a browser
       }
-      const decls = new Map();
-      for (const d of rule.decls) decls.set(d.name, d);
-      compiled.push({ sel, decls, order: order++ });
+      order++;
+      for (const decl of rule.decls) {
+        let list = byProp.get(decl.name);
+        if (!list) byProp.set(decl.name, (list = []));
+        list.push({ sel, decl, order });
+      }
     }
-    if (sheetCache.size > 50) sheetCache.clear();
-    sheetCache.set(text, compiled);
-    return compiled;
+    styleEl._sheetText = text;
+    styleEl._sheetRules = byProp;
+    return byProp;
   }
 
-  // The <style> elements that apply to `el`: those in the same tree.
-  function stylesFor(el) {
+  // The compiled <style> sheets that apply to `el`: those in the same tree.
+  function sheetsFor(el) {
     let root = el;
     while (root._parent) root = root._parent;
-    const doc = el._doc;
     const out = [];
-    for (const styleEl of doc._styleElements) {
+    for (const styleEl of el._doc._styleElements) {
       let r = styleEl;
       while (r._parent) r = r._parent;
-      if (r === root) out.push(styleEl);
+      if (r === root) out.push(compiledSheet(styleEl));
     }
     return out;
   }
@@ -362,17 +366,17 @@
       }
     }
     for (let s = 0; s < sheets.length; s++) {
-      const rules = sheets[s];
+      const rules = sheets[s].get(prop);
+      if (!rules) continue;
       for (let r = 0; r < rules.length; r++) {
-        const rule = rules[r];
-        const decl = rule.decls.get(prop);
-        if (!decl) continue;
-        const spec = rule.sel.specificityFor(el);
+        const { sel, decl, order } = rules[r];
+        const spec = sel.specificityFor(el);
         if (spec < 0) continue;
-        const rank = (decl.important ? 2e12 : 0) + spec * 1e5 + s * 1e4 + rule.order;
-        if (rank >= bestRank) {
+        // !important, then specificity, then sheet order, then rule order.
+        const total = (decl.important ? 2e12 : 0) + spec * 1e5 + s * 1e4 + order;
+        if (total >= bestRank) {
           best = decl.value;
-          bestRank = rank;
+          bestRank = total;
         }
       }
     }
@@ -445,12 +449,24 @@
 
   /** The computed value of `prop` for `el` as a string (px for font-size). */
   function computedValue(el, prop) {
-    const sheets = stylesFor(el).map((s) => compiledSheet(s.textContent));
-    return computedWith(el, prop, sheets);
+    return computedWith(el, prop, sheetsFor(el));
   }
 
+  // Computed values are memoized per element until the DOM next changes.
   function computedWith(el, prop, sheets) {
     if (!el || el._type !== 1) return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
+    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    let memo = el._computed;
+    if (!memo || memo.version !== version) memo = el._computed = { version, values: new Map() };
+    let value = memo.values.get(prop);
+    if (value === undefined) {
+      value = computeValue(el, prop, sheets);
+      memo.values.set(prop, value);
+    }
+    return value;
+  }
+
+  function computeValue(el, prop, sheets) {
     let value = cascaded(el, prop, sheets);
     if (value !== undefined) value = resolveVar(value, el, sheets);
     const inheritedValue = () => computedWith(el._parent && el._parent._type === 1 ? el._parent : null, prop, sheets);
@@ -474,7 +490,7 @@
 
   /** The font a text element is drawn with: {family, size, weight, style}. */
   function fontOf(el) {
-    const sheets = stylesFor(el).map((s) => compiledSheet(s.textContent));
+    const sheets = sheetsFor(el);
     return {
       family: computedWith(el, "font-family", sheets),
       size: parseFloat(computedWith(el, "font-size", sheets)) || 16,

@@ -671,6 +671,22 @@
         else if (where === "afterend") this._parent && this._parent.insertBefore(n, this.nextSibling);
       }
     }
+    insertAdjacentElement(position, element) {
+      const where = String(position).toLowerCase();
+      if (where === "beforebegin") {
+        if (!this._parent) return null;
+        this._parent.insertBefore(element, this);
+      } else if (where === "afterbegin") this.insertBefore(element, this.firstChild);
+      else if (where === "beforeend") this.appendChild(element);
+      else if (where === "afterend") {
+        if (!this._parent) return null;
+        this._parent.insertBefore(element, this.nextSibling);
+      }
+      return element;
+    }
+    insertAdjacentText(position, text) {
+      this.insertAdjacentElement(position, this._doc.createTextNode(text));
+    }
     cloneNode(deep) {
       const copy = this._doc._createElementRaw(this._ns, this._prefix ? this._prefix + ":" + this._local : this._local);
       for (const a of this._attrs) copy._attrs.push(new Attr(copy, a.namespaceURI, a.prefix, a.localName, a.value));

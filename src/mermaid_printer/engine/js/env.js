@@ -260,6 +260,67 @@
     }
   };
 
+  // ---- URL: enough of WHATWG URL for Mermaid's link sanitizer (@braintree/sanitize-url) ----
+  const URL_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*:)(?:\/\/(?:([^:@/?#]*)(?::([^@/?#]*))?@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(\?[^#]*)?(#.*)?$/;
+  class URL {
+    constructor(input, base) {
+      let text = String(input).trim();
+      if (!URL_RE.test(text) && base !== undefined) text = new URL(base).origin + (text.startsWith("/") ? "" : "/") + text;
+      const m = URL_RE.exec(text);
+      if (!m) throw new TypeError(`Invalid URL: ${input}`);
+      this.protocol = m[1].toLowerCase();
+      this.username = m[2] || "";
+      this.password = m[3] || "";
+      this.hostname = (m[4] || "").toLowerCase();
+      this.port = m[5] || "";
+      const special = /^(https?|ftp|wss?|file):$/.test(this.protocol);
+      this.pathname = m[6] || (special ? "/" : "");
+      this.search = m[7] && m[7] !== "?" ? m[7] : "";
+      this.hash = m[8] && m[8] !== "#" ? m[8] : "";
+      this._special = special || m[4] !== undefined;
+    }
+    get host() {
+      return this.hostname + (this.port ? ":" + this.port : "");
+    }
+    get origin() {
+      return this._special ? this.protocol + "//" + this.host : "null";
+    }
+    get href() {
+      const auth = this.username ? this.username + (this.password ? ":" + this.password : "") + "@" : "";
+      const authority = this._special ? "//" + auth + this.host : "";
+      return this.protocol + authority + this.pathname + this.search + this.hash;
+    }
+    toString() {
+      return this.href;
+    }
+    toJSON() {
+      return this.href;
+    }
+    static canParse(input) {
+      return URL_RE.test(String(input).trim());
+    }
+  }
+  G.URL = URL;
+
+  // ---- CSS namespace: colour checks (classDef/style values) and identifier escaping ----------
+  const NAMED_COLOUR = /^(?:[a-z]+)$/i;
+  const FUNCTION_COLOUR = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)$/i;
+  const HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+  G.CSS = {
+    supports(property, value) {
+      if (value === undefined) return false;
+      const v = String(value).trim();
+      if (/color|fill|stroke/i.test(String(property))) return HEX_COLOUR.test(v) || FUNCTION_COLOUR.test(v) || NAMED_COLOUR.test(v);
+      return v.length > 0;
+    },
+    escape(value) {
+      return String(value).replace(/(^-?\d)|[^a-zA-Z0-9_\u00a0-\uffff-]/g, (ch, lead) => {
+        if (lead) return lead.replace(/\d$/, (d) => "\\3" + d + " ");
+        return "\\" + ch;
+      });
+    },
+  };
+
   // Snapshot/restore so every render starts from the same randomness and time, whatever the
   // warm-up renders in the zygote consumed.
   G.__printerEnv = {
