@@ -133,6 +133,8 @@ def build_render_options(
         InvalidInput: a field is missing, empty or out of range.
         InvalidConfig: ``config_json`` is not a JSON object.
     """
+    if code is None:
+        raise InvalidInput("Invalid input: code is required (the Mermaid diagram source)", {"field": "code"})
     if isinstance(code, str) and len(code.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
         raise InputTooLarge(
             f"code is {len(code.encode('utf-8', 'surrogatepass')):,} bytes; the limit is {MAX_INPUT_BYTES:,}",

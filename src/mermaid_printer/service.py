@@ -12,6 +12,7 @@ Each render runs in a fresh, single-use process forked from a warm zygote
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import threading
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config
 from mermaid_printer.options import RenderOptions
 from mermaid_printer.pool import RendererPool
 
-__all__ = ["Printer", "RenderResult", "default_printer", "render_svg"]
+__all__ = ["Printer", "RenderResult", "default_printer"]
 
 # The pool's own wall-clock kill comes this long after the requested limit, so that the
 # interpreter's time limit (which gives a cleaner error) normally fires first.
@@ -55,6 +56,10 @@ class Printer:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+    def start(self) -> None:
+        """Start and warm the engine now rather than on the first render (idempotent)."""
+        self._pool.start()
 
     def close(self) -> None:
         """Stop the warm engine process and any render still running."""
@@ -95,14 +100,11 @@ _default_lock = threading.Lock()
 
 
 def default_printer() -> Printer:
-    """The process-wide printer the module-level functions use (started on first use)."""
+    """The process-wide printer ``mermaid_printer.render_svg`` uses (started on first use,
+    closed at interpreter exit)."""
     global _default_printer
     with _default_lock:
         if _default_printer is None:
             _default_printer = Printer()
+            atexit.register(_default_printer.close)
         return _default_printer
-
-
-def render_svg(options: RenderOptions) -> RenderResult:
-    """Render with the process-wide :func:`default_printer`."""
-    return default_printer().render_svg(options)
