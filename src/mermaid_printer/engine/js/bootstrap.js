@@ -71,6 +71,47 @@
     return { code, message: message.trim(), details };
   }
 
+  // Mermaid parses a cleaned copy of the source: front matter, %%{directives}%%, %% comment
+  // lines and leading blank lines are removed first, so its parsers count lines in that copy.
+  // This maps each cleaned line (index) back to the user's line number (1-based).
+  function cleanedLineMap(source) {
+    const lines = String(source).split(/\r\n?|\n/);
+    let i = 0;
+    while (i < lines.length && lines[i].trim() === "") i++;
+    let start = 0;
+    if (i < lines.length && /^---\s*$/.test(lines[i])) {
+      for (let j = i + 1; j < lines.length; j++) {
+        if (/^---\s*$/.test(lines[j])) {
+          start = j + 1;
+          break;
+        }
+      }
+    }
+    const map = [];
+    let inDirective = false;
+    for (let n = start; n < lines.length; n++) {
+      const line = lines[n];
+      if (inDirective || /^\s*%%\{/.test(line)) {
+        inDirective = !/\}%%\s*$/.test(line);
+        if (map.length) map.push(n + 1); // a directive leaves an empty line behind
+        continue;
+      }
+      if (/^\s*%%(?!\{)./.test(line)) continue;
+      if (map.length === 0 && line.trim() === "") continue;
+      map.push(n + 1);
+    }
+    return map;
+  }
+
+  function toSourceLines(error, source) {
+    if (error.code !== "SYNTAX_ERROR") return error;
+    const map = cleanedLineMap(source);
+    const line = error.details.line;
+    if (Number.isInteger(line) && map[line - 1] !== undefined) error.details.line = map[line - 1];
+    error.message = error.message.replace(/\bline (\d+)/g, (m, n) => "line " + (map[Number(n) - 1] ?? n));
+    return error;
+  }
+
   async function render(payload) {
     resetPage();
     mermaid.initialize(payload.config || {});
@@ -98,8 +139,10 @@
       const state = { done: false, result: null };
       current = state;
       let promise;
+      let payload = {};
       try {
-        promise = fn(JSON.parse(payloadJson));
+        payload = JSON.parse(payloadJson);
+        promise = fn(payload);
       } catch (error) {
         promise = Promise.reject(error);
       }
@@ -110,7 +153,7 @@
         },
         (error) => {
           state.done = true;
-          state.result = { ok: false, error: describeError(error) };
+          state.result = { ok: false, error: toSourceLines(describeError(error), payload.code || "") };
         },
       );
     },
