@@ -109,6 +109,11 @@
     const line = error.details.line;
     if (Number.isInteger(line) && map[line - 1] !== undefined) error.details.line = map[line - 1];
     error.message = error.message.replace(/\bline (\d+)/g, (m, n) => "line " + (map[Number(n) - 1] ?? n));
+    // Jison's headline counts the lexer's current line, which can run past the offending
+    // token (e.g. at end of input); the token's own line is the one a user needs.
+    if (Number.isInteger(error.details.line)) {
+      error.message = error.message.replace(/^Parse error on line \d+:/, `Parse error on line ${error.details.line}:`);
+    }
     return error;
   }
 

@@ -1,0 +1,152 @@
+"""End-to-end renders through the real pool, engine and post-processing."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from mermaid_printer import (
+    DiagramSyntaxError,
+    InputTooLarge,
+    Printer,
+    PrinterError,
+    RenderTimeout,
+    UnsupportedDiagram,
+    build_render_options,
+)
+
+pytestmark = pytest.mark.engine
+
+DIAGRAMS = Path(__file__).parent / "fixtures" / "diagrams"
+SVG = "{http://www.w3.org/2000/svg}"
+
+# fixture name -> (Mermaid's diagram type, labels that must be drawn as SVG text)
+CORE_TYPES = {
+    "flowchart": ("flowchart-v2", ["Begin checkout", "Cart empty?", "Pay now", "Orders DB"]),
+    "sequence": ("sequence", ["Alice", "Bob", "Hello Bob", "Every minute", "Thinks"]),
+    "class": ("classDiagram", ["Animal", "Duck", "+makeSound() : void", "inherits"]),
+    "state": ("stateDiagram", ["Idle", "Running", "Paused", "start"]),
+    "er": ("er", ["CUSTOMER", "ORDER", "LINE_ITEM", "places", "email"]),
+    "gantt": ("gantt", ["Release plan", "Design", "Implement", "Launch"]),
+    "pie": ("pie", ["Favourite pets", "Dogs", "Cats", "Fish"]),
+    "journey": ("journey", ["Morning routine", "Snooze alarm", "Make coffee", "Catch train"]),
+}
+
+
+def _drawn_text(svg: str) -> str:
+    root = etree.fromstring(svg.encode())
+    return " ".join(" ".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("name", sorted(CORE_TYPES))
+def test_each_core_diagram_type_renders_its_labels_as_svg_text(printer: Printer, name: str) -> None:
+    expected_type, labels = CORE_TYPES[name]
+    result = printer.render_svg(build_render_options((DIAGRAMS / f"{name}.mmd").read_text()))
+    root = etree.fromstring(result.svg.encode())
+    assert root.tag == f"{SVG}svg"
+    assert result.diagram_type == expected_type
+    assert not list(root.iter(f"{SVG}foreignObject"))
+    text = re.sub(r"\s+", " ", _drawn_text(result.svg))
+    for label in labels:
+        assert label in text
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    assert width > 50 and height > 50
+
+
+def _error_expectation(path: Path) -> tuple[str, int | None]:
+    header = path.read_text().splitlines()[0]
+    match = re.match(r"%% expect: (\w+)(?: line=(\d+))?", header)
+    assert match, f"{path.name} must start with '%% expect: CODE [line=N]'"
+    return match.group(1), int(match.group(2)) if match.group(2) else None
+
+
+@pytest.mark.parametrize("path", sorted(DIAGRAMS.glob("*.expect-error.mmd")), ids=lambda p: p.name)
+def test_invalid_diagrams_fail_with_a_located_coded_error(printer: Printer, path: Path) -> None:
+    code, line = _error_expectation(path)
+    with pytest.raises(PrinterError) as caught:
+        printer.render_svg(build_render_options(path.read_text()))
+    assert caught.value.code == code
+    if line is not None:
+        assert caught.value.details["line"] == line
+        assert f"line {line}" in caught.value.message
+
+
+def test_syntax_errors_carry_column_expected_tokens_and_the_offending_token(printer: Printer) -> None:
+    with pytest.raises(DiagramSyntaxError) as caught:
+        printer.render_svg(build_render_options((DIAGRAMS / "sequence-missing-target.expect-error.mmd").read_text()))
+    details = caught.value.details
+    assert details["column"] == 8
+    assert "ACTOR" in details["expected"]
+    assert details["token"] == "TXT"
+
+
+def test_an_unknown_diagram_type_is_unsupported(printer: Printer) -> None:
+    with pytest.raises(UnsupportedDiagram):
+        printer.render_svg(build_render_options("notADiagram\n  A --> B"))
+
+
+def test_source_over_mermaids_max_text_size_is_refused(printer: Printer) -> None:
+    code = "flowchart TD\n" + "%% padding\n" * 5000
+    with pytest.raises(InputTooLarge) as caught:
+        printer.render_svg(build_render_options(code))
+    assert caught.value.details == {"limit_characters": 50_000}
+
+
+def test_same_input_gives_byte_identical_svg_across_calls_and_printers(printer: Printer) -> None:
+    options = build_render_options((DIAGRAMS / "class.mmd").read_text())
+    first = printer.render_svg(options).svg
+    assert printer.render_svg(options).svg == first
+    with Printer() as fresh:
+        assert fresh.render_svg(options).svg == first
+
+
+def test_ten_simultaneous_renders_all_succeed(printer: Printer) -> None:
+    sources = [(DIAGRAMS / f"{name}.mmd").read_text() for name in sorted(CORE_TYPES)]
+    results: dict[int, str] = {}
+    errors: list[BaseException] = []
+
+    def render(index: int) -> None:
+        try:
+            results[index] = printer.render_svg(build_render_options(sources[index % len(sources)])).diagram_type
+        except BaseException as exc:  # collected and re-raised below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=render, args=(i,)) for i in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(results) == 10
+
+
+def test_a_render_over_its_time_limit_times_out_and_the_next_one_works(printer: Printer) -> None:
+    slow = "flowchart TD\n" + "\n".join(f"N{i}[Node {i}] --> N{i + 1}[Node {i + 1}]" for i in range(400))
+    with pytest.raises(RenderTimeout):
+        printer.render_svg(build_render_options(slow, timeout_ms=1000))
+    assert printer.render_svg(build_render_options("flowchart LR\n  A --> B")).diagram_type == "flowchart-v2"
+
+
+def test_background_colour_paints_the_canvas(printer: Printer) -> None:
+    svg = printer.render_svg(build_render_options("pie\n  \"a\": 1", background="#fafafa")).svg
+    root = etree.fromstring(svg.encode())
+    assert "background-color: #fafafa" in root.get("style")
+
+
+def test_theme_option_changes_the_colours(printer: Printer) -> None:
+    code = "flowchart LR\n  A --> B"
+    plain = printer.render_svg(build_render_options(code)).svg
+    dark = printer.render_svg(build_render_options(code, theme="dark")).svg
+    assert plain != dark
+
+
+def test_fonts_are_embedded_by_default_and_can_be_left_out(printer: Printer) -> None:
+    code = "flowchart LR\n  A[Hello] --> B[World]"
+    embedded = printer.render_svg(build_render_options(code)).svg
+    bare = printer.render_svg(build_render_options(code, embed_fonts=False)).svg
+    assert "@font-face" in embedded and "data:font/" in embedded
+    assert "@font-face" not in bare
