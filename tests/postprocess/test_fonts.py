@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
+import json
+import os
 import re
+import struct
+import zlib
+from pathlib import Path
 
+import uharfbuzz
 from fontTools.ttLib import TTFont
 from lxml import etree
 
 from mermaid_printer.postprocess import fonts
 from mermaid_printer.postprocess.fonts import embed_fonts
 
+REGENERATE = os.environ.get("MERMAID_PRINTER_REGENERATE_GOLDENS") == "1"
+GOLDEN = Path(__file__).parent / "fixtures" / "fonts" / "embedded-font.golden.json"
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLE = '<style>#d{font-family:"Recursive Variable",arial,sans-serif;}</style>'
 FACE_RE = re.compile(r'@font-face\{[^}]*base64,([A-Za-z0-9+/=]+)\) format\("woff"\);unicode-range:([^}]*)\}')
@@ -21,10 +30,20 @@ def svg(body: str, style: str = STYLE) -> etree._Element:
     return etree.fromstring(f'<svg xmlns="{SVG_NS}" id="d">{style}{body}</svg>')
 
 
-def embedded_fonts(root: etree._Element) -> list[TTFont]:
+def embedded_woffs(root: etree._Element) -> list[bytes]:
     style = root[0]
     assert style.tag == f"{{{SVG_NS}}}style"
-    return [TTFont(io.BytesIO(base64.b64decode(data))) for data, _ in FACE_RE.findall(style.text)]
+    return [base64.b64decode(data) for data, _ in FACE_RE.findall(style.text)]
+
+
+def embedded_fonts(root: etree._Element) -> list[TTFont]:
+    return [TTFont(io.BytesIO(woff)) for woff in embedded_woffs(root)]
+
+
+def sfnt_tables(sfnt: bytes) -> dict[bytes, bytes]:
+    (num_tables,) = struct.unpack_from(">H", sfnt, 4)
+    records = [struct.unpack_from(">4sIII", sfnt, 12 + 16 * i) for i in range(num_tables)]
+    return {tag: sfnt[offset : offset + length] for tag, _, offset, length in records}
 
 
 def test_font_face_holds_exactly_the_drawn_characters() -> None:
@@ -49,7 +68,6 @@ def test_characters_from_other_files_get_their_own_face() -> None:
 def test_same_characters_give_identical_bytes() -> None:
     first, second = svg("<text>Deterministic?</text>"), svg("<text>Deterministic?</text>")
     embed_fonts(first)
-    fonts._subset_woff.cache_clear()  # force a second real subset
     embed_fonts(second)
     assert etree.tostring(first) == etree.tostring(second)
 
@@ -73,3 +91,76 @@ def test_text_in_an_unembedded_family_is_reported_not_embedded() -> None:
     (warning,) = embed_fonts(root)
     assert "Recursive Variable" in warning
     assert "@font-face" not in etree.tostring(root, encoding="unicode")
+
+
+def test_font_face_keeps_the_full_wght_axis() -> None:
+    root = svg("<text>Bold</text>")
+    embed_fonts(root)
+    (font,) = embedded_fonts(root)
+    (axis,) = font["fvar"].axes
+    assert (axis.axisTag, axis.minValue, axis.maxValue) == ("wght", 300, 1000)
+    assert "gvar" in font and "font-weight:300 1000" in root[0].text
+
+
+def test_embedded_woff_is_well_formed_and_holds_the_subset_tables() -> None:
+    text = "Well-formed WOFF 1.0, ÿ"
+    root = svg(f"<text>{text}</text>")
+    embed_fonts(root)
+    (woff,) = embedded_woffs(root)
+    signature, flavor, length, num_tables, reserved, sfnt_size = struct.unpack_from(
+        ">4sIIHHI", woff
+    )
+    assert (signature, flavor, length, reserved) == (b"wOFF", 0x00010000, len(woff), 0)
+    entries = [struct.unpack_from(">4sIIII", woff, 44 + 20 * i) for i in range(num_tables)]
+    assert [tag for tag, *_ in entries] == sorted(tag for tag, *_ in entries)
+    expected = sfnt_tables(fonts._subset_sfnt(fonts._font_files()[0], frozenset(map(ord, text))))
+    tables = {}
+    for tag, offset, comp_length, orig_length, _ in entries:
+        assert offset % 4 == 0
+        data = woff[offset : offset + comp_length]
+        tables[tag] = data if comp_length == orig_length else zlib.decompress(data)
+        assert len(tables[tag]) == orig_length
+    assert tables == expected
+    padded_sizes = [len(table) + (-len(table) % 4) for table in tables.values()]
+    assert sfnt_size == 12 + 16 * num_tables + sum(padded_sizes)
+    font = TTFont(io.BytesIO(woff), checkChecksums=2)  # raises on a wrong table checksum
+    for tag in font.keys():
+        font[tag]  # noqa: B018 (decompiles the table)
+
+
+def test_embedded_font_bytes_match_the_golden_hashes() -> None:
+    """The bytes depend on HarfBuzz, fontTools' woff2 decoder and zlib: notice when they change.
+
+    Regenerate with ``MERMAID_PRINTER_REGENERATE_GOLDENS=1`` after checking the new fonts render.
+    """
+    text = "Golden: Pets 42% Łódź Việt"
+    remaining = set(map(ord, text))
+    subsets = []
+    for font_file in fonts._font_files():  # earlier files win a shared codepoint, as in embed_fonts
+        drawn = frozenset(remaining & font_file.codepoints)
+        if drawn:
+            subsets.append(fonts._subset_sfnt(font_file, drawn))
+            remaining -= drawn
+    root = svg(f"<text>{text}</text>")
+    embed_fonts(root)
+    actual = {
+        "text": text,
+        "recorded_with": {
+            "uharfbuzz": uharfbuzz.__version__,
+            "harfbuzz": uharfbuzz.version_string(),
+            "zlib": zlib.ZLIB_RUNTIME_VERSION,
+        },
+        "sfnt_sha256": [hashlib.sha256(data).hexdigest() for data in subsets],
+        "woff_sha256": [hashlib.sha256(data).hexdigest() for data in embedded_woffs(root)],
+    }
+    if REGENERATE:
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(json.dumps(actual, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    recorded_with = golden["recorded_with"]
+    assert actual["sfnt_sha256"] == golden["sfnt_sha256"], (
+        f"HarfBuzz (or fontTools' woff2 decoder) subsets differently; golden from {recorded_with}"
+    )
+    assert actual["woff_sha256"] == golden["woff_sha256"], (
+        f"same subsets, other WOFF bytes: zlib changed? golden from {recorded_with}"
+    )
