@@ -1,0 +1,25 @@
+"""Benchmarks report (they never gate): run with `pytest benchmarks --benchmark-only`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from mermaid_printer import Printer
+from mermaid_printer.resources import vendor_manifest
+
+
+@pytest.fixture(scope="session")
+def printer() -> Iterator[Printer]:
+    with Printer() as shared:
+        shared.start()
+        yield shared
+
+
+@pytest.fixture(autouse=True)
+def _record_bundle_version(request: pytest.FixtureRequest) -> None:
+    if "benchmark" in request.fixturenames:
+        bench = request.getfixturevalue("benchmark")
+        mermaid = next(f for f in vendor_manifest()["files"] if f["package"] == "mermaid")
+        bench.extra_info["mermaid"] = mermaid["version"]
