@@ -12,7 +12,6 @@ the post-processing chain, all inside the child, so a hostile SVG costs only tha
 from __future__ import annotations
 
 import gc
-import logging
 from typing import Any
 
 from lxml import etree
@@ -26,8 +25,6 @@ from mermaid_printer.postprocess.fonts import embed_fonts, preload_fonts
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
 __all__ = ["WARMUP_DIAGRAMS", "handle", "prepare", "render_in_process"]
-
-log = logging.getLogger(__name__)
 
 #: One small diagram per type, rendered once in the zygote so every child starts warm.
 WARMUP_DIAGRAMS: dict[str, str] = {

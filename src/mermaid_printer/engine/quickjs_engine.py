@@ -12,7 +12,6 @@ refuses it while callbacks exist) and means scripts have no way to reach the hos
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -24,8 +23,6 @@ from mermaid_printer.errors import RenderFailed, RenderTimeout, ResourceLimit
 from mermaid_printer.resources import js_dir, vendored_file
 
 __all__ = ["QuickJSEngine", "mermaid_scripts"]
-
-log = logging.getLogger(__name__)
 
 # A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
 _MAX_ROUNDS = 100_000
