@@ -290,6 +290,19 @@ def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
         raise EngineUnavailable(f"could not start the engine process: {exc}") from exc
 
 
+def _popen_with_socket(args: list[str], kind: int) -> tuple[subprocess.Popen[bytes], socket.socket]:
+    """Start an engine process given one end of a new socket pair (its fd number ends ``args``)."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, kind)
+    try:
+        proc = _popen([*args, str(theirs.fileno())], theirs.fileno())
+    except BaseException:
+        ours.close()
+        raise
+    finally:
+        theirs.close()
+    return proc, ours
+
+
 def _stop(proc: subprocess.Popen[bytes], grace_s: float) -> None:
     """Wait up to ``grace_s`` for ``proc`` to exit, then kill it; always reaps it."""
     try:
@@ -358,17 +371,9 @@ class _ForkBackend:
         self._send_lock = threading.Lock()  # guards _ctrl against close() while sending
 
     def start(self) -> None:
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        try:
-            self._proc = _popen(
-                ["--worker", self._worker, "--mode", "fork", "--ctrl-fd", str(theirs.fileno())],
-                theirs.fileno(),
-            )
-        except BaseException:
-            ours.close()
-            raise
-        finally:
-            theirs.close()
+        self._proc, ours = _popen_with_socket(
+            ["--worker", self._worker, "--mode", "fork", "--ctrl-fd"], socket.SOCK_SEQPACKET
+        )
         self._ctrl = ours
         ours.settimeout(_START_TIMEOUT_S)
         try:
@@ -420,17 +425,7 @@ class _SpawnedWorker:
     """One pre-spawned, single-use worker process and the caller's end of its socket."""
 
     def __init__(self, worker: str) -> None:
-        ours, theirs = socket.socketpair()
-        try:
-            self.proc = _popen(
-                ["--worker", worker, "--mode", "single", "--sock-fd", str(theirs.fileno())],
-                theirs.fileno(),
-            )
-        except BaseException:
-            ours.close()
-            raise
-        finally:
-            theirs.close()
+        self.proc, ours = _popen_with_socket(["--worker", worker, "--mode", "single", "--sock-fd"], socket.SOCK_STREAM)
         self.sock = ours
         self.reader = proto.FrameReader(ours)
         self._ready = False
