@@ -7,12 +7,15 @@ step removes what is left to chance in how the tree is written out. Decisions:
   written name (``xlink:href`` and ``xml:space`` sort by their prefixed form). Ids first keeps the
   output readable; sorting the rest removes any dependence on the order Mermaid set them in.
 * **Numbers** in geometry attributes (``x``, ``y``, ``width``, ``r``, ``refX``, …), ``transform``,
-  ``points``, ``viewBox`` and path data: rounded to at most 3 decimals, trailing zeros and a
+  ``points``, ``viewBox`` and path data: rounded to at most 6 decimals, trailing zeros and a
   trailing point stripped, ``-0`` written as ``0``, exponents expanded, units kept
   (``1.20000em`` → ``1.2em``). Path data is re-tokenized (arc flags understood) and written with
   single spaces between numbers and no space around command letters (``M10 20L30 40``); path data
-  that does not tokenize is left exactly as it was. Three decimals is 1/1000 of a user unit,
-  far below a device pixel at any sensible zoom. Numbers inside ``style`` and CSS are not touched.
+  that does not tokenize is left exactly as it was. Six decimals keep every multiple of 1/64
+  (the browser's layout unit, in which Mermaid's measured sizes come) exact: a ``viewBox`` of
+  ``517.84375`` rounded to ``517.844`` makes a browser draw at a scale of 0.9999993 instead of 1,
+  and text then rasterizes and measures one pixel differently. Numbers inside ``style`` and CSS
+  are not touched.
 * **Text is never touched.** Whitespace-only text between elements is removed only outside
   text-bearing elements (``text``, ``tspan``, ``textPath``, ``title``, ``desc``, ``style``) and
   outside ``xml:space="preserve"``; everything inside them stays as written.
@@ -88,8 +91,8 @@ _TEXT_ELEMENTS = {"text", "tspan", "textPath", "title", "desc", "style"}
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER_IN_VALUE = re.compile(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
 # A value whose numbers are all already canonical (no leading "+", ".5", "-0", trailing zeros,
-# exponents or more than 3 decimals) is skipped without re-formatting: most Mermaid values are.
-_CANONICAL_NUMBER = r"(?:-?(?:[1-9]\d*(?:\.\d{0,2}[1-9])?|0\.\d{0,2}[1-9])|0)(?![\d.]|[eE][-+]?\d)"
+# exponents or more than 6 decimals) is skipped without re-formatting: most Mermaid values are.
+_CANONICAL_NUMBER = r"(?:-?(?:[1-9]\d*(?:\.\d{0,5}[1-9])?|0\.\d{0,5}[1-9])|0)(?![\d.]|[eE][-+]?\d)"
 _ALREADY_CANONICAL = re.compile(rf"[^\d.+-]*+(?:{_CANONICAL_NUMBER}[^\d.+-]*+)*+")
 _PATH_COMMANDS = "MmZzLlHhVvCcSsQqTtAa"
 _PATH_SEPARATORS = " \t\r\n,"
@@ -140,11 +143,11 @@ def serialize_svg(root: etree._Element) -> str:
 
 
 def format_number(token: str) -> str:
-    """Write one number with at most 3 decimals: ``"10.50000"`` → ``"10.5"``, ``"-0.0001"`` → ``"0"``."""
+    """Write one number with at most 6 decimals: ``"10.50000"`` → ``"10.5"``, ``"-0.0001"`` → ``"0"``."""
     value = float(token)
-    if abs(value) >= 1e15:
-        return token  # beyond float precision for 3 decimals; leave it as written
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    if abs(value) >= 1e9:
+        return token  # beyond float precision for 6 decimals; leave it as written
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 

@@ -367,6 +367,10 @@
     let chunk = null;
     let pendingSpace = false;
     let atStart = true;
+    // Chromium shapes consecutive text of one font in one chunk as a single run and snaps the
+    // run's width to layout units once (and kerns across tspan boundaries): `group` is that run
+    // so far, and each piece's width is measure(group + piece) - measure(group).
+    let group = null; // {key, chunk, text, width}
     const visit = (el) => {
       if (isHidden(el)) return;
       const font = css.fontOf(el);
@@ -382,6 +386,8 @@
         chunk = { anchor: anchorOf(el), runs: [] };
         chunks.push(chunk);
       }
+      if (dx !== null || dy !== null) group = null;
+      const key = [font.family, font.size, font.weight, font.style, font.letterSpacing].join("|");
       for (const child of el._children) {
         if (child._type === 3) {
           let s = child._data.replace(/[\t\n\r]/g, " ");
@@ -392,13 +398,18 @@
           if (!s) continue;
           pendingSpace = s[s.length - 1] === " ";
           atStart = false;
+          if (!group || group.key !== key || group.chunk !== chunk) group = { key, chunk, text: "", width: 0 };
+          const prefix = group;
+          const whole = measure(el, prefix.text + s, font);
           const m = measure(el, s, font);
+          const width = whole.width - prefix.width;
+          group = { key, chunk, text: prefix.text + s, width: whole.width };
           // Where the alphabetic baseline sits: y moved by the dominant-baseline in effect.
           const base = cy + baselineShift(el, m);
-          const run = { el, text: s, x: cx, width: m.width, top: base - m.ascent, bottom: base + m.descent, m };
+          const run = { el, text: s, x: cx, width, top: base - m.ascent, bottom: base + m.descent, m, prefix };
           runs.push(run);
           chunk.runs.push(run);
-          cx += m.width;
+          cx += width;
         } else if (child._type === 1 && (child._lname === "tspan" || child._lname === "textpath" || child._lname === "a")) {
           visit(child);
         }
@@ -409,8 +420,8 @@
     const last = runs[runs.length - 1];
     if (last && last.text.endsWith(" ")) {
       const trimmed = last.text.slice(0, -1);
-      const m = trimmed ? measure(last.el, trimmed) : { width: 0 };
-      last.width = m.width;
+      const whole = last.prefix.text + trimmed;
+      last.width = whole ? measure(last.el, whole).width - last.prefix.width : 0;
       last.text = trimmed;
     }
     // 2. Anchor each chunk.
