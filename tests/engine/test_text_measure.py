@@ -46,8 +46,8 @@ def measure(ctx: _quickjs.Context, text: str, **font: object) -> dict:
 
 
 def snapped(units: float, size: float) -> float:
-    """Chromium's reported width for an exact advance sum: floor(px * 64) + 1, in 1/64 px."""
-    return (math.floor(units * size / 1000 * 64) + 1) / 64
+    """Chromium's reported width for an exact advance sum: rounded up to a whole 1/64 px."""
+    return math.ceil(units * size / 1000 * 64 - 1e-6) / 64
 
 
 def test_single_characters_measure_their_hmtx_advance(context, advances) -> None:
@@ -125,3 +125,9 @@ def test_cached_results_equal_fresh_ones_and_scale_with_size(context) -> None:
     assert measure(context, "Cache me if you can") == first
     double = measure(context, "Cache me if you can", size="32px")
     assert abs(double["width"] - 2 * first["width"]) <= 2 / 64
+
+
+def test_a_width_of_whole_layout_units_is_not_rounded_up(context) -> None:
+    # " the" at 14 px is exactly 28 px (1792 units of 1/64 px): Chromium reports 28, where the
+    # old floor + 1 rule said 28.015625 and widened every label containing such a fragment.
+    assert measure(context, " the", size=14)["width"] == 28.0

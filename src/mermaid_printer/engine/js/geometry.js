@@ -147,6 +147,17 @@
     }
   }
 
+  // What getBBox() returns: an SVGRect, which (unlike DOMRect) has no left/top/right/bottom —
+  // Mermaid tells the two apart with `"left" in box` — and holds 32-bit floats, as in Chromium.
+  class SVGRect {
+    constructor(x = 0, y = 0, width = 0, height = 0) {
+      this.x = Math.fround(x);
+      this.y = Math.fround(y);
+      this.width = Math.fround(width);
+      this.height = Math.fround(height);
+    }
+  }
+
   // A box as [minX, minY, maxX, maxY] or null for "nothing drawn".
   function unionBox(a, b) {
     if (!a) return b;
@@ -367,10 +378,6 @@
     let chunk = null;
     let pendingSpace = false;
     let atStart = true;
-    // Chromium shapes consecutive text of one font in one chunk as a single run and snaps the
-    // run's width to layout units once (and kerns across tspan boundaries): `group` is that run
-    // so far, and each piece's width is measure(group + piece) - measure(group).
-    let group = null; // {key, chunk, text, width}
     const visit = (el) => {
       if (isHidden(el)) return;
       const font = css.fontOf(el);
@@ -386,8 +393,6 @@
         chunk = { anchor: anchorOf(el), runs: [] };
         chunks.push(chunk);
       }
-      if (dx !== null || dy !== null) group = null;
-      const key = [font.family, font.size, font.weight, font.style, font.letterSpacing].join("|");
       for (const child of el._children) {
         if (child._type === 3) {
           let s = child._data.replace(/[\t\n\r]/g, " ");
@@ -398,18 +403,13 @@
           if (!s) continue;
           pendingSpace = s[s.length - 1] === " ";
           atStart = false;
-          if (!group || group.key !== key || group.chunk !== chunk) group = { key, chunk, text: "", width: 0 };
-          const prefix = group;
-          const whole = measure(el, prefix.text + s, font);
           const m = measure(el, s, font);
-          const width = whole.width - prefix.width;
-          group = { key, chunk, text: prefix.text + s, width: whole.width };
           // Where the alphabetic baseline sits: y moved by the dominant-baseline in effect.
           const base = cy + baselineShift(el, m);
-          const run = { el, text: s, x: cx, width, top: base - m.ascent, bottom: base + m.descent, m, prefix };
+          const run = { el, text: s, x: cx, width: m.width, top: base - m.ascent, bottom: base + m.descent, m };
           runs.push(run);
           chunk.runs.push(run);
-          cx += width;
+          cx += m.width;
         } else if (child._type === 1 && (child._lname === "tspan" || child._lname === "textpath" || child._lname === "a")) {
           visit(child);
         }
@@ -420,8 +420,8 @@
     const last = runs[runs.length - 1];
     if (last && last.text.endsWith(" ")) {
       const trimmed = last.text.slice(0, -1);
-      const whole = last.prefix.text + trimmed;
-      last.width = whole ? measure(last.el, whole).width - last.prefix.width : 0;
+      const m = trimmed ? measure(last.el, trimmed) : { width: 0 };
+      last.width = m.width;
       last.text = trimmed;
     }
     // 2. Anchor each chunk.
@@ -762,7 +762,7 @@
   const E = G.Element.prototype;
   E.getBBox = function getBBox() {
     const box = localBox(this) || [0, 0, 0, 0];
-    return new DOMRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
+    return new SVGRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
   };
   E.getComputedTextLength = function getComputedTextLength() {
     if (this._lname === "text") return textLayout(this).length;
@@ -841,5 +841,6 @@
   G.DOMPoint = DOMPoint;
   G.SVGPoint = DOMPoint;
   G.DOMRect = DOMRect;
+  G.SVGRect = SVGRect;
   G.__printerGeometry = { htmlBoxSize, textLayout, pathGeometry, parseTransform };
 })();

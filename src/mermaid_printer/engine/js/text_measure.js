@@ -328,10 +328,12 @@
     const size = resolveSize(spec.size);
     const measured = measureAtWeight(family, resolveWeight(spec.weight), String(text));
     const exact = (measured.units * size) / family.unitsPerEm;
-    // Chromium lays text out in 1/64 px units and reports floor(width * 64) + 1 of them (checked
-    // with scripts/check_text_widths_vs_chromium.py); where width * 64 is whole, its float sum
-    // sometimes lands just below and it reports one unit less than we do.
-    const width = exact > 0 ? (Math.floor(exact * 64) + 1) / 64 : 0;
+    // Chromium lays text out in 1/64 px layout units and rounds a text fragment's width up to
+    // the next unit (checked with scripts/check_text_widths_vs_chromium.py). Its glyph advances
+    // are fixed point, so a width that is a whole number of units stays whole (" the" at 14 px
+    // is 1792 units, not 1793); the epsilon keeps our floating-point sum from tipping it over.
+    // Each <tspan> is its own fragment (geometry.js sums them), as in Chromium's SVG text.
+    const width = exact > 0 ? Math.ceil(exact * 64 - 1e-6) / 64 : 0;
     const vertical = verticalMetrics(family, size, measured);
     return { width, ascent: vertical[0], descent: vertical[1], missing: measured.missing };
   };

@@ -1,0 +1,82 @@
+"""geometry.js: the boxes Mermaid reads back from the DOM shim, against Chromium's behaviour.
+
+Each test is a regression found with the fidelity scorer (a corpus diagram laid out differently
+from Mermaid in Chromium); the expected values are what Chromium reports.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+
+FONT = 'font-family: "Recursive Variable", arial, sans-serif; font-size: 14px'
+
+
+@pytest.fixture(scope="module")
+def engine() -> QuickJSEngine:
+    return QuickJSEngine()
+
+
+def run(engine: QuickJSEngine, body: str) -> object:
+    """Evaluate ``body`` (JS statements ending in ``return …``) on a fresh <svg> in the page."""
+    script = f"""(function () {{
+      const NS = "http://www.w3.org/2000/svg";
+      const svg = document.createElementNS(NS, "svg");
+      document.body.appendChild(svg);
+      try {{ return JSON.stringify((function (svg, NS) {{ {body} }})(svg, NS)); }}
+      finally {{ svg.remove(); }}
+    }})()"""
+    return json.loads(engine._context.eval(script))
+
+
+def test_get_bbox_is_an_svg_rect_not_a_dom_rect(engine: QuickJSEngine) -> None:
+    # Mermaid's withMinWidth() and the curly-brace shapes branch on `"left" in bbox`: Chromium's
+    # SVGRect has no left/top, so a DOMRect here moved the "comment" shape's label by 60 px.
+    result = run(
+        engine,
+        f"""const t = document.createElementNS(NS, "text");
+        t.setAttribute("style", '{FONT}');
+        t.textContent = "Comment";
+        svg.appendChild(t);
+        const box = t.getBBox();
+        return {{hasLeft: "left" in box, hasTop: "top" in box, keys: Object.keys(box).sort()}};""",
+    )
+    assert result == {"hasLeft": False, "hasTop": False, "keys": ["height", "width", "x", "y"]}
+
+
+def test_get_bbox_holds_32_bit_floats_like_chromium(engine: QuickJSEngine) -> None:
+    result = run(
+        engine,
+        """const r = document.createElementNS(NS, "rect");
+        r.setAttribute("x", "0.1"); r.setAttribute("width", "87.9");
+        svg.appendChild(r);
+        const box = r.getBBox();
+        return [box.x, box.width];""",
+    )
+    assert result == [0.10000000149011612, 87.9000015258789]
+
+
+def test_each_tspan_is_its_own_fragment_rounded_up_to_layout_units(engine: QuickJSEngine) -> None:
+    # Chromium's box for "This is the text!" split into four tspans (a flowchart edge label) is
+    # the sum of each fragment's width rounded up to 1/64 px: 113.84375 px. The same string in
+    # one text node is rounded once: 113.828125 px.
+    result = run(
+        engine,
+        f"""const t = document.createElementNS(NS, "text");
+        t.setAttribute("style", '{FONT}');
+        for (const word of ["This", " is", " the", " text!"]) {{
+          const s = document.createElementNS(NS, "tspan");
+          s.textContent = word;
+          t.appendChild(s);
+        }}
+        svg.appendChild(t);
+        const whole = document.createElementNS(NS, "text");
+        whole.setAttribute("style", '{FONT}');
+        whole.textContent = "This is the text!";
+        svg.appendChild(whole);
+        return [t.getBBox().width, whole.getBBox().width];""",
+    )
+    assert result == [113.84375, 113.828125]
