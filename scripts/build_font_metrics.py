@@ -69,6 +69,16 @@ class Shaper:
         self.font.scale = (face.upem * SUBUNITS, face.upem * SUBUNITS)
         self.font.set_variations({"wght": weight})
 
+    def ink_x(self, text: str) -> tuple[float, float]:
+        """Left and right ink edges (font units from the pen position) of ``text``'s first glyph."""
+        buf = hb.Buffer()
+        buf.add_str(text)
+        buf.guess_segment_properties()
+        hb.shape(self.font, buf)
+        extents = self.font.get_glyph_extents(buf.glyph_infos[0].codepoint)
+        left = extents.x_bearing / SUBUNITS
+        return left, left + extents.width / SUBUNITS
+
     def ink(self, text: str) -> tuple[float, float]:
         """Top and bottom (font units, up positive) of the glyph ink of ``text``'s first glyph."""
         buf = hb.Buffer()
@@ -195,8 +205,17 @@ def measure_family(entries: list[dict]) -> tuple[dict, dict]:
             top, bottom = shapers[owner[codepoint]].ink(chr(codepoint))
             if top > ascent - margin or -bottom > descent - margin:
                 ink.append([codepoint, number(top), number(-bottom)])
+        # Chromium's SVG text box also covers each glyph's ink, rounded out to whole pixels
+        # around the pen position: a final "l" or "f" whose ink ends past its advance widens
+        # the box. Keep every glyph's horizontal ink extent.
+        ink_left, ink_right = {}, {}
+        for codepoint in owner:
+            left, right = shapers[owner[codepoint]].ink_x(chr(codepoint))
+            ink_left[codepoint], ink_right[codepoint] = left, right
         tables = {
             "advances": encode_advances(advances),
+            "inkLeft": encode_advances(ink_left),
+            "inkRight": encode_advances(ink_right),
             "kerning": encode_kerning(kerning),
             "ink": ink,
         }
@@ -244,6 +263,8 @@ def build() -> tuple[str, dict]:
         "// numbers (same run shape, 0 = never kerns), pairs: {adjustment: [leftClass, rightClass, ...]}}.\n"
         "// tables.ink = [[codepoint, top, bottom], ...] glyph ink extents (font units, both positive\n"
         "// away from the baseline) for glyphs that can stick out of the ascent/descent box.\n"
+        "// tables.inkLeft / inkRight: runs (as advances) of each glyph's left and right ink edge,\n"
+        "// font units from its pen position.\n"
         "// A table field whose value is a weight name (\"400\") reuses that weight's field.\n"
         "// Read by text_measure.js.\n"
     )

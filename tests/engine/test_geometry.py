@@ -80,3 +80,25 @@ def test_each_tspan_is_its_own_fragment_rounded_up_to_layout_units(engine: Quick
         return [t.getBBox().width, whole.getBBox().width];""",
     )
     assert result == [113.84375, 113.828125]
+
+
+@pytest.mark.parametrize(
+    ("text", "chromium_width"),
+    [
+        ("Animal", 47.839813232421875),  # the final "l" inks 5 px from its pen, past its 4.9 px advance
+        ("#", 9.0),
+        ("A", 9.109375),  # no overflow: the advance rounded up to 1/64 px
+    ],
+)
+def test_box_covers_glyph_ink_rounded_out_to_whole_pixels(
+    engine: QuickJSEngine, text: str, chromium_width: float
+) -> None:
+    width = run(
+        engine,
+        f"""const t = document.createElementNS(NS, "text");
+        t.setAttribute("style", '{FONT}');
+        t.textContent = {json.dumps(text)};
+        svg.appendChild(t);
+        return t.getBBox().width;""",
+    )
+    assert width == pytest.approx(chromium_width, abs=1e-3)

@@ -293,7 +293,7 @@
     let width = m.width;
     const ls = f.letterSpacing && f.letterSpacing !== "normal" ? parseFloat(f.letterSpacing) : 0;
     if (ls) width += ls * [...text].length;
-    return { width, ascent: m.ascent, descent: m.descent, size: f.size };
+    return { width, ascent: m.ascent, descent: m.descent, left: m.left, right: m.right + width - m.width, size: f.size };
   }
 
   function lengthAttr(el, name, fontSize) {
@@ -420,8 +420,9 @@
     const last = runs[runs.length - 1];
     if (last && last.text.endsWith(" ")) {
       const trimmed = last.text.slice(0, -1);
-      const m = trimmed ? measure(last.el, trimmed) : { width: 0 };
+      const m = trimmed ? measure(last.el, trimmed) : { width: 0, left: 0, right: 0 };
       last.width = m.width;
+      last.m = Object.assign({}, last.m, { width: m.width, left: m.left, right: m.right });
       last.text = trimmed;
     }
     // 2. Anchor each chunk.
@@ -437,7 +438,8 @@
     let box = null;
     let length = 0;
     for (const r of runs) {
-      const b = [r.x, r.top, r.x + r.width, r.bottom];
+      // The box covers the advance and the glyph ink that sticks out of it (as in Chromium).
+      const b = [r.x + r.m.left, r.top, r.x + r.width + Math.max(0, r.m.right - r.m.width), r.bottom];
       box = unionBox(box, b);
       length += r.width;
       for (let n = r.el; n && n !== text; n = n._parent) boxes.set(n, unionBox(boxes.get(n) || null, b));

@@ -6,12 +6,14 @@
 // out every node, edge label and axis from these numbers, so they must match the browser's.
 //
 // API:
-//   __printerMeasureText(text, font) -> {width, ascent, descent, missing}
+//   __printerMeasureText(text, font) -> {width, ascent, descent, left, right, missing}
 //     text   string, measured exactly as given (the caller applies SVG whitespace collapsing).
 //     font   {family: CSS font-family list ('"Recursive Variable", arial, sans-serif'),
 //             size: px number (or "16px"), weight: number | "normal" | "bold" | "bolder" |
 //             "lighter" | numeric string, style: "normal" | "italic"}.
-//     width  px, advances plus pair kerning, snapped to 1/64 px as Chromium's layout does.
+//     width  px, advances plus pair kerning, rounded up to 1/64 px as Chromium's layout does.
+//     left, right  px from the text's start: the box Chromium's getBBox() reports horizontally,
+//            the advance box [0, width] grown to each glyph's ink rounded out to whole pixels.
 //     ascent, descent  px above/below the baseline of the box Chromium's getBBox() reports:
 //            the font's ascent/descent, widened by glyph ink that sticks out (tall accents).
 //     missing  how many characters of text no known font covers (measured with a fallback width).
@@ -116,6 +118,8 @@
       const ink = field(key, "ink", prepareInk);
       const tables = {
         advance: field(key, "advances", prepareAdvances),
+        inkLeft: field(key, "inkLeft", prepareAdvances),
+        inkRight: field(key, "inkRight", prepareAdvances),
         leftClass: kerning.leftClass,
         rightClass: kerning.rightClass,
         pairs: kerning.pairs,
@@ -170,9 +174,15 @@
 
   const missingCodepoints = new Set();
 
-  // Width of text in font units with one weight's tables, how many characters were missing, and
-  // the highest ink top / deepest ink bottom (font units, 0 = none sticks out of the box).
-  function measureUnits(family, tables, text) {
+  // Width of text in font units with one weight's tables, how many characters were missing, the
+  // highest ink top / deepest ink bottom (font units, 0 = none sticks out of the box), and the
+  // horizontal ink extent at `scale` px per unit: each glyph's ink rounded out to whole pixels
+  // around its pen position, as Chromium's SVG text box has it (px, from the text's start).
+  function measureUnits(family, tables, text, scale) {
+    const inkLeftOf = tables.inkLeft;
+    const inkRightOf = tables.inkRight;
+    let inkLeft = 0;
+    let inkRight = 0;
     const advance = tables.advance;
     const leftClass = tables.leftClass;
     const rightClass = tables.rightClass;
@@ -203,6 +213,15 @@
             total += pairs[previousClass * rightCount + right];
           }
         }
+        const glyphLeft = inkLeftOf[cp];
+        const glyphRight = inkRightOf[cp];
+        if (glyphRight > glyphLeft) {
+          const pen = total * scale;
+          const left = pen + Math.floor(glyphLeft * scale + 1e-9);
+          const right = pen + Math.ceil(glyphRight * scale - 1e-9);
+          if (left < inkLeft) inkLeft = left;
+          if (right > inkRight) inkRight = right;
+        }
         total += width;
         previousClass = leftClass[cp];
         if (inkTopOf[cp] > inkTop) inkTop = inkTopOf[cp];
@@ -217,7 +236,7 @@
         total += isWide(cp) ? family.unitsPerEm : family.fallbackAdvance;
       }
     }
-    return { units: total, missing, inkTop, inkBottom };
+    return { units: total, missing, inkTop, inkBottom, inkLeft, inkRight };
   }
 
   const familyCache = new Map(); // CSS font-family string -> prepared family
@@ -271,10 +290,11 @@
     return parsed === parsed && parsed >= 0 ? parsed : 16;
   }
 
-  const widthCache = new Map(); // family \0 weight \0 text -> {units, missing}
+  const widthCache = new Map(); // family \0 weight \0 size \0 text -> measureUnits() result
 
-  function measureAtWeight(family, weight, text) {
-    const key = family.name + "\u0000" + weight + "\u0000" + text;
+  function measureAtWeight(family, weight, size, text) {
+    const key = family.name + "\u0000" + weight + "\u0000" + size + "\u0000" + text;
+    const scale = size / family.unitsPerEm;
     let result = widthCache.get(key);
     if (result !== undefined) {
       return result;
@@ -286,9 +306,9 @@
       if (weights[i].weight <= weight) low = weights[i];
       if (weights[weights.length - 1 - i].weight >= weight) high = weights[weights.length - 1 - i];
     }
-    result = measureUnits(family, low.tables, text);
+    result = measureUnits(family, low.tables, text, scale);
     if (high.tables !== low.tables && weight > low.weight && weight < high.weight) {
-      const upper = measureUnits(family, high.tables, text);
+      const upper = measureUnits(family, high.tables, text, scale);
       const t = (weight - low.weight) / (high.weight - low.weight);
       // Ink (heights) comes from the nearer instance; only the width is interpolated.
       const ink = t < 0.5 ? result : upper;
@@ -297,6 +317,8 @@
         missing: result.missing,
         inkTop: ink.inkTop,
         inkBottom: ink.inkBottom,
+        inkLeft: ink.inkLeft,
+        inkRight: ink.inkRight,
       };
     }
     if (widthCache.size >= CACHE_LIMIT) {
@@ -326,7 +348,7 @@
     const spec = font || {};
     const family = resolveFamily(spec.family);
     const size = resolveSize(spec.size);
-    const measured = measureAtWeight(family, resolveWeight(spec.weight), String(text));
+    const measured = measureAtWeight(family, resolveWeight(spec.weight), size, String(text));
     const exact = (measured.units * size) / family.unitsPerEm;
     // Chromium lays text out in 1/64 px layout units and rounds a text fragment's width up to
     // the next unit (checked with scripts/check_text_widths_vs_chromium.py). Its glyph advances
@@ -335,7 +357,14 @@
     // Each <tspan> is its own fragment (geometry.js sums them), as in Chromium's SVG text.
     const width = exact > 0 ? Math.ceil(exact * 64 - 1e-6) / 64 : 0;
     const vertical = verticalMetrics(family, size, measured);
-    return { width, ascent: vertical[0], descent: vertical[1], missing: measured.missing };
+    return {
+      width,
+      ascent: vertical[0],
+      descent: vertical[1],
+      left: Math.min(0, measured.inkLeft),
+      right: Math.max(width, measured.inkRight),
+      missing: measured.missing,
+    };
   };
 
   globalThis.__printerMissingCodepoints = function () {
