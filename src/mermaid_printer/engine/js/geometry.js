@@ -247,10 +247,32 @@
     }
   }
 
+  // Shapes that draw nothing (a rect or image with no width or height, a circle or ellipse with
+  // no radius, a text with no characters) do not grow their container's box in Chromium; lines
+  // and paths do, even when they are a single point.
+  function drawsNothing(el) {
+    switch (el._lname) {
+      case "rect":
+      case "image":
+      case "foreignobject":
+        return !(num(el, "width") > 0 && num(el, "height") > 0);
+      case "circle":
+        return !(num(el, "r") > 0);
+      case "ellipse":
+        return !(num(el, "rx") > 0 && num(el, "ry") > 0);
+      case "text":
+        // Chromium skips a <text> with no child nodes, but a text holding only an empty
+        // <tspan> still counts, as the point (0, 0) (Mermaid's ER comment column relies on it).
+        return el._children.length === 0;
+      default:
+        return false;
+    }
+  }
+
   function childrenBox(el) {
     let box = null;
     for (const c of el._children) {
-      if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c)) continue;
+      if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c) || drawsNothing(c)) continue;
       let b = localBox(c);
       if (!b) continue;
       if (c._lname === "svg" && c._parent) {
@@ -444,11 +466,7 @@
       length += r.width;
       for (let n = r.el; n && n !== text; n = n._parent) boxes.set(n, unionBox(boxes.get(n) || null, b));
     }
-    if (!box) {
-      const x = lengthAttr(text, "x", 16) || 0;
-      const y = lengthAttr(text, "y", 16) || 0;
-      box = [x, y, x, y];
-    }
+    if (!box) box = [0, 0, 0, 0]; // Chromium: an empty text's box is (0, 0, 0, 0), whatever its x/y
     return { box, boxes, length, runs };
   }
 
