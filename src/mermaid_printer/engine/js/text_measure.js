@@ -50,7 +50,8 @@
 // - Heights: Chromium rounds the first face's scaled ascent and descent to whole pixels (exact
 //   values below 3 px) and grows the box to the pixel-rounded glyph ink; we do the same from
 //   unhinted glyph extents, assuming no zoom (CTM scale 1), which is how Mermaid measures; for
-//   Arimo and Tinos (Chromium draws hinted Liberation) the ink is rounded to the nearest pixel.
+//   Arimo and Tinos (Chromium draws hinted Liberation) ink up to a fitted slack past a whole
+//   pixel does not count.
 //   Chromium's rasterizer sometimes adds a pixel more (e.g. "g" at 16 px regular): not modelled.
 // - Tables are paged (256 codepoints a page, allocated only where a face has glyphs), so the
 //   faces cost memory in proportion to what they cover.
@@ -162,7 +163,7 @@
       ascent: raw.ascent,
       descent: raw.descent,
       fallbackAdvance: raw.fallbackAdvance,
-      inkToNearest: raw.inkRounding === "nearest",
+      inkSlack: Math.max(raw.inkSlack, 1e-9),
       instances,
       // Which instance tables draw a codepoint is the same for every instance.
       covers(cp) {
@@ -420,10 +421,10 @@
     return { px, missing, inkTop, inkBottom, inkLeft, inkRight };
   }
 
-  // Vertical ink in whole pixels: rounded out, or to the nearest pixel where Chromium draws a
-  // hinted font that snaps to the grid (font_metrics.js says which).
+  // Vertical ink in whole pixels: rounded out, less the face's slack where Chromium draws a
+  // hinted font that snaps extents to the grid (font_metrics.js has it).
   function wholePixels(face, px) {
-    return face.inkToNearest ? Math.floor(px + 0.5) : Math.ceil(px - 1e-9);
+    return Math.ceil(px - face.inkSlack);
   }
 
   function pickInstance(face, weight, upper) {
