@@ -130,7 +130,9 @@
   G.top = G;
   G.parent = G;
   G.navigator = { userAgent: "Mozilla/5.0 (mermaid-printer) QuickJS", language: "en-US", languages: ["en-US"], platform: "Linux", vendor: "" };
-  G.screen = { width: 1920, height: 1080, availWidth: 1920, availHeight: 1080, colorDepth: 24, pixelDepth: 24 };
+  // The 800 x 600 screen of the headless Chromium the reference renders come from: C4 wraps its
+  // shapes into rows no wider than screen.availWidth.
+  G.screen = { width: 800, height: 600, availWidth: 800, availHeight: 600, colorDepth: 24, pixelDepth: 24 };
   G.location = { href: "about:blank", protocol: "about:", host: "", hostname: "", origin: "null", pathname: "blank", search: "", hash: "" };
   G.devicePixelRatio = 1;
   G.innerWidth = 800;
