@@ -13,3 +13,16 @@ def test_screen_is_the_reference_browsers_800_by_600() -> None:
     engine = QuickJSEngine()
     screen = json.loads(engine._context.eval("JSON.stringify([screen.availWidth, screen.availHeight, innerWidth])"))
     assert screen == [800, 600, 800]
+
+
+def test_css_supports_colour_knows_the_named_colours_only() -> None:
+    # `box Another Group` in a sequence diagram: Mermaid asks CSS.supports("color", "Another");
+    # answering yes painted the box with an invalid fill and lost its title.
+    engine = QuickJSEngine()
+    answers = json.loads(
+        engine._context.eval(
+            'JSON.stringify(["Purple", "lightgreen", "transparent", "#abc", "rgb(1, 2, 3)", "Another", "aqua2"]'
+            '.map((v) => CSS.supports("color", v)))'
+        )
+    )
+    assert answers == [True, True, True, True, True, False, False]
