@@ -228,7 +228,7 @@
       return null;
     }
     function addState(s, parent) {
-      const kind = pseudo(s, parent) || (s.doc ? "composite" : s.type || "default");
+      const kind = pseudo(s, parent) || (s.type === "divider" ? "divider" : s.doc ? "composite" : s.type || "default");
       const existing = states.get(s.id);
       const description = s.description ? text(s.description) : null;
       if (!existing) {
@@ -267,8 +267,14 @@
       const descriptions = list(s.descriptions).map(text);
       if (mine && descriptions.length && mine.label === mine.id) mine.label = descriptions.join("\n");
     }
+    // [*] is a start where a transition leaves it and an end where one arrives; each kind is
+    // met in source order.
+    const pseudoFind = {
+      start: { __find: "[*]", __ordered: true, __chain: "start", __follow: "\\s*-->" },
+      end: { __find: "[*]", __ordered: true, __chain: "end", __declare: ".*-->\\s*" },
+    };
     const nodes = [...states.values()].filter((s) => s.type !== "divider").map((s) =>
-      node(s.id, s.label, s.type, s.type === "start" || s.type === "end" ? { __find: "[*]" } : { __declare: "state\\s+(?:\"[^\"]*\"\\s+as\\s+)?" }),
+      node(s.id, s.label, s.type, pseudoFind[s.type] || { __declare: "state\\s+(?:\"[^\"]*\"\\s+as\\s+)?" }),
     );
     const find = (id) => (states.get(id) && (states.get(id).type === "start" || states.get(id).type === "end") ? "[*]" : null);
     const edges = transitions.map((t) => edge(t.from, t.to, t.label, "transition", { __ordered: true, __from: find(t.from), __to: find(t.to) }));
@@ -373,6 +379,13 @@
     const data = call(db, "getData") || {};
     const shapes = new Map(list(data.nodes).map((n) => [String(n.id), n.shape]));
     const tree = walkTree(call(db, "getMindmap"), (n) => ({ id: String(n.id), label: text(n.descr), type: shapes.get(String(n.id)) || "default" }));
+    const userIds = new Map();
+    (function collect(n) {
+      if (!n) return;
+      userIds.set(String(n.id), n.nodeId);
+      list(n.children).forEach(collect);
+    })(call(db, "getMindmap"));
+    for (const n of tree.nodes) n.__find = text(userIds.get(n.id)) || n.label;
     const root = cleanTree(call(db, "getMindmap"), (n) => ({ id: String(n.id), label: text(n.descr), icon: n.icon || null }));
     return { nodes: tree.nodes, edges: tree.edges, section: { root } };
   }
@@ -697,11 +710,13 @@
 
   // ---- positions ----------------------------------------------------------------------------
   // The rule (Mermaid's databases keep no source positions, so they are found in the source):
-  //  * Only the user's diagram lines are searched: front matter, %%{directives}%% and %% comment
-  //    lines are skipped, and on the header line only what follows the diagram keyword.
+  //  * Only the user's diagram lines are searched: front matter, %%{directives}%%, %% comment,
+  //    title and accTitle/accDescr lines are skipped, and on the header line only what follows
+  //    the diagram keyword.
   //  * A term matches as a whole word: no letter, digit or "_" right before or after it (checked
-  //    only on a side where the term itself starts/ends with such a character). A match outside
-  //    "double quotes" is preferred over one inside them.
+  //    only on a side where the term itself starts/ends with such a character), and not inside a
+  //    match of a longer term of the same diagram ("Cup" is not found inside "Cup of Tea"). A
+  //    match outside "double quotes" is preferred over one inside them.
   //  * A node is found by its id if the id occurs in the source, else by its label. Where the
   //    type has a declaration keyword (participant/actor, class, state), a declaration line wins
   //    over an earlier mention; otherwise the first mention is where Mermaid created the node.
@@ -724,6 +739,7 @@
       }
     }
     let inDirective = false;
+    let inAccBlock = false;
     let header = -1;
     for (let n = 0; n < lines.length; n++) {
       if (!searchable[n]) continue;
@@ -731,8 +747,14 @@
       if (inDirective || /^\s*%%\{/.test(line)) {
         inDirective = !/\}%%\s*$/.test(line);
         searchable[n] = false;
+      } else if (inAccBlock) {
+        inAccBlock = !line.includes("}");
+        searchable[n] = false;
       } else if (/^\s*%%/.test(line)) searchable[n] = false;
-      else if (header < 0 && line.trim() !== "") header = n;
+      else if (header >= 0 && /^\s*(?:title|accTitle|accDescr)\b/.test(line)) {
+        searchable[n] = false;
+        inAccBlock = /^\s*accDescr\s*\{/.test(line) && !line.includes("}");
+      } else if (header < 0 && line.trim() !== "") header = n;
     }
     const starts = lines.map(() => 0);
     if (header >= 0) {
@@ -769,32 +791,57 @@
     return out;
   }
 
-  function makeFinder(source) {
+  function makeFinder(source, terms) {
     const src = sourceLines(source);
     const cache = new Map();
+    const allTerms = [...new Set(terms.map((t) => String(t).split("\n")[0].trim()).filter(Boolean))];
+    // Occurrences of longer terms that contain `term`, as [line, start, end] spans.
+    function covering(term) {
+      const spans = [];
+      for (const other of allTerms) {
+        if (other.length <= term.length || !other.includes(term)) continue;
+        for (const o of raw(other)) spans.push([o.line, o.column, o.column + other.length]);
+      }
+      return spans;
+    }
+    const rawCache = new Map();
+    function raw(term) {
+      if (rawCache.has(term)) return rawCache.get(term);
+      const found = [];
+      for (let n = src.header; n < src.lines.length; n++) {
+        if (!src.searchable[n]) continue;
+        for (const c of matches(src.lines[n], term, src.starts[n])) found.push({ line: n, column: c });
+      }
+      rawCache.set(term, found);
+      return found;
+    }
     function occurrences(term) {
       // A label spread over several lines is found by its first line.
       term = String(term).split("\n")[0].trim();
       if (cache.has(term)) return cache.get(term);
       const found = [];
-      for (let n = src.header; n < src.lines.length; n++) {
-        if (!src.searchable[n]) continue;
-        const line = src.lines[n];
-        const cols = matches(line, term, src.starts[n]);
-        if (!cols.length) continue;
-        const quoted = quotedRanges(line);
-        for (const c of cols) found.push({ line: n, column: c, quoted: quoted.some(([a, b]) => c > a && c < b) });
+      const covers = covering(term);
+      for (const o of raw(term)) {
+        if (covers.some(([line, a, b]) => line === o.line && o.column >= a && o.column < b)) continue;
+        const quoted = quotedRanges(src.lines[o.line]);
+        found.push({ line: o.line, column: o.column, quoted: quoted.some(([a, b]) => o.column > a && o.column < b) });
       }
       if (!found.length && term.includes('"')) found.push(...occurrences(term.replace(/"/g, '""'))); // CSV quoting
       cache.set(term, found);
       return found;
     }
     // The first occurrence after `after` ({line, column}, exclusive), or anywhere when null.
-    function first(term, after, declare) {
+    // `declare`/`follow`: patterns for the text before/after a declaring occurrence.
+    function first(term, after, declare, follow) {
       const all = occurrences(term).filter((o) => !after || o.line > after.line || (o.line === after.line && o.column > after.column));
-      if (declare) {
-        const re = new RegExp("^\\s*" + declare + "$");
-        const decl = all.find((o) => re.test(src.lines[o.line].slice(0, o.column)));
+      if (declare || follow) {
+        const before = declare ? new RegExp("^\\s*" + declare + "$") : null;
+        const behind = follow ? new RegExp("^" + follow) : null;
+        const length = String(term).split("\n")[0].trim().length;
+        const decl = all.find((o) => {
+          const line = src.lines[o.line];
+          return (!before || before.test(line.slice(0, o.column))) && (!behind || behind.test(line.slice(o.column + length)));
+        });
         if (decl) return decl;
       }
       return all.find((o) => !o.quoted) || all[0] || null;
@@ -802,10 +849,10 @@
     function onSameLine(a, b, fromLine) {
       a = String(a).split("\n")[0].trim();
       b = String(b).split("\n")[0].trim();
+      const bs = occurrences(b);
       for (const o of occurrences(a)) {
         if (o.line < fromLine) continue;
-        const line = src.lines[o.line];
-        if (matches(line, b, o.column + a.length).length) return o;
+        if (bs.some((p) => p.line === o.line && p.column >= o.column + a.length)) return o;
       }
       return null;
     }
@@ -813,9 +860,11 @@
   }
 
   function findPositions(ast, source) {
-    const finder = makeFinder(source);
+    const terms = [];
+    for (const n of ast.nodes) terms.push(n.__find || n.id, n.label || n.id);
+    const finder = makeFinder(source, terms);
     const byId = new Map();
-    let previous = null;
+    const previous = new Map(); // ordering chain → last match
     const termOf = (n) => {
       if (n.__find !== undefined && n.__find !== null) return n.__find;
       if (finder.occurrences(n.id).length) return n.id;
@@ -824,8 +873,9 @@
     for (const n of ast.nodes) {
       const term = termOf(n);
       byId.set(n.id, term);
-      const at = (n.__ordered && finder.first(term, previous, n.__declare)) || finder.first(term, null, n.__declare);
-      if (at && n.__ordered) previous = at;
+      const chain = n.__chain || "nodes";
+      const at = (n.__ordered && finder.first(term, previous.get(chain), n.__declare, n.__follow)) || finder.first(term, null, n.__declare, n.__follow);
+      if (at && n.__ordered) previous.set(chain, at);
       n.line = at ? at.line + 1 : null;
       n.column = at ? at.column + 1 : null;
     }
