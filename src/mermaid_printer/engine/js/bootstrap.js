@@ -128,9 +128,18 @@
     initializedWith = JSON.stringify(config);
   }
 
+  // Whether front-matter/%%{init}%% config from an earlier call may still be applied (render and
+  // mermaid.parse leave it in place). Unknown at start; a fresh fork child knows it is clean,
+  // which spares it a config reset that copies ~450 shared memory pages.
+  let directivesApplied = true;
+  function hasConfigInSource(code) {
+    return /^[ \t]*---/.test(code) || code.includes("%%{");
+  }
+
   async function render(payload) {
     resetPage();
     initialize(payload.config || {});
+    directivesApplied = hasConfigInSource(String(payload.code));
     const { svg, diagramType } = await mermaid.render(payload.svgId || "mermaid-printer", payload.code);
     return { svg: String(svg), diagram_type: String(diagramType), missing_codepoints: missingCodepoints() };
   }
@@ -143,16 +152,19 @@
     const config = payload.config || {};
     if (JSON.stringify(config) !== initializedWith) initialize(config);
     const code = String(payload.code);
-    if (!payload.ast) {
-      const result = await mermaid.parse(code);
-      return { diagram_type: String(result.diagramType) };
-    }
     // getDiagramFromText hands back the parsed diagram (its db) but, unlike parse and render,
     // ignores front-matter and %%{init}%% config; when there is any, mermaid.parse applies it
     // first (it stays applied for this request), so the db is filled exactly as for a render.
-    if (/^[ \t]*---/.test(code) || code.includes("%%{")) await mermaid.parse(code);
-    else mermaid.mermaidAPI.reset(); // what mermaid.parse does first: drop earlier directives
+    // Without any, the same parse through getDiagramFromText alone is about half the cost.
+    if (hasConfigInSource(code)) {
+      directivesApplied = true;
+      await mermaid.parse(code);
+    } else if (directivesApplied) {
+      mermaid.mermaidAPI.reset(); // what mermaid.parse does first: drop earlier directives
+      directivesApplied = false;
+    }
     const diagram = await mermaid.mermaidAPI.getDiagramFromText(code);
+    if (!payload.ast) return { diagram_type: String(diagram.type) };
     const ast = G.__printerAst.buildAst(diagram, {
       includePositions: !!payload.positions,
       source: code,
