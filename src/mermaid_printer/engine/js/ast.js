@@ -170,6 +170,8 @@
     };
   }
 
+  // Mermaid escapes a member's visibility mark for its markdown renderer ("\\+String name").
+  const member = (value) => (text(value) || "").replace(/^\\(?=[+\-#~])/, "");
   function classDiagram(db) {
     const relNames = reverseEnum(db.relationType);
     const lineNames = { 0: "solid", 1: "dotted" };
@@ -179,10 +181,10 @@
       label: text(c.label),
       generic: c.type ? text(c.type) : null,
       annotations: list(c.annotations).map(text),
-      members: list(c.members).map((m) => ({ kind: "attribute", text: text(m.text), visibility: m.visibility || null, classifier: m.classifier || null })),
+      members: list(c.members).map((m) => ({ kind: "attribute", text: member(m.text), visibility: m.visibility || null, classifier: m.classifier || null })),
       methods: list(c.methods).map((m) => ({
         kind: "method",
-        text: text(m.text),
+        text: member(m.text),
         name: text(m.id),
         parameters: text(m.parameters),
         return_type: m.returnType ? text(m.returnType) : null,
