@@ -724,7 +724,9 @@
   //    over an earlier mention; otherwise the first mention is where Mermaid created the node.
   //  * Ordered things (edges, messages, tasks, slices, tree nodes) are searched in order: each
   //    from the line of the previous one on, so repeated names land on their own lines. An edge is
-  //    on the first such line holding its source and then its target; its column is the source's.
+  //    on the first such line holding its source and then its target (a match an identical edge
+  //    already took is skipped); its column is the source's. An edge whose ends are on different
+  //    lines (a multi-line label between them) is where its source is.
   //  * An edge that stands for a child (tree types, gantt "after") takes that child's position.
   // Lines and columns are 1-based, in the user's source as given.
   function sourceLines(source) {
@@ -848,12 +850,14 @@
       }
       return all.find((o) => !o.quoted) || all[0] || null;
     }
-    function onSameLine(a, b, fromLine) {
+    // The first occurrence of `a` from `fromLine` on with `b` after it on the same line; `used`
+    // holds matches an identical edge already took ("A-->B" twice is two lines).
+    function onSameLine(a, b, fromLine, used) {
       a = String(a).split("\n")[0].trim();
       b = String(b).split("\n")[0].trim();
       const bs = occurrences(b);
       for (const o of occurrences(a)) {
-        if (o.line < fromLine) continue;
+        if (o.line < fromLine || used.has(`${o.line}:${o.column}`)) continue;
         if (bs.some((p) => p.line === o.line && p.column >= o.column + a.length)) return o;
       }
       return null;
@@ -883,6 +887,7 @@
     }
     const nodePos = new Map(ast.nodes.map((n) => [n.id, n]));
     let orderedLine = 0;
+    const usedBy = new Map(); // "from→to" → matches taken
     for (const e of ast.edges) {
       if (e.__at !== undefined) {
         const n = nodePos.get(e.__at);
@@ -892,11 +897,17 @@
       }
       const a = e.__from || byId.get(e.from) || e.from;
       const b = e.__to || byId.get(e.to) || e.to;
-      let at = finder.onSameLine(a, b, orderedLine) || finder.onSameLine(b, a, orderedLine);
-      if (!at) at = finder.onSameLine(a, b, 0) || finder.onSameLine(b, a, 0);
+      const key = `${a}\u0000${b}`;
+      if (!usedBy.has(key)) usedBy.set(key, new Set());
+      const used = usedBy.get(key);
+      let at = finder.onSameLine(a, b, orderedLine, used) || finder.onSameLine(b, a, orderedLine, used);
+      if (!at) at = finder.onSameLine(a, b, 0, used) || finder.onSameLine(b, a, 0, used);
       // A statement spread over lines (a multi-line label between the ends) starts at its source.
       if (!at) at = finder.first(a, { line: orderedLine, column: -1 }) || finder.first(a, null);
-      if (at) orderedLine = at.line;
+      if (at) {
+        orderedLine = at.line;
+        used.add(`${at.line}:${at.column}`);
+      }
       e.line = at ? at.line + 1 : null;
       e.column = at ? at.column + 1 : null;
     }
