@@ -29,7 +29,7 @@ from mermaid_printer.errors import (
     UnsupportedDiagram,
 )
 from mermaid_printer.options import THEMES, RenderOptions, build_render_options
-from mermaid_printer.service import Printer, RenderResult, default_printer
+from mermaid_printer.service import ParseResult, Printer, RenderResult, VerifyResult, default_printer
 
 try:
     __version__ = version("mermaid-printer")
@@ -44,6 +44,7 @@ __all__ = [
     "InputTooLarge",
     "InvalidConfig",
     "InvalidInput",
+    "ParseResult",
     "Printer",
     "PrinterError",
     "RenderFailed",
@@ -52,9 +53,12 @@ __all__ = [
     "RenderTimeout",
     "ResourceLimit",
     "UnsupportedDiagram",
+    "VerifyResult",
     "__version__",
     "build_render_options",
+    "parse",
     "render_svg",
+    "verify",
 ]
 
 
@@ -70,3 +74,17 @@ def render_svg(code: str, **options: Any) -> RenderResult:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
     return default_printer().render_svg(build_render_options(code, **options))
+
+
+def parse(code: str, include_positions: bool = False) -> ParseResult:
+    """Parse Mermaid source into its diagram type and AST, without rendering (process-wide printer).
+
+    Raises:
+        PrinterError: a subclass naming what went wrong; a syntax error has ``line``/``column``.
+    """
+    return default_printer().parse(code, include_positions=include_positions)
+
+
+def verify(code: str) -> VerifyResult:
+    """Check Mermaid source without rendering: ``ok``, ``diagram_type``, or the ``error``."""
+    return default_printer().verify(code)

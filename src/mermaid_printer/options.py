@@ -22,6 +22,7 @@ __all__ = [
     "THEMES",
     "RenderOptions",
     "build_render_options",
+    "check_code",
     "parse_config_json",
 ]
 
@@ -159,3 +160,22 @@ def build_render_options(
         if where == "theme":
             message = f"unknown theme; choose one of: {', '.join(THEMES)}"
         raise InvalidInput(f"Invalid input: {where}: {message}", {"field": where}) from exc
+
+
+def check_code(code: Any) -> str:
+    """Validate diagram source for the jobs that take only code (parse, verify).
+
+    Raises:
+        InvalidInput: ``code`` is missing, not a string, or blank.
+        InputTooLarge: ``code`` is over :data:`MAX_INPUT_BYTES` when UTF-8 encoded.
+    """
+    if code is None:
+        raise InvalidInput("Invalid input: code is required (the Mermaid diagram source)", {"field": "code"})
+    if not isinstance(code, str):
+        raise InvalidInput("Invalid input: code must be a string", {"field": "code"})
+    if not code.strip():
+        raise InvalidInput("Invalid input: code must contain a diagram, not only whitespace", {"field": "code"})
+    size = len(code.encode("utf-8", "surrogatepass"))
+    if size > MAX_INPUT_BYTES:
+        raise InputTooLarge(f"code is {size:,} bytes; the limit is {MAX_INPUT_BYTES:,}", {"limit_bytes": MAX_INPUT_BYTES})
+    return code

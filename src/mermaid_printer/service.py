@@ -18,12 +18,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from mermaid_printer.errors import InputTooLarge
+from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
 from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config
-from mermaid_printer.options import RenderOptions
+from mermaid_printer.options import DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, RenderOptions, check_code
 from mermaid_printer.pool import RendererPool
 
-__all__ = ["Printer", "RenderResult", "default_printer"]
+__all__ = ["ParseResult", "Printer", "RenderResult", "VerifyResult", "default_printer"]
 
 # The pool's own wall-clock kill comes this long after the requested limit, so that the
 # interpreter's time limit (which gives a cleaner error) normally fires first.
@@ -37,6 +37,27 @@ class RenderResult:
     svg: str
     diagram_type: str
     warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """A parsed diagram: its type and its AST (see the README's "AST" section for the shape)."""
+
+    diagram_type: str
+    ast: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    """Whether Mermaid accepts the source. ``error`` says why not (syntax, type, size, input)."""
+
+    ok: bool
+    diagram_type: str | None = None
+    error: PrinterError | None = None
+
+
+#: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
+_INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
 
 
 def diagram_dom_id(options: RenderOptions) -> str:
@@ -71,13 +92,7 @@ class Printer:
         Raises:
             PrinterError: a subclass naming what went wrong (syntax, timeout, limits, …).
         """
-        max_text = PRODUCT_CONFIG["maxTextSize"]
-        if len(options.code) > max_text:
-            # Mermaid would silently draw an error diagram instead; say what happened.
-            raise InputTooLarge(
-                f"diagram is {len(options.code):,} characters; Mermaid's maxTextSize is {max_text:,}",
-                {"limit_characters": max_text},
-            )
+        _check_text_size(options.code)
         job: dict[str, Any] = {
             "kind": "render_svg",
             "code": options.code,
@@ -92,6 +107,65 @@ class Printer:
             svg=result["svg"],
             diagram_type=result["diagram_type"],
             warnings=list(result.get("warnings", [])),
+        )
+
+
+    def parse(self, code: str, *, include_positions: bool = False, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ParseResult:
+        """Parse ``code`` with Mermaid's own parser, without drawing it.
+
+        Args:
+            code: the diagram source.
+            include_positions: give every node and edge the ``line``/``column`` (1-based, in
+                ``code``) of its definition.
+            timeout_ms: stop the parse after this long.
+
+        Raises:
+            PrinterError: a subclass naming what went wrong (syntax, type, input, timeout, …).
+        """
+        result = self._parse_job(code, ast=True, positions=include_positions, timeout_ms=timeout_ms)
+        return ParseResult(diagram_type=result["diagram_type"], ast=result["ast"])
+
+    def verify(self, code: str, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> VerifyResult:
+        """Check that Mermaid accepts ``code`` (as ``mermaid.parse`` does), without drawing it.
+
+        An invalid diagram (bad input, syntax error, unknown type, too large) gives
+        ``ok=False`` and the error; nothing is raised for it.
+
+        Raises:
+            PrinterError: the check itself failed (timeout, resource limit, engine).
+        """
+        try:
+            result = self._parse_job(code, ast=False, positions=False, timeout_ms=timeout_ms)
+        except _INVALID_DIAGRAM as exc:
+            return VerifyResult(ok=False, error=exc)
+        return VerifyResult(ok=True, diagram_type=result["diagram_type"])
+
+    def _parse_job(self, code: str, *, ast: bool, positions: bool, timeout_ms: int) -> dict[str, Any]:
+        check_code(code)
+        _check_text_size(code)
+        if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
+            raise InvalidInput(
+                f"Invalid input: timeout_ms must be {MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}", {"field": "timeout_ms"}
+            )
+        job = {
+            "kind": "parse",
+            "code": code,
+            # The product config without a theme: the one the warm engine already holds.
+            "config": build_mermaid_config({}),
+            "ast": ast,
+            "positions": bool(positions),
+            "timeout_ms": timeout_ms,
+        }
+        return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+
+
+def _check_text_size(code: str) -> None:
+    max_text = PRODUCT_CONFIG["maxTextSize"]
+    if len(code) > max_text:
+        # Mermaid would silently draw an error diagram instead; say what happened.
+        raise InputTooLarge(
+            f"diagram is {len(code):,} characters; Mermaid's maxTextSize is {max_text:,}",
+            {"limit_characters": max_text},
         )
 
 

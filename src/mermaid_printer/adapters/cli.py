@@ -1,4 +1,5 @@
-"""The ``mermaid-printer`` command: ``serve`` (MCP over stdio) and ``render`` (one diagram to SVG).
+"""The ``mermaid-printer`` command: ``serve`` (MCP over stdio), ``render`` (one diagram to SVG) and
+``parse`` (one diagram's AST as JSON on stdout).
 
 Errors are reported as one line on stderr, ``error: CODE: message``, never as a traceback
 (``--debug`` shows the traceback of an unexpected error). The output file is written atomically
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import logging
 import os
 import sys
@@ -18,6 +20,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
 from mermaid_printer.options import (
     DEFAULT_TIMEOUT_MS,
@@ -25,6 +28,7 @@ from mermaid_printer.options import (
     MIN_TIMEOUT_MS,
     THEMES,
     build_render_options,
+    check_code,
     parse_config_json,
 )
 
@@ -69,7 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             if args.command == "serve":
-                return _serve()
+                return _serve(args.tools)
+            if args.command == "parse":
+                return _parse(args)
             return _render(args)
         except BaseExceptionGroup as group:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
@@ -116,11 +122,32 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mermaid-printer {version('mermaid-printer')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    commands.add_parser(
+    serve = commands.add_parser(
         "serve",
         parents=[common],
         help="serve the mermaid_to_svg tool over MCP on stdin/stdout (name this in an MCP client config)",
         description="Serve the mermaid_to_svg tool over MCP on stdin/stdout. Logs go to stderr.",
+    )
+    serve.add_argument(
+        "--tools",
+        metavar="GROUPS",
+        default=os.environ.get(TOOLS_ENV_VAR),
+        help=f"comma-separated tool groups to expose: {', '.join(TOOL_GROUPS)} (default: all; "
+        f"or set {TOOLS_ENV_VAR})",
+    )
+
+    parse = commands.add_parser(
+        "parse",
+        parents=[common],
+        help="parse one diagram without rendering; print its AST as JSON",
+        description="Parse one Mermaid diagram with Mermaid's own parser and print "
+        '{"diagram_type": ..., "ast": ...} as JSON on stdout.',
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parse.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
+    parse.add_argument(
+        "--positions", action="store_true", help="give every node and edge the line and column of its definition"
     )
 
     render = commands.add_parser(
@@ -160,10 +187,26 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve() -> int:
+def _serve(tools: str | None) -> int:
+    try:
+        groups = parse_tool_groups(tools)
+    except ValueError as exc:
+        raise InvalidInput(f"--tools: {exc}") from exc
     from mermaid_printer.adapters.mcp_server import run_stdio
 
-    run_stdio()
+    run_stdio(tools=groups)
+    return EXIT_OK
+
+
+def _parse(args: argparse.Namespace) -> int:
+    code = check_code(_read_input(args.input))
+    from mermaid_printer.service import Printer
+
+    with Printer() as printer:
+        result = printer.parse(code, include_positions=args.positions)
+    document = {"diagram_type": result.diagram_type, "ast": result.ast}
+    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
     return EXIT_OK
 
 

@@ -40,6 +40,7 @@ def mermaid_scripts() -> list[Path]:
         js / "font_metrics.js",
         js / "text_measure.js",
         vendored_file("mermaid/mermaid.min.js"),
+        js / "ast.js",
         js / "bootstrap.js",
     ]
 
