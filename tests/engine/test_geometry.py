@@ -140,3 +140,34 @@ def test_shapes_that_draw_nothing_do_not_grow_a_group_box(engine: QuickJSEngine)
         "flat-line": [0, 0, 60, 60],
         "moveto-only-path": [0, 0, 60, 60],
     }
+
+
+def test_an_empty_labels_zero_box_reaches_only_two_container_levels(engine: QuickJSEngine) -> None:
+    # Values recorded from Chromium 156. Mermaid leaves an empty label (a text holding an empty
+    # tspan) at (0, 0) for every edge without a label; in a class diagram that sits three levels
+    # down and must not pull the viewBox to the origin (it widened docs/classDiagram/023 by 12 px).
+    empty = '<text y="-10.1"><tspan x="0" y="-0.1em" dy="1.1em"/></text>'
+    cases = {
+        "one-level": f"<g>{empty}</g>",
+        "one-level-translated": f'<g transform="translate(0, 0)">{empty}</g>',
+        "two-levels": f"<g><g>{empty}</g></g>",
+        "edge-label": f'<g class="edgeLabel"><g class="label" transform="translate(0, 0)">{empty}</g></g>',
+    }
+    boxes = run(
+        engine,
+        f"""const out = {{}};
+        for (const [name, markup] of Object.entries({json.dumps(cases)})) {{
+          const g = document.createElementNS(NS, "g");
+          g.innerHTML = markup + '<rect x="50" y="50" width="10" height="10"/>';
+          svg.appendChild(g);
+          const b = g.getBBox();
+          out[name] = [b.x, b.y, b.width, b.height];
+        }}
+        return out;""",
+    )
+    assert boxes == {
+        "one-level": [0, 0, 60, 60],
+        "one-level-translated": [0, 0, 60, 60],
+        "two-levels": [50, 50, 10, 10],
+        "edge-label": [50, 50, 10, 10],
+    }

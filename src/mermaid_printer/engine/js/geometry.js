@@ -269,18 +269,37 @@
     }
   }
 
+  const CONTAINERS = new Set(["g", "a", "switch", "symbol", "svg"]);
+
   function childrenBox(el) {
+    return containerBox(el).box;
+  }
+
+  // A container's box and whether a drawing element directly inside it contributed. Chromium
+  // lets a zero-size box (an empty text, as Mermaid leaves for a label-less edge) grow the
+  // container that holds it and the one above, but not further up: a child container counts
+  // only when its box has an extent or something drawn sits directly in it.
+  function containerBox(el) {
     let box = null;
+    let direct = false;
     for (const c of el._children) {
       if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c) || drawsNothing(c)) continue;
-      let b = localBox(c);
-      if (!b) continue;
+      let b;
+      if (CONTAINERS.has(c._lname) && c._ns === G.__printerDom.SVG_NS) {
+        const inner = containerBox(c);
+        b = inner.box;
+        if (!b || (b[2] - b[0] === 0 && b[3] - b[1] === 0 && !inner.direct)) continue;
+      } else {
+        b = localBox(c);
+        if (!b) continue;
+        direct = true;
+      }
       if (c._lname === "svg" && c._parent) {
         b = [b[0] + num(c, "x"), b[1] + num(c, "y"), b[2] + num(c, "x"), b[3] + num(c, "y")];
       }
       box = unionBox(box, transformBox(b, transformOf(c)));
     }
-    return box;
+    return { box, direct };
   }
 
   // HTML boxes inside SVG (only when a diagram insists on <foreignObject>): text on one line.
