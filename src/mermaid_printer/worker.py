@@ -114,7 +114,7 @@ def render_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, A
     warnings += sanitize_svg(root)
     canonicalize_svg(root)
     if job.get("embed_fonts", True):
-        warnings += embed_fonts(root)
+        warnings += embed_fonts(root, result.get("drawn_faces"))
     return {"svg": serialize_svg(root), "diagram_type": result["diagram_type"], "warnings": warnings}
 
 

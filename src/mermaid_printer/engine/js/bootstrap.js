@@ -181,7 +181,47 @@
     initialize(payload.config || {});
     directivesApplied = hasConfigInSource(String(payload.code));
     const { svg, diagramType } = await mermaid.render(payload.svgId || "mermaid-printer", payload.code);
-    return { svg: String(svg), diagram_type: String(diagramType), missing_codepoints: missingCodepoints() };
+    const text = String(svg);
+    return {
+      svg: text,
+      diagram_type: String(diagramType),
+      missing_codepoints: missingCodepoints(),
+      drawn_faces: drawnFaces(text),
+    };
+  }
+
+  // Which vendored face draws each character of the finished SVG's text, and under which CSS
+  // family name (see __printerRecordDrawnText in text_measure.js), so the host embeds exactly
+  // those faces: [{name, family, style, weight, codepoints}]. The SVG is parsed again in a
+  // detached element so that its own stylesheet, and nothing else, decides each text's font,
+  // as it will in a viewer.
+  const TEXT_ELEMENTS = new Set(["text", "tspan", "textpath"]);
+  function drawnFaces(svgText) {
+    if (typeof G.__printerRecordDrawnText !== "function") return [];
+    const holder = G.document.createElement("div");
+    holder.innerHTML = svgText;
+    const usage = new Map();
+    const stack = [holder];
+    while (stack.length) {
+      const node = stack.pop();
+      const drawsText = TEXT_ELEMENTS.has(String(node.localName || "").toLowerCase());
+      let font = null;
+      for (const child of node.childNodes) {
+        if (child.nodeType === 1) stack.push(child);
+        else if (drawsText && child.nodeType === 3 && child.data) {
+          if (font === null) font = G.__printerCss.fontOf(node);
+          G.__printerRecordDrawnText(child.data, font, usage);
+        }
+      }
+    }
+    holder.innerHTML = "";
+    const faces = [];
+    for (const [key, codepoints] of usage) {
+      const [name, family, style, weight] = key.split("\u0000");
+      faces.push({ name, family, style, weight, codepoints: Array.from(codepoints).sort((a, b) => a - b) });
+    }
+    faces.sort((a, b) => (a.name + "\u0000" + a.family + a.style + a.weight < b.name + "\u0000" + b.family + b.style + b.weight ? -1 : 1));
+    return faces;
   }
 
   // Parsing draws nothing, so it skips what only drawing needs. Re-initialising with the config

@@ -68,7 +68,11 @@
   const PAGE_COUNT = 0x10000 >> PAGE_BITS; // the BMP; astral characters are never in a table
   const CACHE_LIMIT = 50000;
   const BOLD_THRESHOLD = 600;
-  const GENERIC = new Set(["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "math", "emoji", "fangsong"]);
+  // CSS generic family keywords: no @font-face can take their place, so no embedded face is named so.
+  const GENERIC = new Set([
+    "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "math", "emoji", "fangsong",
+    "ui-serif", "ui-sans-serif", "ui-monospace", "ui-rounded",
+  ]);
 
   // [[first, v, v, ...], ...] runs into pages: pages[cp >> 8][cp & 255], missing pages undefined.
   function pagedRuns(runs, ArrayType, empty) {
@@ -373,9 +377,10 @@
         if (isZeroWidth(cp)) continue;
         missing++;
         missingCodepoints.add(cp);
-        const face = faces[0].face;
-        px += runUnits * runScale + ((isWide(cp) ? face.unitsPerEm : face.fallbackAdvance) * size) / face.unitsPerEm;
+        if (current !== null) px += (runUnits * size) / current.face.unitsPerEm;
         runUnits = 0;
+        const face = faces[0].face;
+        px += ((isWide(cp) ? face.unitsPerEm : face.fallbackAdvance) * size) / face.unitsPerEm;
         continue;
       }
       if (chosen !== current) {
