@@ -171,3 +171,22 @@ def test_an_empty_labels_zero_box_reaches_only_two_container_levels(engine: Quic
         "two-levels": [50, 50, 10, 10],
         "edge-label": [50, 50, 10, 10],
     }
+
+
+def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: QuickJSEngine) -> None:
+    # CSS cascade: author rules override SVG presentation attributes (Chromium centres this text).
+    x = run(
+        engine,
+        f"""const style = document.createElementNS(NS, "style");
+        style.textContent = ".head {{ text-anchor: middle; }}";
+        svg.appendChild(style);
+        const t = document.createElementNS(NS, "text");
+        t.setAttribute("class", "head");
+        t.setAttribute("text-anchor", "start");
+        t.setAttribute("style", '{FONT}');
+        t.textContent = "Problem";
+        svg.appendChild(t);
+        const b = t.getBBox();
+        return b.x + b.width / 2;""",
+    )
+    assert x == pytest.approx(0, abs=0.5)

@@ -386,16 +386,9 @@
   }
 
   function anchorOf(el) {
-    for (let n = el; n && n._type === 1; n = n._parent) {
-      const a = n.getAttribute("text-anchor");
-      if (a) return a;
-      const style = n.getAttribute("style");
-      const s = style && /(?:^|;)\s*text-anchor\s*:\s*([\w-]+)/.exec(style);
-      if (s) return s[1];
-      if (n._lname === "text") break;
-    }
-    const v = css.computedValue(el, "text-anchor");
-    return v || "start";
+    // The cascade decides: a stylesheet rule beats the text-anchor presentation attribute
+    // (Mermaid's ishikawa head label says text-anchor="start" and its CSS says middle).
+    return css.computedValue(el, "text-anchor") || "start";
   }
 
   const layoutCache = new WeakMap();
