@@ -42,7 +42,7 @@ from lxml import etree
 
 from mermaid_printer.resources import vendor_manifest, vendored_file
 
-__all__ = ["embed_fonts", "preload_fonts"]
+__all__ = ["embed_fonts", "preload_fonts", "vendored_fonts"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 _TEXT_TAGS = {"text", "tspan", "textPath"}
@@ -85,6 +85,11 @@ def _font_files() -> tuple[_FontFile, ...]:
         face = hb.subset_preprocess(hb.Face(hb.Blob(sfnt)))
         files.append(_FontFile(entry["path"], entry["font_family"], sfnt, face, covered))
     return tuple(files)
+
+
+def vendored_fonts() -> tuple[_FontFile, ...]:
+    """The decoded vendored font files, in manifest order (shared with the PDF/PNG converter)."""
+    return _font_files()
 
 
 def preload_fonts() -> None:
