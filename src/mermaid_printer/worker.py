@@ -7,24 +7,32 @@ the post-processing chain, all inside the child, so a hostile SVG costs only tha
 
     engine.call("render") → parse_svg → background → sanitize_svg → canonicalize_svg
                           → embed_fonts → serialize_svg
+
+PDF and PNG jobs (``render_pdf``, ``render_png``) render the same SVG without its embedded
+fonts (the converter draws with the same fonts, registered with cairo) and with a transparent
+canvas, then hand it to :mod:`mermaid_printer.export`, which paints the background itself. Their
+bytes go back base64-encoded. ``prepare()`` warms the converter too; if the system cairo
+library is missing, SVG keeps working and PDF/PNG jobs fail with ``ENGINE_UNAVAILABLE``.
 """
 
 from __future__ import annotations
 
+import base64
 import gc
+import logging
 from typing import Any
 
 from lxml import etree
 
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.errors import RenderFailed, error_from_dict
+from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
 from mermaid_printer.postprocess.fonts import embed_fonts, preload_fonts
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
-__all__ = ["WARMUP_DIAGRAMS", "handle", "prepare", "render_in_process"]
+__all__ = ["WARMUP_DIAGRAMS", "export_in_process", "handle", "prepare", "render_in_process"]
 
 #: One small diagram per type, rendered once in the zygote so every child starts warm.
 WARMUP_DIAGRAMS: dict[str, str] = {
@@ -39,6 +47,9 @@ WARMUP_DIAGRAMS: dict[str, str] = {
 }
 
 _engine: QuickJSEngine | None = None
+#: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
+_export_unavailable: str | None = None
+logger = logging.getLogger(__name__)
 
 
 def prepare() -> None:
@@ -51,6 +62,7 @@ def prepare() -> None:
         if not result.get("ok"):
             raise RenderFailed(f"warm-up render of {name} failed: {result.get('error')}")
     preload_fonts()
+    _prepare_export()
     _engine = engine
     # Objects that survive to the fork are shared copy-on-write; freezing them keeps the
     # children's garbage collector from touching (and so copying) those pages.
@@ -66,7 +78,55 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
     kind = job.get("kind")
     if kind == "render_svg":
         return render_in_process(_engine, job)
+    if kind in ("render_pdf", "render_png"):
+        return export_in_process(_engine, job)
     raise RenderFailed(f"unknown job kind {kind!r}")
+
+
+def _prepare_export() -> None:
+    global _export_unavailable
+    try:
+        from mermaid_printer.export import prepare_export
+
+        prepare_export()
+    except Exception as exc:  # no cairo: SVG must keep working
+        _export_unavailable = f"{type(exc).__name__}: {exc}"
+        logger.warning("PDF and PNG output are unavailable: %s", _export_unavailable)
+
+
+def export_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, Any]:
+    """Render ``job``'s diagram to SVG, then convert it to PDF or PNG in the current process."""
+    if _export_unavailable is not None:
+        raise EngineUnavailable(
+            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
+            f"libcairo2): {_export_unavailable}",
+            {"reason": "converter_unavailable"},
+        )
+    rendered = render_in_process(engine, {**job, "background": "transparent", "embed_fonts": False})
+    export = job["export"]
+    if job["kind"] == "render_pdf":
+        from mermaid_printer.export.pdf import svg_to_pdf
+
+        document = svg_to_pdf(rendered["svg"], background=job.get("background", "white"), **export)
+        details: dict[str, Any] = {
+            "page_width_pt": document.page_width_pt,
+            "page_height_pt": document.page_height_pt,
+            "scale": document.scale,
+            "orientation": document.orientation,
+        }
+        data, warnings = document.data, document.warnings
+    else:
+        from mermaid_printer.export.png import svg_to_png
+
+        image = svg_to_png(rendered["svg"], background=job.get("background", "white"), **export)
+        details = {"width_px": image.width_px, "height_px": image.height_px, "scale": image.scale}
+        data, warnings = image.data, image.warnings
+    return {
+        "data_base64": base64.b64encode(data).decode("ascii"),
+        "diagram_type": rendered["diagram_type"],
+        "warnings": [*rendered["warnings"], *warnings],
+        **details,
+    }
 
 
 def render_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, Any]:

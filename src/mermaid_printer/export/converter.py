@@ -34,9 +34,10 @@ from cairosvg.url import parse_url
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
 from mermaid_printer.export.colors import normalize_colour, parse_colour
 from mermaid_printer.export.fonts import converter_fonts
+from mermaid_printer.export.geometry import POINTS_PER_PX, Placement
 from mermaid_printer.export.text import TEXT_TAG, MissingGlyphs, draw_text, take_over_text
 
-__all__ = ["Placement", "background_rgba", "diagram_size", "draw_pdf", "draw_png", "load_svg"]
+__all__ = ["LoadedSvg", "background_rgba", "diagram_size", "draw_pdf", "draw_png", "load_svg"]
 
 #: Colour properties, and whether each inherits (for CSS-wide keywords such as ``revert``).
 _COLOUR_PROPERTIES = {
@@ -53,23 +54,6 @@ _NUMBER = re.compile(r"^\s*(-?[0-9.]+(?:e-?[0-9]+)?)")
 
 # Registered once: CairoSVG looks tags up in this table, and ours is not an SVG name.
 cairosvg.surface.TAGS[TEXT_TAG] = draw_text
-
-
-@dataclass(frozen=True)
-class Placement:
-    """Where the diagram goes on the page, in CSS pixels (1/96 inch).
-
-    ``page_width``/``page_height`` are the page (PDF) or image (PNG) size; the diagram's
-    viewBox is drawn into the box at ``(left, top)`` of size ``width`` × ``height``.
-    """
-
-    page_width: float
-    page_height: float
-    left: float
-    top: float
-    width: float
-    height: float
-    background: tuple[float, float, float, float] | None = None
 
 
 @dataclass
@@ -133,7 +117,7 @@ def background_rgba(colour: str) -> tuple[float, float, float, float] | None:
 def draw_pdf(loaded: LoadedSvg, placement: Placement, *, creator: str) -> tuple[bytes, list[str]]:
     """The diagram as a one-page PDF (page size in CSS px × 0.75 = points)."""
     output = io.BytesIO()
-    points_per_px = 0.75
+    points_per_px = POINTS_PER_PX
 
     def make_surface(_width: float, _height: float) -> Any:
         surface = cairo.PDFSurface(
@@ -251,7 +235,8 @@ def _fix_colours(node: Any, parent: Any | None) -> None:
         if value is None:
             continue
         keyword = value.strip().lower()
-        if keyword in _CSS_WIDE:
+        # An empty presentation attribute is invalid, so ignored: the inherited value shows.
+        if keyword in _CSS_WIDE or not keyword:
             if inherited and parent is not None and name in parent:
                 node[name] = parent[name]
             elif name in _INITIAL_COLOURS:

@@ -146,7 +146,7 @@ def _characters(surface: Any, root: Any, fonts: ConverterFonts) -> tuple[list[_C
     root_element = _Element(
         node=root,
         parent=None,
-        font_px=surface.font_size,
+        font_px=_node_font_px(surface, root, fonts),
         weight=root_weight,
         family=fonts.resolve(root.get("font-family")),
         alpha=_opacity(root),
@@ -163,7 +163,7 @@ def _characters(surface: Any, root: Any, fonts: ConverterFonts) -> tuple[list[_C
             node_parent = element.node
             font_px = element.font_px
             if child.get("font-size") and child.get("font-size") != node_parent.get("font-size"):
-                font_px = _length(surface, child.get("font-size"), element.font_px, "xy")
+                font_px = _font_size(surface, child.get("font-size"), element)
             weight = element.weight
             if child.get("font-weight") != node_parent.get("font-weight"):
                 weight = _weight(child.get("font-weight"), element.weight)
@@ -178,6 +178,21 @@ def _characters(surface: Any, root: Any, fonts: ConverterFonts) -> tuple[list[_C
 
     visit(root_element, list(getattr(root, "text_nodes", [])))
     return chars, elements
+
+
+def _node_font_px(surface: Any, node: Any, fonts: ConverterFonts) -> float:
+    """The computed font size of ``node`` from its ancestors' (CairoSVG copies inherited values
+    down, so a value equal to the parent's is the parent's, not a second relative step)."""
+    if node is None:
+        return 16.0  # CSS medium
+    parent = node.parent
+    value = node.get("font-size")
+    if not value or (parent is not None and parent.get("font-size") == value):
+        return _node_font_px(surface, parent, fonts)
+    parent_px = _node_font_px(surface, parent, fonts)
+    family = fonts.resolve(parent.get("font-family") if parent is not None else None)
+    holder = _Element(parent, None, parent_px, 400, family, 1.0)
+    return _font_size(surface, value, holder)
 
 
 def _inherited_weight(node: Any) -> int:
@@ -204,6 +219,19 @@ def _opacity(node: Any) -> float:
         return min(1.0, max(0.0, float(node.get("opacity", 1))))
     except ValueError:
         return 1.0
+
+
+def _font_size(surface: Any, value: str, parent: _Element) -> float:
+    """A ``font-size`` in px; ``ex`` is the parent font's x-height, as in Chromium (CairoSVG
+    takes half an em)."""
+    text = value.strip()
+    if text.endswith("ex"):
+        try:
+            x_height = parent.family.x_height / parent.family.units_per_em
+            return float(text[:-2]) * x_height * parent.font_px
+        except ValueError:
+            return parent.font_px
+    return _length(surface, text, parent.font_px, "xy")
 
 
 def _length(surface: Any, value: str, font_px: float, reference: str) -> float:
@@ -439,6 +467,8 @@ def _draw_run(surface: Any, run: _Run) -> None:
     skew = _SYNTHETIC_OBLIQUE * px if italic and not face.italic else 0.0
     context.set_font_matrix(cairo.Matrix(px, 0, skew, px, 0, 0))
     glyphs = run.glyphs
+    if isinstance(context.get_target(), cairo.ImageSurface):
+        glyphs = _baseline_on_pixel_grid(context, glyphs)
     if run.missing:
         missing = getattr(surface, "missing_glyphs", None)
         if missing is not None:
@@ -472,6 +502,16 @@ def _draw_run(surface: Any, run: _Run) -> None:
         context.set_source_rgba(*surface.map_color(stroke, alpha))
         context.stroke()
         context.restore()
+
+
+def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
+    """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
+    places horizontal text (positions stay fractional along the line). Raster output only."""
+    snapped = []
+    for glyph, x, y in glyphs:
+        device_x, device_y = context.user_to_device(x, y)
+        snapped.append((glyph, *context.device_to_user(device_x, round(device_y))))
+    return snapped
 
 
 def _draw_decorations(context: Any, run: _Run) -> None:
