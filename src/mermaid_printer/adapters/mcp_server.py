@@ -1,4 +1,5 @@
-"""The MCP server: one tool, ``mermaid_to_svg``, over :meth:`Printer.render_svg`.
+"""The MCP server: ``mermaid_to_svg`` over :meth:`Printer.render_svg`, plus ``mermaid_to_pdf`` and
+``mermaid_to_png`` (:mod:`mermaid_printer.adapters.mcp_export`).
 
 Every call answers with the envelope of :mod:`mermaid_printer.adapters.envelope` as
 ``structuredContent`` (and the same JSON as text content). A failure is a result with
@@ -18,6 +19,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib.metadata import version
+from pathlib import Path
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -27,6 +29,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from mermaid_printer.adapters.envelope import SvgEnvelope, SvgPrinter, render_svg_envelope
+from mermaid_printer.adapters.mcp_export import export_tools
 from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.options import (
     DEFAULT_TIMEOUT_MS,
@@ -61,9 +64,10 @@ than retrying it unchanged; after TIMEOUT, retry with a larger timeout_ms or a s
 """
 
 _INSTRUCTIONS = (
-    "mermaid-printer renders Mermaid diagrams to SVG locally and deterministically. Call "
+    "mermaid-printer renders Mermaid diagrams to SVG, PNG and PDF locally and deterministically. Call "
     f"{TOOL_NAME} with the diagram source; on SYNTAX_ERROR, fix the line named in "
-    "errors[0].details and call again."
+    "errors[0].details and call again. mermaid_to_png gives a picture to show, mermaid_to_pdf a "
+    "printable document with selectable text."
 )
 
 # The published input schema. The tool function takes every argument as `Any` with a default,
@@ -117,13 +121,15 @@ _INPUT_SCHEMA: dict[str, Any] = {
 }
 
 
-def build_server(printer: SvgPrinter | None = None) -> MCPServer[SvgPrinter]:
+def build_server(printer: SvgPrinter | None = None, *, output_dir: Path | None = None) -> MCPServer[SvgPrinter]:
     """Build the MCP server.
 
     Args:
         printer: Renders the diagrams. The caller keeps ownership of a printer passed in. When
             omitted, the server starts its own :class:`~mermaid_printer.service.Printer` when it
             starts serving and closes it when it stops.
+        output_dir: Where PDF/PNG ``delivery: "file"`` writes (default: ``$MERMAID_PRINTER_OUTPUT_DIR``,
+            else a private temporary directory).
     """
 
     @asynccontextmanager
@@ -182,18 +188,18 @@ def build_server(printer: SvgPrinter | None = None) -> MCPServer[SvgPrinter]:
         version=version("mermaid-printer"),
         instructions=_INSTRUCTIONS,
         lifespan=lifespan,
-        tools=[tool],
+        tools=[tool, *export_tools(_INPUT_SCHEMA, output_dir)],
     )
 
 
-def run_stdio(printer: SvgPrinter | None = None) -> None:
+def run_stdio(printer: SvgPrinter | None = None, *, output_dir: Path | None = None) -> None:
     """Serve MCP over this process's stdin/stdout until the client closes stdin.
 
     While serving, the SDK points fd 1 at stderr and keeps the protocol on a private
     descriptor, so nothing else in this process or in the render processes forked from it can
     write to the protocol stream. The printer is started inside that window for this reason.
     """
-    build_server(printer).run("stdio")
+    build_server(printer, output_dir=output_dir).run("stdio")
 
 
 def _start_printer() -> SvgPrinter:
