@@ -124,8 +124,9 @@ class Printer:
     def render_pdf(self, options: PdfOptions) -> PdfResult:
         """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
 
-        The PDF is drawn from exactly the SVG :meth:`render_svg` returns for
-        ``options.svg_options()``; the timeout covers rendering and converting.
+        The PDF is drawn from the SVG :meth:`render_svg` returns for ``options.svg_options()``
+        (the same drawing; only its element ids differ); the timeout covers rendering and
+        converting.
 
         Raises:
             PrinterError: as :meth:`render_svg`; ``ENGINE_UNAVAILABLE`` without system cairo.
@@ -160,7 +161,6 @@ class Printer:
         )
 
     def _export(self, kind: str, options: PdfOptions | PngOptions, export: dict[str, Any]) -> dict[str, Any]:
-        svg_options = options.svg_options()
         max_text = PRODUCT_CONFIG["maxTextSize"]
         if len(options.code) > max_text:
             raise InputTooLarge(
@@ -172,7 +172,6 @@ class Printer:
             "code": options.code,
             "config": build_mermaid_config(options.config, theme=options.theme),
             "background": options.background,
-            "svg_id": diagram_dom_id(svg_options),
             "timeout_ms": options.timeout_ms,
             "export": export,
         }

@@ -29,10 +29,11 @@ from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
-from mermaid_printer.postprocess.fonts import embed_fonts, preload_fonts
+from mermaid_printer.postprocess.fonts import embed_fonts as _embed_fonts
+from mermaid_printer.postprocess.fonts import preload_fonts
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
-__all__ = ["WARMUP_DIAGRAMS", "export_in_process", "handle", "prepare", "render_in_process"]
+__all__ = ["EXPORT_SVG_ID", "WARMUP_DIAGRAMS", "export_in_process", "handle", "prepare", "render_in_process"]
 
 #: One small diagram per type, rendered once in the zygote so every child starts warm.
 WARMUP_DIAGRAMS: dict[str, str] = {
@@ -47,6 +48,8 @@ WARMUP_DIAGRAMS: dict[str, str] = {
 }
 
 _engine: QuickJSEngine | None = None
+#: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``export_in_process``).
+EXPORT_SVG_ID = "mermaid-export"
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
 _export_unavailable: str | None = None
 logger = logging.getLogger(__name__)
@@ -57,12 +60,15 @@ def prepare() -> None:
     global _engine
     engine = QuickJSEngine()
     config = build_mermaid_config({})
+    export_svgs = []
     for name, code in WARMUP_DIAGRAMS.items():
-        result = engine.call("render", {"code": code, "config": config, "svgId": f"warmup-{name}"})
+        # Rendered under the PDF/PNG id, so their stylesheets can be compiled for the children.
+        result = engine.call("render", {"code": code, "config": config, "svgId": EXPORT_SVG_ID})
         if not result.get("ok"):
             raise RenderFailed(f"warm-up render of {name} failed: {result.get('error')}")
+        export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
     preload_fonts()
-    _prepare_export()
+    _prepare_export(export_svgs)
     _engine = engine
     # Objects that survive to the fork are shared copy-on-write; freezing them keeps the
     # children's garbage collector from touching (and so copying) those pages.
@@ -83,12 +89,12 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
     raise RenderFailed(f"unknown job kind {kind!r}")
 
 
-def _prepare_export() -> None:
+def _prepare_export(svgs: list[str]) -> None:
     global _export_unavailable
     try:
         from mermaid_printer.export import prepare_export
 
-        prepare_export()
+        prepare_export(svgs)
     except Exception as exc:  # no cairo: SVG must keep working
         _export_unavailable = f"{type(exc).__name__}: {exc}"
         logger.warning("PDF and PNG output are unavailable: %s", _export_unavailable)
@@ -102,7 +108,10 @@ def export_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, A
             f"libcairo2): {_export_unavailable}",
             {"reason": "converter_unavailable"},
         )
-    rendered = render_in_process(engine, {**job, "background": "transparent", "embed_fonts": False})
+    # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
+    # same for every diagram of a type and theme, so the converter's compiled copy is reused.
+    svg_job = {**job, "background": "transparent", "embed_fonts": False, "svg_id": EXPORT_SVG_ID}
+    rendered = render_in_process(engine, svg_job)
     export = job["export"]
     if job["kind"] == "render_pdf":
         from mermaid_printer.export.pdf import svg_to_pdf
@@ -143,13 +152,19 @@ def render_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, A
         warnings.append(
             f"{len(missing)} character(s) are not in the bundled fonts and were measured approximately: {sample}"
         )
-    root = parse_svg(result["svg"])
-    _apply_background(root, job.get("background", "transparent"))
-    warnings += sanitize_svg(root)
+    svg, more = _finish_svg(result["svg"], job.get("background", "transparent"), job.get("embed_fonts", True))
+    return {"svg": svg, "diagram_type": result["diagram_type"], "warnings": warnings + more}
+
+
+def _finish_svg(raw: str, background: str, embed_fonts: bool) -> tuple[str, list[str]]:
+    """The post-processing chain on Mermaid's SVG: the product SVG and its warnings."""
+    root = parse_svg(raw)
+    _apply_background(root, background)
+    warnings = sanitize_svg(root)
     canonicalize_svg(root)
-    if job.get("embed_fonts", True):
-        warnings += embed_fonts(root)
-    return {"svg": serialize_svg(root), "diagram_type": result["diagram_type"], "warnings": warnings}
+    if embed_fonts:
+        warnings += _embed_fonts(root)
+    return serialize_svg(root), warnings
 
 
 def _apply_background(root: etree._Element, background: str) -> None:

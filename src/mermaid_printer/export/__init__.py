@@ -28,15 +28,21 @@ _WARM_UP_SVG = (
 )
 
 
-def prepare_export() -> None:
+def prepare_export(svgs: list[str] | None = None) -> None:
     """Load cairo, build the converter fonts and draw once, so processes forked later start warm.
+
+    Args:
+        svgs: product SVGs (as the worker renders them for PDF/PNG) whose stylesheets to
+            compile now; children whose diagrams share a stylesheet then skip that work.
 
     Raises:
         EngineUnavailable: fontconfig is missing or the fonts cannot be written.
         OSError: the system cairo library is missing (from ``cairocffi``).
     """
+    from mermaid_printer.export.converter import preload_stylesheets
     from mermaid_printer.export.pdf import svg_to_pdf
     from mermaid_printer.export.png import svg_to_png
 
     svg_to_png(_WARM_UP_SVG, scale=1)
     svg_to_pdf(_WARM_UP_SVG)
+    preload_stylesheets(list(svgs or []))

@@ -1,0 +1,93 @@
+"""How close PDF and PNG come to Chromium drawing the same SVG (a report, never a gate).
+
+Method: :mod:`fidelity` (Chromium screenshot of the product SVG vs our PNG at the same scale,
+SSIM / mean absolute difference / share of visibly different pixels; and our PDF rasterized by
+poppler vs our PNG). Needs Chromium (``$CHROMIUM`` or ``chromium`` on PATH) and, for the PDF
+comparison, ``pdftoppm`` (poppler-utils); skips cleanly without them. Run::
+
+    pytest benchmarks/test_export_fidelity.py --benchmark-only -s
+
+Each test times our PNG conversion and records the comparison in the benchmark's
+``extra_info`` (``--benchmark-json`` keeps it). Side-by-side images (Chromium | ours |
+difference) go to ``$MERMAID_PRINTER_FIDELITY_DIR``, else a temporary directory (printed).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from fidelity import (
+    SCALE,
+    chromium_fonts_config,
+    chromium_path,
+    chromium_png,
+    compare,
+    on_white,
+    pdf_page_png,
+    side_by_side,
+)
+from PIL import Image
+
+from mermaid_printer import Printer, build_render_options
+from mermaid_printer.export.converter import load_svg
+from mermaid_printer.export.pdf import svg_to_pdf
+from mermaid_printer.export.png import svg_to_png
+
+DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
+CORE = ["class", "er", "flowchart", "gantt", "journey", "pie", "sequence", "state"]
+#: Below this something is visibly wrong (a missing label, a black box); today's values: ~0.99.
+SSIM_ALARM = 0.95
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    path = chromium_path()
+    if path is None:
+        pytest.skip("Chromium is not installed (set $CHROMIUM)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def fonts_conf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return chromium_fonts_config(tmp_path_factory.mktemp("chromium-fonts"))
+
+
+@pytest.fixture(scope="module")
+def out_dir() -> Path:
+    configured = os.environ.get("MERMAID_PRINTER_FIDELITY_DIR")
+    path = Path(configured) if configured else Path(tempfile.mkdtemp(prefix="mermaid-printer-fidelity-"))
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"\nside-by-side images: {path}")
+    return path
+
+
+@pytest.mark.benchmark(group="export-fidelity")
+@pytest.mark.parametrize("name", CORE)
+def test_png_and_pdf_against_chromium(
+    benchmark, printer: Printer, chromium: str, fonts_conf: Path, out_dir: Path, name: str
+) -> None:
+    svg = printer.render_svg(build_render_options((DIAGRAMS / f"{name}.mmd").read_text())).svg
+    loaded = load_svg(svg)
+    reference = chromium_png(chromium, svg, loaded.width, loaded.height, fonts_conf)
+
+    png = benchmark.pedantic(lambda: svg_to_png(svg, scale=SCALE), rounds=3, iterations=1)
+    ours = on_white(Image.open(io.BytesIO(png.data)))
+    against_chromium = compare(reference, ours)
+    side_by_side(reference, ours, out_dir / f"{name}-chromium-vs-png.png")
+    info = {
+        "ssim_png_vs_chromium": round(against_chromium.ssim, 4),
+        "mean_abs_diff_png_vs_chromium": round(against_chromium.mean_abs_diff, 2),
+        "visibly_different_png_vs_chromium": round(against_chromium.visibly_different, 5),
+    }
+    pdf_page = pdf_page_png(svg_to_pdf(svg).data)
+    if pdf_page is not None:
+        pdf_vs_png = compare(ours, pdf_page)
+        side_by_side(ours, pdf_page, out_dir / f"{name}-png-vs-pdf.png")
+        info["ssim_pdf_vs_png"] = round(pdf_vs_png.ssim, 4)
+    benchmark.extra_info.update(info)
+    print(f"{name:10s} " + "  ".join(f"{key} {value}" for key, value in info.items()))
+    assert against_chromium.ssim > SSIM_ALARM
