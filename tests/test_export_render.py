@@ -128,14 +128,6 @@ def test_an_export_over_its_time_limit_times_out_and_the_next_one_works(printer:
     assert printer.render_pdf(build_pdf_options("flowchart TD\n  A --> B")).pdf.startswith(b"%PDF-")
 
 
-def test_the_module_level_functions_use_the_default_printer() -> None:
-    pdf = mermaid_printer.render_pdf("flowchart LR\n  A --> B", paper="Letter")
-    png = mermaid_printer.render_png("flowchart LR\n  A --> B", width=200)
-
-    assert (pdf.page_width_pt, pdf.orientation) == (792.0, "landscape")
-    assert (png.width_px, png.diagram_type) == (200, "flowchart-v2")
-
-
 def test_the_public_api_names_the_pdf_and_png_entry_points() -> None:
     assert {
         "PAPER_SIZES",
@@ -149,3 +141,19 @@ def test_the_public_api_names_the_pdf_and_png_entry_points() -> None:
         "render_png",
     } <= set(mermaid_printer.__all__)
     assert mermaid_printer.export.__all__ == ["prepare_export"]  # type: ignore[attr-defined]
+
+
+def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    (example,) = [block for block in re.findall(r"```python\n(.*?)```", readme, re.S) if "render_pdf" in block]
+
+    namespace: dict[str, object] = {}
+    exec(compile(example, "README.md", "exec"), namespace)
+
+    # The module-level functions (the process-wide printer) and a Printer of its own.
+    pdf, png = namespace["pdf"], namespace["png"]
+    assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF-") and b"/MediaBox [ 0 0 841.8" in pdf
+    assert isinstance(png, bytes) and Image.open(io.BytesIO(png)).size[0] == 800
+    printed = capsys.readouterr().out.split("\n")
+    assert printed[0].startswith("pie ")
+    assert printed[1].startswith("792.0 612.0 landscape")  # auto: the pie is wider than tall

@@ -26,8 +26,8 @@ def serve(*args: str) -> StdioServerParameters:
     return StdioServerParameters(command=sys.executable, args=["-m", "mermaid_printer", "serve", *args], env=env)
 
 
-async def test_png_and_pdf_come_back_as_image_and_pdf_resource_and_errors_as_envelopes() -> None:
-    async with Client(serve()) as client:
+async def test_png_pdf_and_files_come_back_as_image_resource_and_link_and_errors_as_envelopes(tmp_path: Path) -> None:
+    async with Client(serve("--output-dir", str(tmp_path))) as client:
         png = await client.call_tool("mermaid_to_png", {"code": FLOWCHART, "scale": 1})
         pdf = await client.call_tool("mermaid_to_pdf", {"code": FLOWCHART, "paper": "A4"})
         broken = await client.call_tool("mermaid_to_pdf", {"code": "flowchart TD\n  A --> --> B"})
@@ -36,6 +36,7 @@ async def test_png_and_pdf_come_back_as_image_and_pdf_resource_and_errors_as_env
             "mermaid_to_png", {"code": "flowchart TD\n" + "\n".join(f"  N{n} --> N{n + 1}" for n in range(40)), "scale": 10}
         )
         after = await client.call_tool("mermaid_to_png", {"code": FLOWCHART, "delivery": "resource"})
+        filed = await client.call_tool("mermaid_to_pdf", {"code": FLOWCHART, "delivery": "file"})
 
     assert png.is_error is False and isinstance(png.content[0], ImageContent)
     image = Image.open(io.BytesIO(base64.b64decode(png.content[0].data)))
@@ -51,14 +52,9 @@ async def test_png_and_pdf_come_back_as_image_and_pdf_resource_and_errors_as_env
         assert [error["code"] for error in result.structured_content["errors"]] == [code]
     assert after.is_error is False and isinstance(after.content[0], EmbeddedResource)
 
-
-async def test_file_delivery_writes_into_the_output_directory_given_to_serve(tmp_path: Path) -> None:
-    async with Client(serve("--output-dir", str(tmp_path))) as client:
-        result = await client.call_tool("mermaid_to_pdf", {"code": FLOWCHART, "delivery": "file"})
-
-    assert result.is_error is False and result.structured_content is not None
-    link = result.content[0]
+    assert filed.is_error is False and filed.structured_content is not None
+    link = filed.content[0]
     assert isinstance(link, ResourceLink)
-    path = Path(result.structured_content["path"])
+    path = Path(filed.structured_content["path"])
     assert path.parent == tmp_path and path.read_bytes().startswith(b"%PDF-")
     assert str(link.uri) == path.as_uri()
