@@ -6,8 +6,8 @@ Groups:
   next to the SVG request for the same diagram, so the difference is the converter's cost;
 * ``export-convert``: the converter alone, in this process, on product SVGs (the core flowchart
   and a 600-node flowchart, ``tests/postprocess/fixtures/large-flowchart.svg``);
-* ``export-fonts``: building the converter fonts (static instances, fontconfig), which the
-  zygote does once before forking.
+* ``export-fonts``: making the converter fonts (static instances; once per version, into the
+  user's cache) and loading them from the cache with fontconfig (what each zygote does).
 
 Run: ``pytest benchmarks/test_export_bench.py --benchmark-only``.
 """
@@ -20,7 +20,7 @@ import pytest
 
 from mermaid_printer import Printer, build_pdf_options, build_png_options, build_render_options
 from mermaid_printer.export import prepare_export
-from mermaid_printer.export.fonts import converter_fonts
+from mermaid_printer.export.fonts import _write_instances, converter_fonts
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
 
@@ -70,6 +70,12 @@ def test_convert_large_flowchart(benchmark, target: str) -> None:
 
 
 @pytest.mark.benchmark(group="export-fonts")
-def test_build_converter_fonts(benchmark) -> None:
+def test_make_converter_font_instances(benchmark, tmp_path_factory: pytest.TempPathFactory) -> None:
     converter_fonts()  # decoding the vendored woff2 files is shared with SVG font embedding
-    benchmark.pedantic(converter_fonts.__wrapped__, rounds=3, iterations=1)
+    benchmark.pedantic(lambda: _write_instances(tmp_path_factory.mktemp("fonts")), rounds=3, iterations=1)
+
+
+@pytest.mark.benchmark(group="export-fonts")
+def test_load_converter_fonts_from_the_cache(benchmark) -> None:
+    converter_fonts()
+    benchmark.pedantic(converter_fonts.__wrapped__, rounds=5, iterations=1)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import cairocffi as cairo
 import pytest
 from export_checks import base_fonts
 from fontTools.ttLib import TTFont
 
-from mermaid_printer.export.fonts import converter_fonts, css_weight
+from mermaid_printer.export.fonts import CACHE_DIR_ENV, converter_fonts, css_weight
 from mermaid_printer.postprocess.fonts import vendored_fonts
 from mermaid_printer.resources import vendor_manifest
 
@@ -86,3 +90,32 @@ def test_cairo_cannot_reach_the_machines_fonts() -> None:
 
     (name,) = base_fonts(output.getvalue())
     assert name.startswith("RecursiveVariable-")
+
+
+def _fonts_directory_in_subprocess(env: dict[str, str]) -> str:
+    script = "from mermaid_printer.export.fonts import converter_fonts; print(converter_fonts().directory)"
+    done = subprocess.run(
+        [sys.executable, "-c", script], env={**os.environ, **env}, capture_output=True, text=True, check=True, timeout=120
+    )
+    return done.stdout.strip()
+
+
+def test_instances_are_made_once_per_version_in_the_cache_directory(tmp_path: Path) -> None:
+    first = Path(_fonts_directory_in_subprocess({CACHE_DIR_ENV: str(tmp_path)}))
+    made = {path.name: path.stat().st_mtime_ns for path in first.iterdir()}
+    second = Path(_fonts_directory_in_subprocess({CACHE_DIR_ENV: str(tmp_path)}))
+
+    assert first == second and first.parent == tmp_path and first.name.startswith("fonts-")
+    assert "index.json" in made and len(made) == 1 + len(converter_fonts().default.faces)
+    assert {path.name: path.stat().st_mtime_ns for path in second.iterdir()} == made  # reused, not rewritten
+    assert [path.name for path in tmp_path.iterdir()] == [first.name]  # no staging directory left
+
+
+def test_an_unwritable_cache_falls_back_to_a_temporary_directory_removed_at_exit(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("")
+
+    used = Path(_fonts_directory_in_subprocess({CACHE_DIR_ENV: str(blocker / "cache")}))
+
+    assert used.name.startswith("mermaid-printer-fonts-")
+    assert not used.exists()

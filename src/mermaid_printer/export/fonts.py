@@ -11,9 +11,10 @@ the fonts the layout was measured with, and with nothing else on the machine:
 * each instance gets its own family name (``mermaid-printer <file> <weight>``) so that cairo
   selects exactly one file, never a "best match"; the PostScript name, which a PDF shows
   (``pdffonts``), stays readable: ``RecursiveVariable-400``;
-* the instances are written to a private temporary directory and registered with a fresh
-  fontconfig configuration that holds only them, made the process's current one (no system
-  configuration is read, so the output does not depend on the machine's fonts);
+* the instances are written once per version into the user's cache directory (see
+  :func:`_instance_directory`) and registered with a fresh fontconfig configuration that holds
+  only them, made the process's current one (no system configuration is read, so the output
+  does not depend on the machine's fonts);
 * the same bytes are loaded into HarfBuzz, so :mod:`~mermaid_printer.export.text` can shape
   text (kerning, ligatures, mark positioning, as Chromium does) and hand cairo finished glyph
   positions.
@@ -27,7 +28,8 @@ box with the width the layout assumed (the measuring code's fallback advance).
 
 Call :func:`converter_fonts` once in the warm process before it forks (the zygote does, in
 ``worker.prepare()``); every child then inherits the fontconfig setup, the open font files and
-the HarfBuzz fonts. Building everything takes ~0.1 s for the four Recursive files.
+the HarfBuzz fonts. Making the instances takes ~0.1 s for the four Recursive files (once per
+version); loading them from the cache, a few milliseconds.
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ import atexit
 import ctypes
 import ctypes.util
 import functools
+import hashlib
 import io
+import json
 import os
 import shutil
 import sys
@@ -44,13 +48,21 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import fontTools
 import uharfbuzz as hb
 from fontTools.ttLib import TTFont
 
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.postprocess.fonts import vendored_fonts
+from mermaid_printer.resources import vendor_manifest
 
-__all__ = ["ConverterFonts", "Face", "Family", "converter_fonts", "css_weight"]
+__all__ = ["CACHE_DIR_ENV", "ConverterFonts", "Face", "Family", "converter_fonts", "css_weight"]
+
+#: Environment variable naming where the instance files are kept (default: the user's cache).
+CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
+# Bump when the instance files or the index change shape: a new key, a new directory.
+_CACHE_FORMAT = 1
+_INDEX = "index.json"
 
 #: CSS weights a variable font is instanced at (those inside its wght axis range).
 _INSTANCE_WEIGHTS = tuple(range(100, 1000, 100))
@@ -144,7 +156,8 @@ def css_weight(wanted: int, available: tuple[int, ...]) -> int:
 
 @functools.cache
 def converter_fonts() -> ConverterFonts:
-    """Build the instances, register them with a private fontconfig setup, load HarfBuzz fonts.
+    """Make the instance files (or find them in the cache), register them with a private
+    fontconfig setup, load them into HarfBuzz.
 
     Cached per process; a forked child inherits the result.
 
@@ -153,43 +166,29 @@ def converter_fonts() -> ConverterFonts:
             the instances cannot be written.
     """
     fontconfig = _Fontconfig.load()
-    try:
-        directory = Path(tempfile.mkdtemp(prefix="mermaid-printer-fonts-"))
-    except OSError as exc:
-        raise EngineUnavailable(f"cannot create a directory for the converter's fonts: {exc}") from exc
-    atexit.register(_remove_directory, directory, os.getpid())
+    directory = _instance_directory()
+    entries = json.loads((directory / _INDEX).read_text(encoding="utf-8"))
+    vendored = vendored_fonts()
     config = fontconfig.new_config()
-
     by_family: dict[str, list[Face]] = {}
-    metrics: dict[str, tuple[int, float, float, float, float]] = {}
-    for index, vendored in enumerate(vendored_fonts()):
-        default = TTFont(io.BytesIO(vendored.sfnt), lazy=True)
-        if vendored.family not in metrics:
-            metrics[vendored.family] = _family_metrics(default)
-        for weight, italic, data in _instances(vendored.face, vendored.sfnt, default):
-            fc_name = f"mermaid-printer {index} {weight}"
-            ps_name = f"{''.join(vendored.family.split())}-{weight}{'Italic' if italic else ''}"
-            renamed, details = _renamed(data, fc_name, ps_name)
-            path = directory / f"{index}-{weight}.ttf"
-            try:
-                path.write_bytes(renamed)
-            except OSError as exc:
-                raise EngineUnavailable(f"cannot write the converter's fonts: {exc}") from exc
-            fontconfig.add_file(config, path)
-            hb_font = hb.Font(hb.Face(hb.Blob(renamed)))
-            face = Face(
-                family=vendored.family,
-                weight=weight,
-                italic=italic,
-                fc_name=fc_name,
-                path=path,
-                font=hb_font,
-                codepoints=vendored.codepoints,
-                **details,
-            )
-            by_family.setdefault(vendored.family, []).append(face)
+    for entry in entries:
+        source = vendored[entry["file"]]
+        path = directory / entry["name"]
+        fontconfig.add_file(config, path)
+        face = Face(
+            family=source.family,
+            weight=entry["weight"],
+            italic=entry["italic"],
+            fc_name=entry["fc_name"],
+            path=path,
+            font=hb.Font(hb.Face(hb.Blob(path.read_bytes()))),
+            codepoints=source.codepoints,
+            **entry["details"],
+        )
+        by_family.setdefault(source.family, []).append(face)
     fontconfig.make_current(config)
 
+    metrics = {entry["family"]: entry["metrics"] for entry in entries if "metrics" in entry}
     families: dict[str, Family] = {}
     for name, faces in by_family.items():
         units_per_em, ascent, descent, x_height, fallback_advance = metrics[name]
@@ -207,6 +206,94 @@ def converter_fonts() -> ConverterFonts:
         raise EngineUnavailable("the vendored manifest lists no font with a font_family")
     default = families[next(iter(by_family)).lower()]
     return ConverterFonts(families=families, default=default, directory=directory)
+
+
+def _instance_directory() -> Path:
+    """The directory holding this version's instance files, made if need be.
+
+    ``$MERMAID_PRINTER_CACHE_DIR``, else ``$XDG_CACHE_HOME`` or ``~/.cache``, then
+    ``mermaid-printer/fonts-<key>``, where the key hashes the vendored files, this module's
+    format and the HarfBuzz and fontTools versions: a new version gets a new directory and never
+    reads an old one. Built in a private staging directory and renamed into place, so processes
+    starting together never see half a directory. Where the cache cannot be written, the files
+    go to a private temporary directory removed at exit.
+    """
+    fonts = [entry["sha256"] for entry in vendor_manifest()["files"] if "font_family" in entry]
+    key_source = json.dumps([_CACHE_FORMAT, hb.__version__, fontTools.version, fonts])
+    key = hashlib.sha256(key_source.encode("utf-8")).hexdigest()[:16]
+    root = _cache_root()
+    directory = root / f"fonts-{key}"
+    if (directory / _INDEX).is_file():
+        return directory
+    try:
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".fonts-", dir=root))
+    except OSError:
+        return _temporary_instance_directory()
+    try:
+        _write_instances(staging)
+        try:
+            os.rename(staging, directory)
+        except OSError:
+            if not (directory / _INDEX).is_file():
+                raise
+            # Another process finished first; its files are the same.
+    except OSError as exc:
+        raise EngineUnavailable(f"cannot write the converter's fonts to {root}: {exc}") from exc
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return directory
+
+
+def _temporary_instance_directory() -> Path:
+    try:
+        directory = Path(tempfile.mkdtemp(prefix="mermaid-printer-fonts-"))
+        _write_instances(directory)
+    except OSError as exc:
+        raise EngineUnavailable(f"cannot write the converter's fonts: {exc}") from exc
+    atexit.register(_remove_directory, directory, os.getpid())
+    return directory
+
+
+def _cache_root() -> Path:
+    configured = os.environ.get(CACHE_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mermaid-printer"
+
+
+def _write_instances(directory: Path) -> None:
+    """Write every static instance and an index of them (with their metrics) into ``directory``."""
+    entries: list[dict[str, object]] = []
+    seen_families: set[str] = set()
+    for index, vendored in enumerate(vendored_fonts()):
+        default = TTFont(io.BytesIO(vendored.sfnt), lazy=True)
+        family_metrics = None
+        if vendored.family not in seen_families:
+            seen_families.add(vendored.family)
+            family_metrics = _family_metrics(default)
+        for weight, italic, data in _instances(vendored.face, vendored.sfnt, default):
+            fc_name = f"mermaid-printer {index} {weight}"
+            ps_name = f"{''.join(vendored.family.split())}-{weight}{'Italic' if italic else ''}"
+            renamed, details = _renamed(data, fc_name, ps_name)
+            name = f"{index}-{weight}.ttf"
+            (directory / name).write_bytes(renamed)
+            entry: dict[str, object] = {
+                "file": index,
+                "family": vendored.family,
+                "weight": weight,
+                "italic": italic,
+                "fc_name": fc_name,
+                "name": name,
+                "details": details,
+            }
+            if family_metrics is not None:
+                entry["metrics"] = family_metrics
+                family_metrics = None
+            entries.append(entry)
+    (directory / _INDEX).write_text(json.dumps(entries, indent=1), encoding="utf-8")
 
 
 def _instances(face: hb.Face, sfnt: bytes, font: TTFont) -> list[tuple[int, bool, bytes]]:
@@ -242,7 +329,7 @@ def _keep_all_input() -> hb.SubsetInput:
     return subset_input
 
 
-def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, float | int]]:
+def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, float]]:
     """``data`` with its identity names replaced, plus the decoration metrics a ``Face`` keeps."""
     font = TTFont(io.BytesIO(data), lazy=True, recalcTimestamp=False)
     name = font["name"]
@@ -250,7 +337,7 @@ def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, 
     for name_id, text in ((1, fc_name), (2, "Regular"), (3, fc_name), (4, fc_name), (6, ps_name)):
         name.setName(text, name_id, 3, 1, 0x409)
     os2, post = font["OS/2"], font["post"]
-    details: dict[str, float | int] = {
+    details: dict[str, float] = {
         "units_per_em": int(font["head"].unitsPerEm),
         "underline_position": float(post.underlinePosition),
         "underline_thickness": float(post.underlineThickness),
@@ -262,7 +349,7 @@ def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, 
     return buffer.getvalue(), details
 
 
-def _family_metrics(font: TTFont) -> tuple[int, float, float, float, float]:
+def _family_metrics(font: TTFont) -> list[float]:
     """units per em, ascent, descent, x-height and fallback advance of a family's first file,
     read as ``scripts/build_font_metrics.py`` reads them for the layout."""
     os2, hhea = font["OS/2"], font["hhea"]
@@ -271,7 +358,7 @@ def _family_metrics(font: TTFont) -> tuple[int, float, float, float, float]:
     else:
         ascent, descent = float(hhea.ascent), float(-hhea.descent)
     x_height = float(getattr(os2, "sxHeight", 0) or 0) or ascent / 2
-    return int(font["head"].unitsPerEm), ascent, descent, x_height, float(os2.xAvgCharWidth)
+    return [int(font["head"].unitsPerEm), ascent, descent, x_height, float(os2.xAvgCharWidth)]
 
 
 def _remove_directory(directory: Path, owner_pid: int) -> None:
