@@ -39,6 +39,27 @@ from mermaid_printer.export.png import svg_to_png
 
 DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
 CORE = ["class", "er", "flowchart", "gantt", "journey", "pie", "sequence", "state"]
+#: More types and themes, small, to catch what the core fixtures do not use (nested <svg> icons,
+#: rotated axis labels, dark themes, ...).
+MORE = {
+    "architecture": "architecture-beta\n group api(cloud)[API]\n service db(database)[Database] in api\n"
+    " service server(server)[Server] in api\n db:L -- R:server",
+    "mindmap": "mindmap\n root((mindmap))\n  Origins\n   Long history\n  Research",
+    "gitgraph": "gitGraph\n commit\n branch dev\n commit\n checkout main\n merge dev",
+    "c4": 'C4Context\n Person(a, "Alice")\n System(s, "Sys")\n Rel(a, s, "Uses")',
+    "timeline": "timeline\n title T\n 2020 : a\n 2021 : b",
+    "quadrant": "quadrantChart\n title Q\n x-axis Low --> High\n y-axis Low --> High\n A: [0.3, 0.6]",
+    "xychart": 'xychart-beta\n title Sales\n x-axis [jan, feb, mar]\n y-axis "Revenue" 0 --> 10\n bar [1, 5, 7]',
+    "block": "block-beta\n a b c",
+    "kanban": "kanban\n Todo\n  [Task one]\n Done\n  [Task two]",
+    "packet": 'packet-beta\n 0-15: "Source"\n 16-31: "Dest"',
+    "sankey": "sankey-beta\n A,B,10\n A,C,5",
+    "requirement": "requirementDiagram\n requirement r {\n id: 1\n text: t\n risk: high\n verifymethod: test\n }",
+    "flowchart-dark": "%%{init: {'theme': 'dark'}}%%\nflowchart LR\n A[Dark] --> B{Theme}",
+    "flowchart-forest": "%%{init: {'theme': 'forest'}}%%\nflowchart LR\n A[Forest] --> B((Circle))",
+    "flowchart-markdown": 'flowchart TD\n A["`**bold** *it* normal`"] --> B["`The **very** long *label* that wraps`"]',
+}
+SOURCES = {**{name: (DIAGRAMS / f"{name}.mmd").read_text() for name in CORE}, **MORE}
 #: Below this something is visibly wrong (a missing label, a black box); today's values: ~0.99.
 SSIM_ALARM = 0.95
 
@@ -66,11 +87,11 @@ def out_dir() -> Path:
 
 
 @pytest.mark.benchmark(group="export-fidelity")
-@pytest.mark.parametrize("name", CORE)
+@pytest.mark.parametrize("name", list(SOURCES))
 def test_png_and_pdf_against_chromium(
     benchmark, printer: Printer, chromium: str, fonts_conf: Path, out_dir: Path, name: str
 ) -> None:
-    svg = printer.render_svg(build_render_options((DIAGRAMS / f"{name}.mmd").read_text())).svg
+    svg = printer.render_svg(build_render_options(SOURCES[name])).svg
     loaded = load_svg(svg)
     reference = chromium_png(chromium, svg, loaded.width, loaded.height, fonts_conf)
 
@@ -89,5 +110,5 @@ def test_png_and_pdf_against_chromium(
         side_by_side(ours, pdf_page, out_dir / f"{name}-png-vs-pdf.png")
         info["ssim_pdf_vs_png"] = round(pdf_vs_png.ssim, 4)
     benchmark.extra_info.update(info)
-    print(f"{name:10s} " + "  ".join(f"{key} {value}" for key, value in info.items()))
+    print(f"{name:18s} " + "  ".join(f"{key} {value}" for key, value in info.items()))
     assert against_chromium.ssim > SSIM_ALARM

@@ -170,3 +170,19 @@ def test_unsanitized_hostile_svgs_convert_or_fail_typed_without_fetching(
         svg_to_png(path.read_text(encoding="utf-8"), scale=1)
     except PrinterError:
         pass  # refused: fine, as long as it is typed
+
+
+def test_a_nested_svg_is_drawn_in_place_without_repainting_the_background() -> None:
+    # Architecture diagrams draw each service icon as a nested <svg>.
+    body = (
+        '<rect x="10" y="10" width="30" height="30" fill="#ff0000"/>'
+        '<g transform="translate(100, 10)"><svg width="40" height="40" viewBox="0 0 80 80">'
+        '<rect width="80" height="80" fill="#0000ff"/></svg></g>'
+        '<rect x="160" y="10" width="30" height="30" fill="#00ff00"/>'
+    )
+    png = svg_to_png(svg(body), scale=1, background="white").data
+
+    assert pixel(png, 25, 25)[:3] == (255, 0, 0)  # drawn before the nested svg: not painted over
+    assert pixel(png, 120, 30)[:3] == (0, 0, 255)  # the nested svg, placed and scaled
+    assert pixel(png, 175, 25)[:3] == (0, 255, 0)  # drawn after it
+    assert pixel(png, 5, 90)[:3] == (255, 255, 255)

@@ -205,10 +205,12 @@ def _draw(
             return make_surface(width, height)
 
         def set_context_size(self, width: float, height: float, viewbox: Any, tree: Any) -> None:
-            if placement.background is not None:
-                self.context.set_source_rgba(*placement.background)
-                self.context.paint()
-            self.context.translate(placement.left, placement.top)
+            # Also called for every nested <svg> (architecture icons): only the root is placed.
+            if tree is loaded.tree:
+                if placement.background is not None:
+                    self.context.set_source_rgba(*placement.background)
+                    self.context.paint()
+                self.context.translate(placement.left, placement.top)
             super().set_context_size(width, height, viewbox, tree)
 
     with _converter_errors():
