@@ -348,3 +348,14 @@ async def test_a_real_png_over_the_pixel_budget_is_a_resource_limit_and_the_next
     (error,) = envelope_of(big)["errors"]
     assert (error["code"], error["details"]["field"]) == ("RESOURCE_LIMIT", "scale")
     assert after.is_error is False
+
+
+async def test_a_large_inline_file_comes_with_a_warning_suggesting_file_delivery(
+    fake_printer: FakePrinter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("mermaid_printer.adapters.export_envelope.LARGE_INLINE_BYTES", len(FAKE_PNG) - 1)
+
+    result = await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART})
+
+    (warning,) = envelope_of(result)["warnings"]
+    assert 'delivery "file"' in warning and "smaller scale or width" in warning

@@ -37,11 +37,12 @@ if TYPE_CHECKING:
     from mermaid_printer.service import PdfResult, PngResult
 
 __all__ = [
+    "LARGE_INLINE_BYTES",
     "OUTPUT_DIR_ENV",
     "ExportPrinter",
-    "Rendered",
     "PdfEnvelope",
     "PngEnvelope",
+    "Rendered",
     "output_directory",
     "render_pdf_envelope",
     "render_png_envelope",
@@ -52,6 +53,8 @@ logger = logging.getLogger(__name__)
 
 #: Environment variable naming the directory ``delivery="file"`` writes to.
 OUTPUT_DIR_ENV = "MERMAID_PRINTER_OUTPUT_DIR"
+#: Above this, a file sent inline gets a warning suggesting ``delivery: "file"``.
+LARGE_INLINE_BYTES = 5_000_000
 PDF_DELIVERIES = ("resource", "file")
 PNG_DELIVERIES = ("image", "resource", "file")
 
@@ -261,6 +264,12 @@ def _deliver(
     }
     if delivery != "file":
         envelope["uri"] = f"mermaid-printer://render/{digest[:16]}.{suffix}"
+        if len(data) > LARGE_INLINE_BYTES:
+            envelope["warnings"].append(
+                f"the {suffix.upper()} is {len(data) / 1e6:.1f} MB, sent inline as base64; some clients limit "
+                'message size: delivery "file" writes it to disk instead'
+                + (", and a smaller scale or width makes it smaller" if suffix == "png" else "")
+            )
         return Rendered(envelope, data)
     path = write_output_file(data, f"{digest[:16]}.{suffix}", output_dir or output_directory())
     envelope["path"] = str(path)
