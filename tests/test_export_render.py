@@ -157,3 +157,20 @@ def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> N
     printed = capsys.readouterr().out.split("\n")
     assert printed[0].startswith("pie ")
     assert printed[1].startswith("792.0 612.0 landscape")  # auto: the pie is wider than tall
+
+
+@pytest.mark.parametrize("name", ["html-in-label", "theme-css-breakout", "font-face-remote", "classdef-breakout"])
+def test_hostile_diagrams_export_or_fail_typed(printer: Printer, name: str) -> None:
+    from test_security import HOSTILE
+
+    for render in (
+        lambda: printer.render_pdf(build_pdf_options(HOSTILE[name])).pdf,
+        lambda: printer.render_png(build_png_options(HOSTILE[name], scale=1)).png,
+    ):
+        try:
+            data = render()
+        except Exception as exc:  # refusing is safe too, but only as a typed error
+            assert hasattr(exc, "code"), f"untyped failure: {exc!r}"
+            continue
+        assert data.startswith((b"%PDF-", b"\x89PNG"))
+        assert b"evil.example" not in data

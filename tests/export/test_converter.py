@@ -186,3 +186,11 @@ def test_a_nested_svg_is_drawn_in_place_without_repainting_the_background() -> N
     assert pixel(png, 120, 30)[:3] == (0, 0, 255)  # the nested svg, placed and scaled
     assert pixel(png, 175, 25)[:3] == (0, 255, 0)  # drawn after it
     assert pixel(png, 5, 90)[:3] == (255, 255, 255)
+
+
+@pytest.mark.parametrize("size", ["0", "-3", "5000", "1e5"])
+def test_zero_negative_and_huge_font_sizes_neither_fail_nor_crash(size: str) -> None:
+    source = svg(f'<text x="5" y="50" font-size="{size}" text-decoration="underline">Hello</text>')
+
+    assert svg_to_png(source, scale=10).data.startswith(b"\x89PNG")
+    assert svg_to_pdf(source).data.startswith(b"%PDF-")

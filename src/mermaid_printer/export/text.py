@@ -43,6 +43,8 @@ __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 TEXT_TAG = "mermaid-printer:text"
 
 _SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
+_FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
+_MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
 _ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 _WEIGHTS = {"normal": 400, "bold": 700, "bolder": 700, "lighter": 100}
 
@@ -231,7 +233,8 @@ def _font_size(surface: Any, value: str, parent: _Element) -> float:
             return float(text[:-2]) * x_height * parent.font_px
         except ValueError:
             return parent.font_px
-    return _length(surface, text, parent.font_px, "xy")
+    size_px = _length(surface, text, parent.font_px, "xy")
+    return size_px if size_px >= 0 else parent.font_px  # a negative size is invalid: inherited
 
 
 def _length(surface: Any, value: str, font_px: float, reference: str) -> float:
@@ -462,46 +465,57 @@ def _draw_run(surface: Any, run: _Run) -> None:
     node = run.element.node
     face = run.face
     px = run.element.font_px
-    context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
-    italic = (node.get("font-style") or "normal").strip() in ("italic", "oblique")
-    skew = _SYNTHETIC_OBLIQUE * px if italic and not face.italic else 0.0
-    context.set_font_matrix(cairo.Matrix(px, 0, skew, px, 0, 0))
-    glyphs = run.glyphs
-    if isinstance(context.get_target(), cairo.ImageSurface):
-        glyphs = _baseline_on_pixel_grid(context, glyphs)
+    if not 0 < px < _MAX_FONT_PX:  # font-size 0 draws nothing; absurd sizes are not drawn
+        return
     if run.missing:
         missing = getattr(surface, "missing_glyphs", None)
         if missing is not None:
             missing.codepoints.update(ord(char) for char in run.text)
+    glyphs = run.glyphs
+    if isinstance(context.get_target(), cairo.ImageSurface):
+        glyphs = _baseline_on_pixel_grid(context, glyphs)
+    visible = (node.get("visibility") or "visible").strip() not in ("hidden", "collapse")
+    fill = _paint_colour(node.get("fill", "black"))
+    stroke = _paint_colour(node.get("stroke"))
+    stroke_width = _length(surface, node.get("stroke-width", "1"), px, "xy")
+
+    context.save()
+    # FreeType refuses huge sizes: past _FONT_PX_PER_DRAW device pixels, draw smaller glyphs
+    # under a scaled context (the same outlines, as vectors in a PDF too).
+    xx, yx, xy, yy, _x0, _y0 = context.get_matrix().as_tuple()
+    device_px = px * abs(xx * yy - xy * yx) ** 0.5
+    shrink = max(1.0, device_px / _FONT_PX_PER_DRAW)
+    if shrink > 1:
+        context.scale(shrink, shrink)
+        glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
+    size = px / shrink
+    italic = (node.get("font-style") or "normal").strip() in ("italic", "oblique")
+    skew = _SYNTHETIC_OBLIQUE * size if italic and not face.italic else 0.0
+    context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_matrix(cairo.Matrix(size, 0, skew, size, 0, 0))
 
     if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
         context.glyph_path(glyphs)
+        context.restore()  # the path survives restore
         return
-    visible = (node.get("visibility") or "visible").strip() not in ("hidden", "collapse")
-    if not visible:
-        return
-
-    fill = _paint_colour(node.get("fill", "black"))
-    if fill is not None:
+    if visible and fill is not None:
         alpha = _float(node.get("fill-opacity"), 1.0) * run.element.alpha
         context.set_source_rgba(*surface.map_color(fill, alpha))
         if run.clusters:
             context.show_text_glyphs(run.text, glyphs, run.clusters, 0)
         else:
             context.show_glyphs(glyphs)
-        _draw_decorations(context, run)
-
-    stroke = _paint_colour(node.get("stroke"))
-    width = _length(surface, node.get("stroke-width", "1"), px, "xy")
-    if stroke is not None and width > 0:
+    if visible and stroke is not None and stroke_width > 0:
         alpha = _float(node.get("stroke-opacity"), 1.0) * run.element.alpha
-        context.save()
         context.new_path()
         context.glyph_path(glyphs)
-        context.set_line_width(width)
+        context.set_line_width(stroke_width / shrink)
         context.set_source_rgba(*surface.map_color(stroke, alpha))
         context.stroke()
-        context.restore()
+    context.restore()
+    if visible and fill is not None:
+        context.set_source_rgba(*surface.map_color(fill, _float(node.get("fill-opacity"), 1.0) * run.element.alpha))
+        _draw_decorations(context, run)
 
 
 def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
@@ -521,16 +535,15 @@ def _draw_decorations(context: Any, run: _Run) -> None:
     face = run.face
     scale = run.element.font_px / face.units_per_em
     baseline = run.glyphs[0][2]
-    lines = []
+    lines = []  # (top of the line above the baseline, thickness), font units: post and OS/2 say "top"
     if "underline" in decoration:
         lines.append((face.underline_position, face.underline_thickness))
     if "line-through" in decoration:
-        lines.append((face.strikeout_position + face.strikeout_thickness / 2, face.strikeout_thickness))
+        lines.append((face.strikeout_position, face.strikeout_thickness))
     if "overline" in decoration:
         lines.append((run.element.family.ascent, face.underline_thickness))
-    for position, thickness in lines:
-        top = baseline - position * scale - thickness * scale / 2
-        context.rectangle(run.x_start, top, run.x_end - run.x_start, max(thickness * scale, 0.5))
+    for top, thickness in lines:
+        context.rectangle(run.x_start, baseline - top * scale, run.x_end - run.x_start, max(thickness * scale, 0.5))
     context.fill()
 
 
