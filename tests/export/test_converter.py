@@ -194,3 +194,13 @@ def test_zero_negative_and_huge_font_sizes_neither_fail_nor_crash(size: str) -> 
 
     assert svg_to_png(source, scale=10).data.startswith(b"\x89PNG")
     assert svg_to_pdf(source).data.startswith(b"%PDF-")
+
+
+def test_hidden_text_is_not_drawn() -> None:
+    body = (
+        '<text x="10" y="50" display="none">Gone</text>'
+        '<text x="10" y="50" visibility="hidden">Gone</text>'
+        '<g display="none"><text x="10" y="50">Gone</text></g>'
+    )
+
+    assert ink_box(svg_to_png(svg(body), scale=1).data) is None

@@ -118,6 +118,8 @@ class _Run:
 
 def draw_text(surface: Any, node: Any) -> None:
     """Draw a taken-over text node on ``surface`` (a CairoSVG surface) at its current transform."""
+    if (node.get("display") or "").strip() == "none":  # CairoSVG calls us before it checks
+        return
     fonts = converter_fonts()
     chars, elements = _characters(surface, node, fonts)
     if not chars:
