@@ -66,10 +66,12 @@ def test_each_core_type_becomes_a_pdf_with_its_labels_as_text_in_the_measured_fo
 @pytest.mark.parametrize("name", ["flowchart", "pie"])
 def test_the_pdf_page_and_the_png_are_the_size_of_the_svg(printer: Printer, name: str) -> None:
     code = (DIAGRAMS / f"{name}.mmd").read_text()
-    width, height = view_box(printer.render_svg(build_render_options(code, background="white")).svg)
+    pdf_options, png_options = build_pdf_options(code), build_png_options(code)
+    assert pdf_options.svg_options() == png_options.svg_options() == build_render_options(code, background="white")
+    width, height = view_box(printer.render_svg(pdf_options.svg_options()).svg)
 
-    pdf = printer.render_pdf(build_pdf_options(code))
-    png = printer.render_png(build_png_options(code))
+    pdf = printer.render_pdf(pdf_options)
+    png = printer.render_png(png_options)
 
     assert (pdf.page_width_pt, pdf.page_height_pt, pdf.scale) == pytest.approx((width * 0.75, height * 0.75, 1.0), abs=0.01)
     assert (png.width_px, png.height_px, png.scale) == (round(width * 2), round(height * 2), 2.0)
