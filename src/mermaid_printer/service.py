@@ -13,6 +13,7 @@ Each render runs in a fresh, single-use process forked from a warm zygote
 from __future__ import annotations
 
 import atexit
+import base64
 import hashlib
 import threading
 from dataclasses import dataclass, field
@@ -20,10 +21,18 @@ from typing import Any
 
 from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
 from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config
-from mermaid_printer.options import DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, RenderOptions, check_code
+from mermaid_printer.options import (
+    DEFAULT_TIMEOUT_MS,
+    MAX_TIMEOUT_MS,
+    MIN_TIMEOUT_MS,
+    PdfOptions,
+    PngOptions,
+    RenderOptions,
+    check_code,
+)
 from mermaid_printer.pool import RendererPool
 
-__all__ = ["ParseResult", "Printer", "RenderResult", "VerifyResult", "default_printer"]
+__all__ = ["ParseResult", "PdfResult", "PngResult", "Printer", "RenderResult", "VerifyResult", "default_printer"]
 
 # The pool's own wall-clock kill comes this long after the requested limit, so that the
 # interpreter's time limit (which gives a cleaner error) normally fires first.
@@ -58,6 +67,31 @@ class VerifyResult:
 
 #: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
 _INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
+
+
+@dataclass(frozen=True)
+class PdfResult:
+    """A diagram as a one-page vector PDF (``pdf`` bytes) and how it sits on the page."""
+
+    pdf: bytes
+    diagram_type: str
+    page_width_pt: float
+    page_height_pt: float
+    scale: float  # the diagram's size on the page / its natural size (1 unless fitted to paper)
+    orientation: str | None  # "portrait" or "landscape" with a paper size, else None
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PngResult:
+    """A diagram as a PNG image (``png`` bytes) and its size."""
+
+    png: bytes
+    diagram_type: str
+    width_px: int
+    height_px: int
+    scale: float  # image pixels per CSS pixel of the diagram
+    warnings: list[str] = field(default_factory=list)
 
 
 def diagram_dom_id(options: RenderOptions) -> str:
@@ -167,6 +201,57 @@ def _check_text_size(code: str) -> None:
             f"diagram is {len(code):,} characters; Mermaid's maxTextSize is {max_text:,}",
             {"limit_characters": max_text},
         )
+
+    def render_pdf(self, options: PdfOptions) -> PdfResult:
+        """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
+
+        The PDF is drawn from the SVG :meth:`render_svg` returns for ``options.svg_options()``
+        (the same drawing; only its element ids differ); the timeout covers rendering and
+        converting.
+
+        Raises:
+            PrinterError: as :meth:`render_svg`; ``ENGINE_UNAVAILABLE`` without system cairo.
+        """
+        page = {"paper": options.paper, "orientation": options.orientation, "margin_mm": options.margin_mm}
+        result = self._export("render_pdf", options, {**page, "fit": options.fit})
+        return PdfResult(
+            pdf=base64.b64decode(result["data_base64"]),
+            diagram_type=result["diagram_type"],
+            page_width_pt=result["page_width_pt"],
+            page_height_pt=result["page_height_pt"],
+            scale=result["scale"],
+            orientation=result["orientation"],
+            warnings=list(result.get("warnings", [])),
+        )
+
+    def render_png(self, options: PngOptions) -> PngResult:
+        """Render ``options.code`` to a PNG image (drawn from the same SVG as :meth:`render_pdf`).
+
+        Raises:
+            PrinterError: as :meth:`render_svg`; ``RESOURCE_LIMIT`` when the image would be
+                over the pixel limit; ``ENGINE_UNAVAILABLE`` without system cairo.
+        """
+        result = self._export("render_png", options, {"scale": options.scale, "width": options.width})
+        return PngResult(
+            png=base64.b64decode(result["data_base64"]),
+            diagram_type=result["diagram_type"],
+            width_px=result["width_px"],
+            height_px=result["height_px"],
+            scale=result["scale"],
+            warnings=list(result.get("warnings", [])),
+        )
+
+    def _export(self, kind: str, options: PdfOptions | PngOptions, export: dict[str, Any]) -> dict[str, Any]:
+        _check_text_size(options.code)
+        job: dict[str, Any] = {
+            "kind": kind,
+            "code": options.code,
+            "config": build_mermaid_config(options.config, theme=options.theme),
+            "background": options.background,
+            "timeout_ms": options.timeout_ms,
+            "export": export,
+        }
+        return self._pool.run(job, timeout_s=options.timeout_ms / 1000 + _KILL_GRACE_S)
 
 
 _default_printer: Printer | None = None

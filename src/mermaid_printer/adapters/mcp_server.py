@@ -1,4 +1,5 @@
-"""The MCP server: ``mermaid_to_svg`` over :meth:`Printer.render_svg`, plus the tool groups of
+"""The MCP server: ``mermaid_to_svg`` over :meth:`Printer.render_svg`, ``mermaid_to_pdf`` and
+``mermaid_to_png`` (:mod:`mermaid_printer.adapters.mcp_export`), plus the tool groups of
 :mod:`~mermaid_printer.adapters.mcp_parse_tools` (``mermaid_parse``; ``verify``/``render``/``svg``).
 
 Every call answers with the envelope of :mod:`mermaid_printer.adapters.envelope` as
@@ -19,6 +20,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib.metadata import version
+from pathlib import Path
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -29,6 +31,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, parse_tool_groups
 from mermaid_printer.adapters.envelope import SvgEnvelope, SvgPrinter, render_svg_envelope
+from mermaid_printer.adapters.mcp_export import export_tools
 from mermaid_printer.adapters.mcp_parse_tools import chatgpt_tools, parse_tools
 from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.options import (
@@ -64,9 +67,10 @@ than retrying it unchanged; after TIMEOUT, retry with a larger timeout_ms or a s
 """
 
 _INSTRUCTIONS = (
-    "mermaid-printer renders Mermaid diagrams to SVG locally and deterministically. Call "
+    "mermaid-printer renders Mermaid diagrams to SVG, PNG and PDF locally and deterministically. Call "
     f"{TOOL_NAME} with the diagram source; on SYNTAX_ERROR, fix the line named in "
-    "errors[0].details and call again. mermaid_parse returns a diagram's structure without "
+    "errors[0].details and call again. mermaid_to_png gives a picture to show, mermaid_to_pdf a "
+    "printable document with selectable text. mermaid_parse returns a diagram's structure without "
     "rendering it."
 )
 
@@ -121,7 +125,9 @@ _INPUT_SCHEMA: dict[str, Any] = {
 }
 
 
-def build_server(printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_GROUPS) -> MCPServer[SvgPrinter]:
+def build_server(
+    printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None
+) -> MCPServer[SvgPrinter]:
     """Build the MCP server.
 
     Args:
@@ -129,6 +135,8 @@ def build_server(printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_
             omitted, the server starts its own :class:`~mermaid_printer.service.Printer` when it
             starts serving and closes it when it stops.
         tools: the tool groups to expose (see :data:`TOOL_GROUPS`).
+        output_dir: Where PDF/PNG ``delivery: "file"`` writes (default: ``$MERMAID_PRINTER_OUTPUT_DIR``,
+            else a private temporary directory).
     """
 
     @asynccontextmanager
@@ -182,7 +190,11 @@ def build_server(printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_
         ),
     )
     tool.parameters = _INPUT_SCHEMA
-    groups = {"printer": [tool], "parse": parse_tools(), "chatgpt": chatgpt_tools()}
+    groups = {
+        "printer": [tool, *export_tools(_INPUT_SCHEMA, output_dir)],
+        "parse": parse_tools(),
+        "chatgpt": chatgpt_tools(),
+    }
     return MCPServer(
         name=SERVER_NAME,
         version=version("mermaid-printer"),
@@ -192,14 +204,16 @@ def build_server(printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_
     )
 
 
-def run_stdio(printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_GROUPS) -> None:
+def run_stdio(
+    printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None
+) -> None:
     """Serve MCP over this process's stdin/stdout until the client closes stdin.
 
     While serving, the SDK points fd 1 at stderr and keeps the protocol on a private
     descriptor, so nothing else in this process or in the render processes forked from it can
     write to the protocol stream. The printer is started inside that window for this reason.
     """
-    build_server(printer, tools).run("stdio")
+    build_server(printer, tools, output_dir=output_dir).run("stdio")
 
 
 def _start_printer() -> SvgPrinter:

@@ -1,6 +1,6 @@
 """Which MCP tools a server exposes, by group (kept free of the MCP SDK so the CLI can check it).
 
-``printer``: rendering (``mermaid_to_svg``); ``parse``: ``mermaid_parse``; ``chatgpt``:
+``printer``: rendering (``mermaid_to_svg``, ``mermaid_to_pdf``, ``mermaid_to_png``); ``parse``: ``mermaid_parse``; ``chatgpt``:
 ``verify``/``render``/``svg`` with the ChatGPT-style renderer spec's shapes. Some clients want a
 short tool list: ``mermaid-printer serve --tools printer,chatgpt`` or ``MERMAID_PRINTER_TOOLS``.
 """

@@ -51,7 +51,7 @@ from lxml import etree
 
 from mermaid_printer.resources import vendor_manifest, vendored_file
 
-__all__ = ["embed_fonts", "preload_fonts"]
+__all__ = ["embed_fonts", "preload_fonts", "vendored_fonts"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 _TEXT_TAGS = {"text", "tspan", "textPath"}
@@ -80,6 +80,16 @@ class _FontFile:
     weight: str  # the @font-face font-weight descriptor: "400" or "300 1000"
     codepoints: frozenset[int]  # cmap ∩ unicode_range: what this file draws
 
+    @property
+    def sfnt(self) -> bytes:
+        """The file decoded to plain TrueType/OpenType bytes (decoded once per process)."""
+        return _sfnt(self.path)
+
+    @property
+    def face(self) -> hb.Face:
+        """The decoded file preprocessed by HarfBuzz for subsetting (once per process)."""
+        return _hb_face(self.path)
+
 
 @functools.cache
 def _font_files() -> tuple[_FontFile, ...]:
@@ -106,14 +116,26 @@ def _font_files() -> tuple[_FontFile, ...]:
 
 
 @functools.cache
-def _hb_face(path: str) -> hb.Face:
-    """The file decoded to TrueType and preprocessed by HarfBuzz for repeated subsetting."""
+def _sfnt(path: str) -> bytes:
+    """The vendored file decoded to plain TrueType/OpenType bytes (woff2 unwrapped)."""
     font = TTFont(vendored_file(path), recalcTimestamp=False)
     font.flavor = None
     buffer = io.BytesIO()
     font.save(buffer)
+    return buffer.getvalue()
+
+
+@functools.cache
+def _hb_face(path: str) -> hb.Face:
+    """The file decoded to TrueType and preprocessed by HarfBuzz for repeated subsetting."""
     # The blob holds the bytes for as long as the face lives.
-    return hb.subset_preprocess(hb.Face(hb.Blob(buffer.getvalue())))
+    return hb.subset_preprocess(hb.Face(hb.Blob(_sfnt(path))))
+
+
+def vendored_fonts() -> tuple[_FontFile, ...]:
+    """The vendored font files in manifest order (shared with the PDF/PNG converter); each
+    decodes on first use of its ``sfnt``/``face``."""
+    return _font_files()
 
 
 def preload_fonts() -> None:
