@@ -69,7 +69,7 @@ DEFAULT_FAMILY = "Tinos"
 # Faces a character falls back to when no family of its CSS list has it, as Chromium's system
 # fallback would (the reference machine had none: it drew tofu). In this order, except that
 # emoji-presentation codepoints (U+1F000 and up) try Noto Emoji first. Not CSS-addressable.
-FALLBACK_FAMILIES = ("Noto Sans SC", "Noto Emoji")
+FALLBACK_FAMILIES = ("Noto Sans SC", "Noto Sans KR", "Noto Emoji")
 # How far (px) glyph ink may stick out past a whole pixel and still not grow Chromium's SVG text
 # box vertically, per family (default: none; the box covers the ink rounded out). Chromium draws
 # Liberation for Arimo and Tinos, whose TrueType hinting moves vertical extents to the pixel grid
@@ -340,8 +340,12 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
     return face, stats
 
 
-def measure_fallback_face(entries: list[dict]) -> tuple[dict, dict]:
-    """The compact table of a last-resort face (see the module docstring), plus build stats."""
+def measure_fallback_face(entries: list[dict], taken: set[int]) -> tuple[dict, dict]:
+    """The compact table of a last-resort face (see the module docstring), plus build stats.
+
+    Codepoints in ``taken`` (drawn by an earlier fallback face) are left out, except emoji
+    (U+1F000 and up), which text_measure.js looks up in the reverse order.
+    """
     owner: dict[int, int] = {}
     sfnts: list[bytes] = []
     head = None
@@ -357,6 +361,8 @@ def measure_fallback_face(entries: list[dict]) -> tuple[dict, dict]:
         buffer = io.BytesIO()
         font.save(buffer)
         sfnts.append(buffer.getvalue())
+    owner = {cp: index for cp, index in owner.items() if cp not in taken or cp >= 0x1F000}
+    taken.update(owner)
     shapers = [Shaper(sfnt, None) for sfnt in sfnts]
     advances = {cp: number(shapers[owner[cp]].shape(chr(cp))[0]) for cp in sorted(owner)}
     counts: dict[int | float, int] = {}
@@ -405,10 +411,11 @@ def build() -> tuple[str, dict]:
         sources += [f"{e['package']}@{e['version']} {e['package_path']}" for e in entries]
     for alias, family in ALIASES.items():
         assert family in families and alias == alias.lower(), alias
-    fallbacks = []
+    fallbacks: list[dict] = []
+    taken: set[int] = set()
     for family in FALLBACK_FAMILIES:
         entries = [e for e in manifest["files"] if e.get("font_family") == family]
-        face, stats[family] = measure_fallback_face(entries)
+        face, stats[family] = measure_fallback_face(entries, taken)
         fallbacks.append(face)
         sources.append(f"{entries[0]['package']}@{entries[0]['version']} ({len(entries)} files)")
     metrics = {
