@@ -107,7 +107,7 @@ def test_text_in_a_font_family_without_a_bold_face_is_emboldened_not_swapped(pri
     regular_png = printer.render_png(build_png_options(regular, scale=1)).png
 
     assert base_fonts(bold_pdf) == ["OpenSans-400"]  # Chromium fakes bold from the 400 face
-    assert _dark_pixels(bold_png) > _dark_pixels(regular_png) * 1.1
+    assert _dark_pixels(bold_png) > _dark_pixels(regular_png)  # same border, heavier text
 
 
 def _dark_pixels(png: bytes) -> int:
