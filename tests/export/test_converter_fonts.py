@@ -13,7 +13,12 @@ import pytest
 from export_checks import base_fonts
 from fontTools.ttLib import TTFont
 
+from mermaid_printer.export import fonts as export_fonts
+from mermaid_printer.export import prepare_export
 from mermaid_printer.export.fonts import CACHE_DIR_ENV, converter_fonts, css_weight, measurement_family_rules
+from mermaid_printer.export.pdf import svg_to_pdf
+from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.postprocess import fonts as postprocess_fonts
 from mermaid_printer.postprocess.fonts import vendored_fonts
 from mermaid_printer.resources import vendor_manifest
 
@@ -201,3 +206,23 @@ def test_an_unwritable_cache_falls_back_to_a_temporary_directory_removed_at_exit
 
     assert used.name.startswith("mermaid-printer-fonts-")
     assert not used.exists()
+
+
+def test_a_conversion_after_warm_up_opens_no_font_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The zygote builds the fonts before it forks; a child must not decode any file per request.
+    prepare_export()
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 80"><text x="5" y="30" '
+        "style=\"font-family:'trebuchet ms', arial\">Pie ł ĳ</text><text x=\"5\" y=\"60\" "
+        "style=\"font-family:'Open Sans'\" font-style=\"italic\" font-weight=\"bold\">Sequence Ж</text></svg>"
+    )
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a font file was opened during a conversion")
+
+    for module in (export_fonts, postprocess_fonts):
+        monkeypatch.setattr(module, "TTFont", refuse)
+    monkeypatch.setattr(export_fonts.hb, "Blob", refuse)
+
+    assert svg_to_pdf(svg).data.startswith(b"%PDF-")
+    assert svg_to_png(svg, scale=1).data.startswith(b"\x89PNG")
