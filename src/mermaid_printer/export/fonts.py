@@ -19,17 +19,28 @@ the fonts the layout was measured with, and with nothing else on the machine:
   text (kerning, ligatures, mark positioning, as Chromium does) and hand cairo finished glyph
   positions.
 
-Which file draws a character follows the browser's ``@font-face`` rules, as the measuring code
-(``engine/js/text_measure.js``) and the SVG font embedding do: the CSS ``font-family`` list's
-first family we have (else the manifest's first family), then CSS font-weight matching over
-the family's weights, then the first file of that weight whose ``unicode_range`` and cmap cover
-the character. A character no file of the family covers is drawn as the font's missing-glyph
-box with the width the layout assumed (the measuring code's fallback advance).
+Which file draws a character follows the browser's rules, exactly as the measuring code
+(``engine/js/text_measure.js``) and the SVG font embedding do, so the PDF and PNG draw what the
+layout measured:
+
+1. family: :meth:`ConverterFonts.resolve` keeps each name of the CSS ``font-family`` list that
+   is a vendored family or one of the layout's aliases (``arial``, ``helvetica``, ``sans-serif``
+   -> Arimo; ``Times New Roman``, ``serif`` -> Tinos), in order; none: the layout's default
+   family (Tinos, Chromium's default font). Aliases and default are read from the engine's
+   ``font_metrics.js`` (:func:`measurement_family_rules`), not copied;
+2. face: per family, CSS font matching over its ``@font-face`` rules (the manifest's family,
+   style and weight descriptor): style first, then weight (:meth:`Family.match`). Bold (600+)
+   from a lighter face, or italic from a normal one, is synthesized as Chromium does it;
+3. character: from the first family whose face has it (per-character fallback), then the first
+   file of that face whose ``unicode_range`` and cmap cover it. A character no family covers is
+   drawn as the first face's missing-glyph box with the width the layout assumed.
 
 Call :func:`converter_fonts` once in the warm process before it forks (the zygote does, in
 ``worker.prepare()``); every child then inherits the fontconfig setup, the open font files and
-the HarfBuzz fonts. Making the instances takes ~0.1 s for the four Recursive files (once per
-version); loading them from the cache, a few milliseconds.
+the HarfBuzz fonts, and opens no font file itself. With the 48 vendored files (72 instances,
+2.8 MB), making the instances takes ~4 s once per version (fresh process, fresh cache
+directory); loading them from the cache, ~40 ms, plus ~0.15 s reading the vendored files'
+cmaps, which the SVG font embedding needs anyway (``vendored_fonts``).
 """
 
 from __future__ import annotations
