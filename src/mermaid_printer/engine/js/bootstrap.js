@@ -173,6 +173,19 @@
     const line = error.details.line;
     if (Number.isInteger(line) && map[line - 1] !== undefined) error.details.line = map[line - 1];
     error.message = error.message.replace(/\bline (\d+)/g, (m, n) => "line " + (map[Number(n) - 1] ?? n));
+    // An error at the end of input can sit on a blank line after the last statement (the
+    // source's trailing newline, or the newline Mermaid appends before parsing): no token is
+    // there, and the unfinished statement is on the last line with content, so point at its end.
+    const lines = String(source).split(/\r\n?|\n/);
+    const at = error.details.line;
+    if (Number.isInteger(at) && at >= 1 && (at > lines.length || lines[at - 1].trim() === "")) {
+      let last = Math.min(at, lines.length);
+      while (last > 0 && lines[last - 1].trim() === "") last--;
+      if (last > 0) {
+        error.details.line = last;
+        error.details.column = lines[last - 1].replace(/\s+$/, "").length + 1;
+      }
+    }
     // Jison's headline counts the lexer's current line, which can run past the offending
     // token (e.g. at end of input); the token's own line is the one a user needs.
     if (Number.isInteger(error.details.line)) {
