@@ -247,12 +247,46 @@
     }
   }
 
+  // What Chromium leaves out of a container's box (measured with getBBox): shapes that draw
+  // nothing (a rect with a zero width or height, a circle or ellipse with a zero radius), a
+  // <text> with neither glyphs nor a child element, and a nested container whose box is the
+  // empty rect at the origin unless it holds a shape or text of its own. Mermaid leaves such
+  // empty rects, texts and label groups at the origin (mindmap and kanban edge labels, label
+  // backgrounds); counting them moved the viewBox to 0,0.
+  const CONTAINERS = new Set(["g", "a", "switch", "svg"]);
+
+  function drawsNothing(el) {
+    switch (el._lname) {
+      case "rect":
+        return !(num(el, "width") > 0 && num(el, "height") > 0);
+      case "circle":
+        return !(num(el, "r") > 0);
+      case "ellipse":
+        return !(num(el, "rx") > 0 && num(el, "ry") > 0);
+      case "text":
+        return textLayout(el).empty && !el._children.some((c) => c._type === 1);
+      default:
+        return false;
+    }
+  }
+
+  function isOriginPoint(b) {
+    return b[0] === 0 && b[1] === 0 && b[2] === 0 && b[3] === 0;
+  }
+
+  function holdsOwnContent(el) {
+    return el._children.some(
+      (c) => c._type === 1 && !CONTAINERS.has(c._lname) && !NON_RENDERED.has(c._lname) && !isHidden(c) && !drawsNothing(c) && localBox(c),
+    );
+  }
+
   function childrenBox(el) {
     let box = null;
     for (const c of el._children) {
-      if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c)) continue;
+      if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c) || drawsNothing(c)) continue;
       let b = localBox(c);
       if (!b) continue;
+      if (CONTAINERS.has(c._lname) && isOriginPoint(b) && !holdsOwnContent(c)) continue;
       if (c._lname === "svg" && c._parent) {
         b = [b[0] + num(c, "x"), b[1] + num(c, "y"), b[2] + num(c, "x"), b[3] + num(c, "y")];
       }
@@ -267,7 +301,17 @@
     return [0, 0, size.width, size.height];
   }
 
+  // An element outside the document, or under display:none, has no box in a browser: 0 x 0.
+  // (Mermaid hands cytoscape a display:none container it then removes; cytoscape reads its
+  // size for the layout's bounds, so 784 px there moved every mindmap node.)
+  function isRendered(el) {
+    if (!el.isConnected) return false;
+    for (let n = el; n && n._type === 1; n = n._parent) if (isHidden(n)) return false;
+    return true;
+  }
+
   function htmlBoxSize(el) {
+    if (!isRendered(el)) return { width: 0, height: 0 };
     const style = el.getAttribute("style") || "";
     const w = /(?:^|;)\s*width\s*:\s*([\d.]+)px/.exec(style);
     const h = /(?:^|;)\s*height\s*:\s*([\d.]+)px/.exec(style);
@@ -444,12 +488,10 @@
       length += r.width;
       for (let n = r.el; n && n !== text; n = n._parent) boxes.set(n, unionBox(boxes.get(n) || null, b));
     }
-    if (!box) {
-      const x = lengthAttr(text, "x", 16) || 0;
-      const y = lengthAttr(text, "y", 16) || 0;
-      box = [x, y, x, y];
-    }
-    return { box, boxes, length, runs };
+    // A text without glyphs has Chromium's empty box at the origin, wherever x and y put it.
+    const empty = !box;
+    if (empty) box = [0, 0, 0, 0];
+    return { box, boxes, length, runs, empty };
   }
 
   // ---- paths ----------------------------------------------------------------------------------
@@ -553,7 +595,10 @@
           const sweep = numAt();
           const nx = numAt() + ox;
           const ny = numAt() + oy;
-          for (const c of arcToCubics(x, y, rx, ry, rot, large, sweep, nx, ny)) cubic(...c);
+          for (const c of arcToCubics(x, y, rx, ry, rot, large, sweep, nx, ny)) {
+            cubic(c[0], c[1], c[2], c[3], c[4], c[5]);
+            segments[segments.length - 1].box = c[6];
+          }
           break;
         }
         case "Z":
@@ -579,7 +624,7 @@
         box = unionBox(box, [Math.min(s.p[0], s.p[2]), Math.min(s.p[1], s.p[3]), Math.max(s.p[0], s.p[2]), Math.max(s.p[1], s.p[3])]);
         s.length = Math.hypot(s.p[2] - s.p[0], s.p[3] - s.p[1]);
       } else {
-        box = unionBox(box, cubicBox(s.p));
+        box = unionBox(box, s.box || cubicBox(s.p));
         s.length = cubicLength(s.p);
       }
       total += s.length;
@@ -625,17 +670,39 @@
     const step = dt / parts;
     const out = [];
     const k = (4 / 3) * Math.tan(step / 4);
+    const pt = (ex, ey) => [cos * rx * ex - sin * ry * ey + cx, sin * rx * ex + cos * ry * ey + cy];
+    // The cubics only approximate the ellipse (their hull bulges by up to ~0.03% of the
+    // radius); Chromium's box is the true arc's, so each piece also carries its exact box: the
+    // end points plus the ellipse's horizontal and vertical extremes that fall inside it.
+    const extremes = [Math.atan2(-ry * sin, rx * cos), Math.atan2(ry * cos, rx * sin)];
+    const exactBox = (from, to) => {
+      const lo = Math.min(from, to);
+      const hi = Math.max(from, to);
+      let b = null;
+      for (const angle of [from, to]) {
+        const p = pt(Math.cos(angle), Math.sin(angle));
+        b = unionBox(b, [p[0], p[1], p[0], p[1]]);
+      }
+      for (const base of extremes) {
+        for (let a = base - 4 * Math.PI; a <= hi; a += Math.PI) {
+          if (a > lo && a < hi) {
+            const p = pt(Math.cos(a), Math.sin(a));
+            b = unionBox(b, [p[0], p[1], p[0], p[1]]);
+          }
+        }
+      }
+      return b;
+    };
     let t = t1;
     for (let p = 0; p < parts; p++) {
       const c1 = Math.cos(t);
       const s1 = Math.sin(t);
       const c2 = Math.cos(t + step);
       const s2 = Math.sin(t + step);
-      const pt = (ex, ey) => [cos * rx * ex - sin * ry * ey + cx, sin * rx * ex + cos * ry * ey + cy];
       const [ax, ay] = pt(c1 - k * s1, s1 + k * c1);
       const [bx, by] = pt(c2 + k * s2, s2 - k * c2);
       const [ex, ey] = pt(c2, s2);
-      out.push([ax, ay, bx, by, ex, ey]);
+      out.push([ax, ay, bx, by, ex, ey, exactBox(t, t + step)]);
       t += step;
     }
     return out;
