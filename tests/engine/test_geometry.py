@@ -194,3 +194,43 @@ def test_html_box_is_empty_when_detached_or_not_displayed(engine: QuickJSEngine)
         return [hidden, [d.clientWidth, d.clientHeight], document.createElement("div").offsetWidth];""",
     )
     assert sizes == [[0, 0, 0], [0, 0], 0]
+
+
+def _boxes(engine: QuickJSEngine, markup: str, ids: str) -> dict[str, list[float]]:
+    return run(
+        engine,
+        f"""svg.innerHTML = {json.dumps(markup)};
+        const o = {{}};
+        for (const id of {json.dumps(list(ids))}) {{
+          const b = svg.querySelector("#" + id).getBBox();
+          o[id] = [b.x, b.y, b.width, b.height];
+        }}
+        return o;""",
+    )
+
+
+def test_text_positions_are_32_bit_floats_summed_as_chromium_sums_them(engine: QuickJSEngine) -> None:
+    # Mermaid's multi-line labels: y="-0.1em" then dy="1.1em" per line. Chromium adds the float
+    # sum of the dy values since the last absolute y (52.800003) to that y: the last baseline is
+    # 51.200005 and the box 54.200005 tall. Exact sizes matter: cose-bilkent (mindmap) turns a
+    # one-ulp difference into a different layout.
+    style = FONT.replace("14px", "16px")
+    lines = '<tspan x="0" y="-0.1em" dy="1.1em">Ab</tspan>' + '<tspan x="0" dy="1.1em">Ab</tspan>' * 2
+    boxes = _boxes(
+        engine,
+        f"<text id='t' y='-10.1' style='{style}'>{lines}</text>"
+        f"<text style='{style}'><tspan id='a' y='10' dy='5'>a</tspan>"
+        "<tspan id='b' y='10'>b</tspan><tspan id='d' x='20'>d</tspan></text>",
+        "tabd",
+    )
+    assert boxes == {
+        "t": [0, 1, 20.328125, 54.20000457763672],
+        "a": [0, 0, 9.609375, 19],  # y 10 + dy 5
+        "b": [9.609375, -5, 9.609375, 19],  # a new absolute y drops the earlier dy
+        "d": [20, -5, 9.609375, 19],
+    }
+
+
+def test_path_coordinates_are_32_bit_floats_as_in_skia(engine: QuickJSEngine) -> None:
+    boxes = _boxes(engine, '<path id="q" d="M0.1 0.2l0.1 0.2l0.1 0.2"/>', "q")
+    assert boxes["q"] == [0.10000000149011612, 0.20000000298023224, 0.20000001788139343, 0.40000003576278687]

@@ -346,10 +346,13 @@
     const first = v.trim().split(/[\s,]+/)[0];
     const n = parseFloat(first);
     if (!Number.isFinite(n)) return null;
-    if (/em$/.test(first)) return n * fontSize;
-    if (/ex$/.test(first)) return n * fontSize * 0.5;
+    // Chromium keeps lengths and text positions in 32-bit floats; so do we, so that sums such
+    // as three 1.1em lines come out as it reports them (52.199997, not 52.2).
+    const f = Math.fround;
+    if (/em$/.test(first)) return f(f(n) * f(fontSize));
+    if (/ex$/.test(first)) return f(f(n) * f(fontSize) * 0.5);
     if (/%$/.test(first)) return 0;
-    return n;
+    return f(n);
   }
 
   function baselineShift(el, m) {
@@ -418,6 +421,10 @@
     const runs = [];
     let cx = 0;
     let cy = 0;
+    // Chromium places a line at its last absolute y plus the float sum of the dy values since
+    // then (three 1.1em lines: -1.6 + 52.800003 = 51.200005, not 51.199997 step by step).
+    let yAbs = 0;
+    let dySum = 0;
     const chunks = []; // {anchor, runs: []}
     let chunk = null;
     let pendingSpace = false;
@@ -430,9 +437,13 @@
       const dx = lengthAttr(el, "dx", font.size);
       const dy = lengthAttr(el, "dy", font.size);
       if (x !== null) cx = x;
-      if (y !== null) cy = y;
-      if (dx !== null) cx += dx;
-      if (dy !== null) cy += dy;
+      if (y !== null) {
+        yAbs = y;
+        dySum = 0;
+      }
+      if (dx !== null) cx = Math.fround(cx + dx);
+      if (dy !== null) dySum = Math.fround(dySum + dy);
+      cy = Math.fround(yAbs + dySum);
       if (x !== null || y !== null || !chunk) {
         chunk = { anchor: anchorOf(el), runs: [] };
         chunks.push(chunk);
@@ -449,11 +460,13 @@
           atStart = false;
           const m = measure(el, s, font);
           // Where the alphabetic baseline sits: y moved by the dominant-baseline in effect.
-          const base = cy + baselineShift(el, m);
-          const run = { el, text: s, x: cx, width: m.width, top: base - m.ascent, bottom: base + m.descent, m };
+          const base = Math.fround(cy + baselineShift(el, m));
+          const top = Math.fround(base - m.ascent);
+          const bottom = Math.fround(top + Math.fround(m.ascent + m.descent));
+          const run = { el, text: s, x: cx, width: m.width, top, bottom, m };
           runs.push(run);
           chunk.runs.push(run);
-          cx += m.width;
+          cx = Math.fround(cx + m.width);
         } else if (child._type === 1 && (child._lname === "tspan" || child._lname === "textpath" || child._lname === "a")) {
           visit(child);
         }
@@ -483,7 +496,8 @@
     let length = 0;
     for (const r of runs) {
       // The box covers the advance and the glyph ink that sticks out of it (as in Chromium).
-      const b = [r.x + r.m.left, r.top, r.x + r.width + Math.max(0, r.m.right - r.m.width), r.bottom];
+      const f = Math.fround;
+      const b = [f(r.x + r.m.left), r.top, f(r.x + r.width + Math.max(0, r.m.right - r.m.width)), r.bottom];
       box = unionBox(box, b);
       length += r.width;
       for (let n = r.el; n && n !== text; n = n._parent) boxes.set(n, unionBox(boxes.get(n) || null, b));
@@ -512,7 +526,8 @@
     let lcx = 0;
     let lcy = 0;
     let lq = null;
-    const numAt = () => parseFloat(tokens[i++]);
+    // Skia parses path data into 32-bit floats, relative coordinates summed as floats.
+    const numAt = () => Math.fround(parseFloat(tokens[i++]));
     const isNum = () => i < tokens.length && !/[a-zA-Z]/.test(tokens[i]);
     const line = (nx, ny) => {
       segments.push({ type: "L", p: [x, y, nx, ny] });
@@ -539,8 +554,8 @@
       if (C !== "Z" && !isNum()) continue;
       switch (C) {
         case "M": {
-          x = numAt() + ox;
-          y = numAt() + oy;
+          x = Math.fround(numAt() + ox);
+          y = Math.fround(numAt() + oy);
           sx = x;
           sy = y;
           segments.push({ type: "M", p: [x, y] });
@@ -548,16 +563,16 @@
           break;
         }
         case "L":
-          line(numAt() + ox, numAt() + oy);
+          line(Math.fround(numAt() + ox), Math.fround(numAt() + oy));
           break;
         case "H":
-          line(numAt() + ox, y);
+          line(Math.fround(numAt() + ox), y);
           break;
         case "V":
-          line(x, numAt() + oy);
+          line(x, Math.fround(numAt() + oy));
           break;
         case "C": {
-          const a = [numAt() + ox, numAt() + oy, numAt() + ox, numAt() + oy, numAt() + ox, numAt() + oy];
+          const a = [Math.fround(numAt() + ox), Math.fround(numAt() + oy), Math.fround(numAt() + ox), Math.fround(numAt() + oy), Math.fround(numAt() + ox), Math.fround(numAt() + oy)];
           cubic(...a);
           break;
         }
@@ -565,15 +580,15 @@
           const last = segments[segments.length - 1];
           const rx = last && last.type === "C" ? 2 * x - lcx : x;
           const ry = last && last.type === "C" ? 2 * y - lcy : y;
-          const a = [numAt() + ox, numAt() + oy, numAt() + ox, numAt() + oy];
+          const a = [Math.fround(numAt() + ox), Math.fround(numAt() + oy), Math.fround(numAt() + ox), Math.fround(numAt() + oy)];
           cubic(rx, ry, ...a);
           break;
         }
         case "Q": {
-          const qx = numAt() + ox;
-          const qy = numAt() + oy;
-          const nx = numAt() + ox;
-          const ny = numAt() + oy;
+          const qx = Math.fround(numAt() + ox);
+          const qy = Math.fround(numAt() + oy);
+          const nx = Math.fround(numAt() + ox);
+          const ny = Math.fround(numAt() + oy);
           cubic(x + (2 / 3) * (qx - x), y + (2 / 3) * (qy - y), nx + (2 / 3) * (qx - nx), ny + (2 / 3) * (qy - ny), nx, ny);
           lq = [qx, qy];
           break;
@@ -581,8 +596,8 @@
         case "T": {
           const qx = lq ? 2 * x - lq[0] : x;
           const qy = lq ? 2 * y - lq[1] : y;
-          const nx = numAt() + ox;
-          const ny = numAt() + oy;
+          const nx = Math.fround(numAt() + ox);
+          const ny = Math.fround(numAt() + oy);
           cubic(x + (2 / 3) * (qx - x), y + (2 / 3) * (qy - y), nx + (2 / 3) * (qx - nx), ny + (2 / 3) * (qy - ny), nx, ny);
           lq = [qx, qy];
           break;
@@ -593,8 +608,8 @@
           const rot = numAt();
           const large = numAt();
           const sweep = numAt();
-          const nx = numAt() + ox;
-          const ny = numAt() + oy;
+          const nx = Math.fround(numAt() + ox);
+          const ny = Math.fround(numAt() + oy);
           for (const c of arcToCubics(x, y, rx, ry, rot, large, sweep, nx, ny)) {
             cubic(c[0], c[1], c[2], c[3], c[4], c[5]);
             segments[segments.length - 1].box = c[6];
@@ -831,7 +846,11 @@
   const E = G.Element.prototype;
   E.getBBox = function getBBox() {
     const box = localBox(this) || [0, 0, 0, 0];
-    return new SVGRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
+    // Chromium's rect holds float edges; its width is the float difference of those edges.
+    const f = Math.fround;
+    const x = f(box[0]);
+    const y = f(box[1]);
+    return new SVGRect(x, y, f(f(box[2]) - x), f(f(box[3]) - y));
   };
   E.getComputedTextLength = function getComputedTextLength() {
     if (this._lname === "text") return textLayout(this).length;
