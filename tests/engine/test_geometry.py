@@ -234,3 +234,18 @@ def test_text_positions_are_32_bit_floats_summed_as_chromium_sums_them(engine: Q
 def test_path_coordinates_are_32_bit_floats_as_in_skia(engine: QuickJSEngine) -> None:
     boxes = _boxes(engine, '<path id="q" d="M0.1 0.2l0.1 0.2l0.1 0.2"/>', "q")
     assert boxes["q"] == [0.10000000149011612, 0.20000000298023224, 0.20000001788139343, 0.40000003576278687]
+
+
+def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: QuickJSEngine) -> None:
+    # Ishikawa's head label: text-anchor="start" on the element, text-anchor: middle in its CSS.
+    # Chromium centres it (CSS rules outrank presentation attributes).
+    box = run(
+        engine,
+        f"""svg.innerHTML = {json.dumps(
+            "<style>.head-label { text-anchor: middle; }</style>"
+            f"<text class='head-label' text-anchor='start' style='{FONT}'>Problem</text>"
+        )};
+        const b = svg.querySelector("text").getBBox();
+        return [b.x, b.width];""",
+    )
+    assert box[0] == pytest.approx(-box[1] / 2, abs=1e-4)
