@@ -55,6 +55,7 @@ import json
 import os
 import shutil
 import sys
+from typing import Any
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,7 +84,7 @@ __all__ = [
 #: Environment variable naming where the instance files are kept (default: the user's cache).
 CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
 # Bump when the instance files or the index change shape: a new key, a new directory.
-_CACHE_FORMAT = 2
+_CACHE_FORMAT = 3
 _INDEX = "index.json"
 # How font_metrics.js hands its table to the engine (it is generated; the JSON follows).
 _METRICS_ASSIGNMENT = "globalThis.__PRINTER_FONT_METRICS__ = "
@@ -347,15 +348,31 @@ def converter_fonts() -> ConverterFonts:
 
 
 @functools.cache
+@functools.cache
+def _measurement_metrics() -> dict[str, Any]:
+    """The engine's generated ``font_metrics.js`` table (read once per process)."""
+    source = (js_dir() / "font_metrics.js").read_text(encoding="utf-8")
+    start = source.index(_METRICS_ASSIGNMENT) + len(_METRICS_ASSIGNMENT)
+    return json.loads(source[start:].rstrip().removesuffix(";"))
+
+
 def measurement_family_rules() -> tuple[dict[str, str], str]:
     """The CSS family aliases (``arial`` -> Arimo, ``serif`` -> Tinos, ...) and the default
     family the layout measures with, read from the engine's own ``font_metrics.js`` (generated
     from ``ALIASES`` and ``DEFAULT_FAMILY`` in ``scripts/build_font_metrics.py``), so that
     drawing cannot resolve a name differently from measuring."""
-    source = (js_dir() / "font_metrics.js").read_text(encoding="utf-8")
-    start = source.index(_METRICS_ASSIGNMENT) + len(_METRICS_ASSIGNMENT)
-    metrics = json.loads(source[start:].rstrip().removesuffix(";"))
+    metrics = _measurement_metrics()
     return dict(metrics["aliases"]), str(metrics["defaultFamily"])
+
+
+def last_resort_families() -> frozenset[str]:
+    """The engine's last-resort faces for characters no CSS family has (CJK, emoji: ~200 files).
+
+    The converter does not draw from them yet (such characters become boxes with a warning), so
+    no instances are built for them: building them made the first start take ~30 s.
+    """
+    metrics = _measurement_metrics()
+    return frozenset(face["family"] for face in metrics.get("fallbacks", []))
 
 
 def _instance_directory() -> Path:
@@ -417,7 +434,10 @@ def _cache_root() -> Path:
 def _write_instances(directory: Path) -> None:
     """Write every static instance and an index of them (with their metrics) into ``directory``."""
     entries: list[dict[str, object]] = []
+    last_resort = last_resort_families()
     for index, vendored in enumerate(vendored_fonts()):
+        if vendored.family in last_resort:
+            continue  # not drawn by the converter yet (see last_resort_families)
         default = TTFont(io.BytesIO(vendored.sfnt), lazy=True)
         metrics = _face_metrics(default)
         for weight, italic, data in _instances(vendored.face, vendored.sfnt, default):
