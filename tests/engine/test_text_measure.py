@@ -297,3 +297,11 @@ def test_a_width_of_whole_layout_units_is_not_rounded_up(context) -> None:
     # " the" at 14 px is exactly 28 px (1792 units of 1/64 px): Chromium reports 28, where the
     # old floor + 1 rule said 28.015625 and widened every label containing such a fragment.
     assert measure(context, " the", size=14)["width"] == 28.0
+
+
+def test_a_bmp_dingbat_is_not_drawn_from_the_emoji_face(context) -> None:
+    # U+2764 at 16 px: Chromium on Linux draws it from DejaVu Sans, 13.40625 px wide; taking
+    # Noto Emoji's 20.3 px widened every "❤" label (docs/flowchart/026) by 7 px.
+    result = measure(context, "\u2764", size=16)
+    assert abs(result["width"] - 13.40625) < 0.02
+    assert result["missing"] == 1

@@ -259,6 +259,11 @@
     const emojiFirst = cp >= 0x1f000;
     for (let i = 0; i < fallbackFaces.length; i++) {
       const face = fallbackFaces[emojiFirst ? fallbackFaces.length - 1 - i : i];
+      // Below U+1F000 (dingbats such as U+2764, arrows, symbols) Chromium on Linux draws from
+      // a text font (DejaVu Sans), not from an emoji font: 13.4 px for U+2764 at 16 px where
+      // Noto Emoji would give 20.3. We do not vendor DejaVu, so such characters keep the
+      // approximate width (and the warning) rather than the emoji face's.
+      if (face.family === "Noto Emoji" && !emojiFirst) continue;
       if (face.covers(cp)) return face;
     }
     return null;
@@ -470,7 +475,10 @@
         missing++;
         missingCodepoints.add(cp);
         const face = faces[0].face;
-        px += ((isWide(cp) ? face.unitsPerEm : face.fallbackAdvance) * size) / face.unitsPerEm;
+        // Arrows, symbols and dingbats (U+2190-U+2BFF) come from DejaVu Sans in Chromium on
+        // Linux, where most of them are 0.838 em wide (U+2764 at 16 px: 13.40625 px).
+        const em = isWide(cp) ? 1 : cp >= 0x2190 && cp <= 0x2bff ? 0.838 : face.fallbackAdvance / face.unitsPerEm;
+        px += em * size;
         continue;
       }
       if (chosen !== current) {
