@@ -121,7 +121,14 @@
     resetPage();
     mermaid.initialize(payload.config || {});
     const { svg, diagramType } = await mermaid.render(payload.svgId || "mermaid-printer", payload.code);
-    return { svg: String(svg), diagram_type: String(diagramType), missing_codepoints: missingCodepoints() };
+    // HTML that Mermaid put in <foreignObject> becomes SVG text (foreign_objects.js).
+    const converted = G.__printerForeignObjects.convertMarkup(svg);
+    return {
+      svg: converted.svg,
+      diagram_type: String(diagramType),
+      missing_codepoints: missingCodepoints(),
+      warnings: converted.warnings,
+    };
   }
 
   async function parse(payload) {
