@@ -40,6 +40,7 @@ def mermaid_scripts() -> list[Path]:
         js / "font_metrics.js",
         js / "text_measure.js",
         js / "html_layout.js",
+        js / "mathml_layout.js",
         js / "foreign_objects.js",
         vendored_file("mermaid/mermaid.min.js"),
         js / "bootstrap.js",

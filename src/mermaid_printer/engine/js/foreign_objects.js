@@ -66,9 +66,23 @@
     if (!(width > 0) || !(height > 0)) return null; // not rendered at all
     const box = layout.layoutBox(fo, width, height);
     const text = doc.createElementNS(SVG_NS, "text");
+    const shapes = [];
+    const math = G.__printerMathLayout;
     let preserve = false;
+    // One <text> per label, its pieces in reading order, so the label reads as one string.
     for (const line of box.lines) {
-      for (const frag of line.frags) {
+      const pieces = line.frags.map((f) => ({ x: f.x, frag: f })).concat(line.atoms.map((a) => ({ x: a.x, atom: a })));
+      pieces.sort((p, q) => p.x - q.x);
+      for (const piece of pieces) {
+        if (piece.atom) {
+          if (!math) continue;
+          const atom = piece.atom;
+          const drawn = math.draw(atom.size, x + atom.x, y + atom.baseline, doc);
+          for (const t of drawn.tspans) text.appendChild(t);
+          shapes.push(...drawn.shapes);
+          continue;
+        }
+        const frag = piece.frag;
         if (!frag.text || frag.style.visibility === "hidden" || frag.style.visibility === "collapse") continue;
         const tspan = doc.createElementNS(SVG_NS, "tspan");
         tspan.setAttribute("x", fmt(x + frag.x));
@@ -89,17 +103,13 @@
     if (fixes.length) text.setAttribute("style", fixes.join("; ") + ";");
     const skipped = collectUnsupported(fo, []);
     if (skipped.length) warnings.push(`left out ${skipped.length} image(s) inside an HTML label (<${skipped[0]}>)`);
+    if (box.atoms.length && !math) warnings.push("left out math in a label: MathML layout is not loaded");
     let node = text.childNodes.length ? text : null;
-    if (box.atoms.length) {
+    if (shapes.length) {
       const group = doc.createElementNS(SVG_NS, "g");
       if (node) group.appendChild(node);
-      const math = G.__printerMathLayout;
-      for (const atom of box.atoms) {
-        if (!math) continue;
-        const drawn = math.draw(atom.item.el, atom.size, x + atom.x, y + atom.baseline, doc, warnings);
-        if (drawn) group.appendChild(drawn);
-      }
-      node = group.childNodes.length ? group : null;
+      for (const shape of shapes) group.appendChild(shape);
+      node = group;
     }
     if (node) {
       const transform = fo.getAttribute("transform");

@@ -79,6 +79,13 @@
   };
   UA.th.display = "table-cell";
 
+  // What katex.css (loaded by mermaid-cli's page, and by the reference's) says about KaTeX's
+  // wrapper: `.katex { font: normal 1.21em KaTeX_Main, Times New Roman, serif; line-height: 1.2 }`.
+  // It sits under the author's CSS like the user-agent layer.
+  const PAGE_CLASS_RULES = {
+    katex: { "font-size": "1.21em", "line-height": "1.2", "font-family": 'KaTeX_Main, "Times New Roman", serif', "font-weight": "normal", "font-style": "normal" },
+  };
+
   // Properties the layout reads; `true` = inherited.
   const PROPS = {
     "font-family": true,
@@ -192,7 +199,11 @@
     if (cached && cached.version === version) return cached.style;
     const parent = el.parentNode;
     const parentStyle = isContent(parent) ? styleOf(parent) : rootStyle(parent);
-    const ua = UA[lname(el)] || {};
+    let ua = UA[lname(el)] || {};
+    const cls = el.getAttribute("class");
+    if (cls) {
+      for (const name of String(cls).split(/\s+/)) if (PAGE_CLASS_RULES[name]) ua = Object.assign({}, ua, PAGE_CLASS_RULES[name]);
+    }
     const st = {};
     for (const prop of Object.keys(PROPS)) {
       let value = css.cascadedValue ? css.cascadedValue(el, prop) : undefined;
@@ -271,14 +282,17 @@
 
   function displayOf(el) {
     if (!isElement(el)) return "inline";
-    if (el.namespaceURI === MATHML_NS) return lname(el) === "math" ? "math" : "inline";
+    if (el.namespaceURI === MATHML_NS || lname(el) === "math") {
+      if (lname(el) !== "math") return "inline";
+      return String(el.getAttribute("display") || "").toLowerCase() === "block" ? "block-math" : "inline-math";
+    }
     const d = styleOf(el).display;
     return d || "inline";
   }
 
   function isBlockLevel(el) {
     const d = displayOf(el);
-    return d === "block" || d === "table" || d === "flex" || d === "list-item" || d === "table-cell" || d === "table-row" || d === "grid";
+    return d === "block" || d === "table" || d === "flex" || d === "list-item" || d === "table-cell" || d === "table-row" || d === "grid" || d === "block-math";
   }
 
   function isHidden(el) {
@@ -311,7 +325,7 @@
         if (isHidden(n)) continue;
         const name = lname(n);
         if (name === "br") out.push({ type: "br", style: styleOf(n) });
-        else if (displayOf(n) === "math") out.push({ type: "atom", el: n, style: styleOf(n) });
+        else if (displayOf(n) === "inline-math") out.push({ type: "atom", el: n, style: styleOf(n) });
         else if (name === "img" || name === "svg" || name === "input" || name === "canvas" || name === "iframe") {
           out.push({ type: "unsupported", el: n });
         } else collectInline(n.childNodes, styleOf(n), out);
@@ -615,6 +629,16 @@
         }
         y += r.height;
         contentWidth = Math.max(contentWidth, r.width);
+      } else if (displayOf(g.block) === "block-math") {
+        // display="block" math: a block as tall as the formula, centred in the line (Chromium
+        // centres block math in its container)
+        const atom = { type: "atom", el: g.block, style: styleOf(g.block) };
+        const size = atomSize(atom);
+        const x = width === Infinity || width <= size.width ? 0 : toLayoutUnit((width - size.width) / 2);
+        const baseline = y + size.ascent;
+        lines.push({ top: y, baseline, height: size.ascent + size.descent, width: size.width, frags: [], atoms: [{ x, baseline, item: atom, size }] });
+        y += size.ascent + size.descent;
+        contentWidth = Math.max(contentWidth, size.width);
       } else {
         const child = layoutBlock(g.block, width, definiteHeight);
         for (const line of child.lines) lines.push(shiftLine(line, child.x, y));
@@ -767,5 +791,26 @@
     return { width, height: height !== null && height !== undefined ? Math.max(height, flow.height) : flow.height, contentHeight: flow.height, contentWidth: flow.contentWidth, lines, atoms };
   }
 
-  G.__printerHtmlLayout = { layoutBox, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit, intrinsicWidths };
+  // The width Mermaid's page gives a block in <body> (800 px viewport, 8 px body margins).
+  const PAGE_WIDTH = 784;
+
+  /**
+   * The size of an HTML box Mermaid measures on its own (getBoundingClientRect, clientWidth):
+   * shrink-to-fit, as for the absolutely positioned and `width: fit-content` boxes it measures.
+   */
+  function boxSize(el) {
+    const box = layoutBlock(el, PAGE_WIDTH, null, true);
+    return { width: box.width, height: box.height };
+  }
+
+  /** Whether an HTML element holds MathML (only then does geometry.js ask for boxSize). */
+  function holdsMath(el) {
+    for (const c of el.childNodes) {
+      if (c.nodeType !== 1) continue;
+      if (lname(c) === "math" || holdsMath(c)) return true;
+    }
+    return false;
+  }
+
+  G.__printerHtmlLayout = { layoutBox, boxSize, holdsMath, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit, intrinsicWidths };
 })();
