@@ -32,16 +32,12 @@
     return String(Math.round(v * 1e6) / 1e6);
   }
 
-  // CSS values written into a style attribute: only what a font family list or colour can hold.
-  function safeCss(value) {
-    return String(value).replace(/[;{}<>\\]/g, "");
-  }
-
   function runStyle(st) {
-    const parts = [`font-family: ${safeCss(st["font-family"])}`, `font-size: ${fmt(st.sizePx)}px`];
-    if (st.weightNum !== 400) parts.push(`font-weight: ${st.weightNum}`);
-    if (st["font-style"] && st["font-style"] !== "normal") parts.push(`font-style: ${safeCss(st["font-style"])}`);
-    parts.push(`fill: ${safeCss(st.color)}`);
+    const parts = [`font-family: ${layout.safeFamily(st["font-family"])}`, `font-size: ${fmt(st.sizePx)}px`];
+    if (st.weightNum !== 400) parts.push(`font-weight: ${fmt(st.weightNum)}`);
+    const italic = st["font-style"] === "italic" || st["font-style"] === "oblique";
+    if (italic) parts.push(`font-style: ${st["font-style"]}`);
+    parts.push(`fill: ${layout.safeColor(st.color)}`);
     return parts.join("; ") + ";";
   }
 

@@ -791,6 +791,18 @@
     return { width, height: height !== null && height !== undefined ? Math.max(height, flow.height) : flow.height, contentHeight: flow.height, contentWidth: flow.contentWidth, lines, atoms };
   }
 
+  // Values copied from the HTML's CSS into SVG style attributes: only plain colours and family
+  // lists, so nothing the label's author wrote (url(), braces, escapes) becomes new CSS.
+  const COLOR = /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\([\d\s.,%+-]*\)|[a-z]+)$/i;
+  function safeColor(value) {
+    const v = String(value || "").trim();
+    return COLOR.test(v) ? v : "rgb(0, 0, 0)";
+  }
+  function safeFamily(value) {
+    const v = String(value || "").replace(/[^\w\s"',.-]/g, "").trim();
+    return v || "serif";
+  }
+
   // The width Mermaid's page gives a block in <body> (800 px viewport, 8 px body margins).
   const PAGE_WIDTH = 784;
 
@@ -812,5 +824,5 @@
     return false;
   }
 
-  G.__printerHtmlLayout = { layoutBox, boxSize, holdsMath, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit, intrinsicWidths };
+  G.__printerHtmlLayout = { layoutBox, boxSize, holdsMath, safeColor, safeFamily, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit, intrinsicWidths };
 })();

@@ -482,7 +482,7 @@
     const name = lname(el);
     if (el.nodeType !== 1) return emptyBox();
     const color = el.getAttribute("mathcolor") || null;
-    if (color) ctx = Object.assign({}, ctx, { color: String(color).replace(/[;{}<>\\"]/g, "") });
+    if (color) ctx = Object.assign({}, ctx, { color: G.__printerHtmlLayout.safeColor(color) });
     switch (name) {
       case "mi":
       case "mn":
@@ -551,7 +551,7 @@
   /** Lays out a <math> element; `style` is its resolved CSS style (html_layout.styleOf). */
   function layout(mathEl, style) {
     const display = attr(mathEl, "display") === "block";
-    const ctx = { size: style.sizePx, depth: 0, display, cramped: false, color: style.color };
+    const ctx = { size: style.sizePx, depth: 0, display, cramped: false, color: G.__printerHtmlLayout.safeColor(style.color) };
     const box = layoutNode(mathEl, ctx);
     return { width: box.w, ascent: box.a, descent: box.d, box };
   }
