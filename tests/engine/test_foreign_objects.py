@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
 pytestmark = pytest.mark.engine
@@ -137,6 +138,36 @@ def test_author_css_values_cannot_reach_the_output_as_new_declarations(engine: Q
     )
     style = tspans(convert(engine, svg)["svg"])[0][3]
     assert "url(" not in style and "{" not in style and "}" not in style
+
+
+def nested_flex_label(depth: int) -> str:
+    inner = "x y z"
+    for _ in range(depth):
+        inner = f'<div style="display: flex">{inner} <b>w</b></div>'
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject x="0" y="0" width="100" height="40">'
+        f'<div xmlns="http://www.w3.org/1999/xhtml" style="width: fit-content">{inner}</div></foreignObject></svg>'
+    )
+
+
+def test_deeply_nested_shrink_to_fit_boxes_lay_out_in_linear_work(engine: QuickJSEngine) -> None:
+    # without a memo each level of flex items lays its content out three times (3^depth, years
+    # at this depth); the interpreter's CPU limit turns such a regression into a RenderTimeout
+    engine._apply_limits(EngineLimits(time_s=20))
+    try:
+        result = convert(engine, nested_flex_label(40))
+    finally:
+        engine._apply_limits(EngineLimits())
+    assert result["warnings"] == []
+    assert len(tspans(result["svg"])) == 41
+
+
+def test_a_label_nested_too_deeply_is_dropped_with_a_warning(engine: QuickJSEngine) -> None:
+    result = convert(engine, nested_flex_label(80))
+    assert "foreignObject" not in result["svg"] and "<text" not in result["svg"]
+    assert result["warnings"] == [
+        "could not convert an HTML label to SVG text (an HTML label nests more than 64 boxes deep)"
+    ]
 
 
 # ---- KaTeX -----------------------------------------------------------------------------------

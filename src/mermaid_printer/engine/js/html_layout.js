@@ -611,9 +611,43 @@
     return [min, Math.max(min, max)];
   }
 
+  // Layout results per element and constraints, kept for one top-level layout: shrink-to-fit
+  // asks for each box's min- and max-content widths, which without a memo costs 3^depth.
+  let memo = null;
+  let flowDepth = 0;
+  const MAX_DEPTH = 64;
+
+  function withMemo(fn) {
+    if (memo) return fn();
+    memo = new Map();
+    flowDepth = 0;
+    try {
+      return fn();
+    } finally {
+      memo = null;
+    }
+  }
+
   // Lays out a block container's content (flow) in `width`; returns placed lines/atoms with
   // coordinates relative to the content box, its height, and the widest line (contentWidth).
   function layoutFlow(el, st, width, definiteHeight) {
+    let perElement = memo.get(el);
+    if (!perElement) memo.set(el, (perElement = new Map()));
+    const key = width + "|" + definiteHeight + "|" + st.display;
+    let result = perElement.get(key);
+    if (!result) {
+      if (++flowDepth > MAX_DEPTH) throw new Error("an HTML label nests more than " + MAX_DEPTH + " boxes deep");
+      try {
+        result = computeFlow(el, st, width, definiteHeight);
+      } finally {
+        flowDepth--;
+      }
+      perElement.set(key, result);
+    }
+    return result;
+  }
+
+  function computeFlow(el, st, width, definiteHeight) {
     const display = st.display;
     if (display === "flex" || display === "inline-flex") return layoutFlex(el, st, width, definiteHeight);
     if (display === "table" || display === "inline-table") return layoutTable(el, st, width, definiteHeight);
@@ -783,6 +817,10 @@
    * width x height (height null: auto).
    */
   function layoutBox(container, width, height) {
+    return withMemo(() => layoutBoxNow(container, width, height));
+  }
+
+  function layoutBoxNow(container, width, height) {
     const st = isContent(container) ? styleOf(container) : Object.assign(rootStyle(container), { display: "block" });
     const flow = layoutFlow(container, Object.assign({}, st, { display: st.display === "inline" ? "block" : st.display }), width, height);
     const lines = flow.lines;
@@ -811,8 +849,12 @@
    * shrink-to-fit, as for the absolutely positioned and `width: fit-content` boxes it measures.
    */
   function boxSize(el) {
-    const box = layoutBlock(el, PAGE_WIDTH, null, true);
-    return { width: box.width, height: box.height };
+    try {
+      const box = withMemo(() => layoutBlock(el, PAGE_WIDTH, null, true));
+      return { width: box.width, height: box.height };
+    } catch (error) {
+      return { width: 0, height: 0 }; // too deep to lay out: the label is dropped when drawn
+    }
   }
 
   /** Whether an HTML element holds MathML (only then does geometry.js ask for boxSize). */
@@ -824,5 +866,5 @@
     return false;
   }
 
-  G.__printerHtmlLayout = { layoutBox, boxSize, holdsMath, safeColor, safeFamily, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit, intrinsicWidths };
+  G.__printerHtmlLayout = { layoutBox, boxSize, holdsMath, safeColor, safeFamily, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit };
 })();
