@@ -55,6 +55,7 @@ def test_preload_fonts_cold(benchmark: BenchmarkFixture) -> None:
 
     def cold_preload() -> None:
         fonts._font_files.cache_clear()
+        fonts._hb_face.cache_clear()
         preload_fonts()
 
     benchmark.pedantic(cold_preload, rounds=5, warmup_rounds=1)

@@ -8,12 +8,15 @@ Dev-only (needs ``uharfbuzz``: ``pip install -e .[dev]``). Run from anywhere:
 For every font file in ``vendor/manifest.json`` it shapes with HarfBuzz, the shaper Chromium
 uses, so GSUB substitutions (ccmp, locl, rvrn) and GPOS kerning come out as the browser sees them:
 
-* the advance of every codepoint the file both maps and claims in its ``unicode_range`` (the first
-  manifest entry that does wins, as each codepoint is drawn from exactly one file), at the wght
-  instances in ``WEIGHTS``;
+* per face (the files of one family, style and weight), the advance of every codepoint a file
+  both maps and claims in its ``unicode_range`` (the first manifest entry that does wins, as each
+  codepoint is drawn from exactly one file); a variable face at the wght instances in
+  ``WEIGHTS``, a static face at its own weight;
 * the pair adjustment of every two codepoints of the same file (pairs across files never interact
   in a browser: they are different fonts, hence different shaping runs): ``shape(a+b) - adv(a) -
-  adv(b)``, nonzero only. This also captures any two-character ligature.
+  adv(b)``, nonzero only. This also captures any two-character ligature. Only pairs whose first
+  glyph is in some GSUB/GPOS coverage are shaped (no other first glyph can interact);
+* the CSS name aliases of ``ALIASES`` and the default family, as Chromium on Debian has them.
 
 The output is deterministic (sorted keys, no timestamps), so ``--check`` can guard it.
 """
@@ -33,8 +36,35 @@ ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
 OUTPUT = ROOT / "src" / "mermaid_printer" / "engine" / "js" / "font_metrics.js"
 
-# The two instances Mermaid asks for (normal and bold); text_measure.js interpolates between them.
+# The two instances Mermaid asks for (normal and bold) of a variable face; text_measure.js
+# interpolates between them.
 WEIGHTS = (400, 700)
+# How Chromium on Debian (the reference) resolves CSS family names we do not vendor under that
+# name: fontconfig's metric aliases give Liberation Sans for arial and helvetica and Liberation
+# Serif for Times New Roman; Chromium's generic sans-serif and serif are those same fonts, and
+# its default font (for a list with no available name, and the initial value) is Times New
+# Roman. Arimo and Tinos have Liberation's metrics (checked against Chromium: same advances;
+# Arimo also kerns "11" and a few no-break-space pairs that Liberation 1.07 does not).
+# Names not listed fall through: "trebuchet ms" and verdana are not installed there, system-ui
+# and monospace resolve to DejaVu fonts we do not vendor.
+ALIASES = {
+    "arial": "Arimo",
+    "helvetica": "Arimo",
+    "liberation sans": "Arimo",
+    "sans-serif": "Arimo",
+    "times new roman": "Tinos",
+    "times": "Tinos",
+    "liberation serif": "Tinos",
+    "serif": "Tinos",
+}
+DEFAULT_FAMILY = "Tinos"
+# How far (px) glyph ink may stick out past a whole pixel and still not grow Chromium's SVG text
+# box vertically, per family (default: none; the box covers the ink rounded out). Chromium draws
+# Liberation for Arimo and Tinos, whose TrueType hinting moves vertical extents to the pixel grid
+# glyph by glyph; one slack per family is the best simple fit, measured over 400 glyph boxes each
+# (11-20 px, regular and bold, descenders, accents, brackets) against Chromium: wrong descent
+# 18 (Arimo) and 36 (Tinos) times, against 89 and 61 when rounding out.
+INK_SLACK_PX = {"Arimo": 0.45, "Tinos": 0.25}
 # Fixed-point resolution for HarfBuzz so fractional advances of a variable instance survive.
 SUBUNITS = 64
 
@@ -63,11 +93,22 @@ def number(value: float) -> int | float:
 class Shaper:
     """HarfBuzz shaping of one font file at one wght instance, in font units."""
 
-    def __init__(self, sfnt: bytes, weight: int) -> None:
+    def __init__(self, sfnt: bytes, weight: int | None) -> None:
         face = hb.Face(sfnt)
         self.font = hb.Font(face)
         self.font.scale = (face.upem * SUBUNITS, face.upem * SUBUNITS)
-        self.font.set_variations({"wght": weight})
+        if weight is not None:
+            self.font.set_variations({"wght": weight})
+        self.interacting = _glyphs_in_layout_coverage(TTFont(io.BytesIO(sfnt), lazy=False))
+
+    def may_interact(self, codepoint: int) -> bool:
+        """Whether ``codepoint``'s glyph appears in any GSUB/GPOS coverage (else it never kerns
+        or ligates with what follows, and its pairs need not be shaped)."""
+        buf = hb.Buffer()
+        buf.add_str(chr(codepoint))
+        buf.guess_segment_properties()
+        hb.shape(self.font, buf)
+        return any(info.codepoint in self.interacting for info in buf.glyph_infos)
 
     def ink_x(self, text: str) -> tuple[float, float]:
         """Left and right ink edges (font units from the pen position) of ``text``'s first glyph."""
@@ -97,6 +138,32 @@ class Shaper:
         hb.shape(self.font, buf)
         total = sum(pos.x_advance for pos in buf.glyph_positions)
         return total / SUBUNITS, len(buf.glyph_infos)
+
+
+def _glyphs_in_layout_coverage(font: TTFont) -> set[int]:
+    """Glyph ids named by any Coverage table of the font's GSUB and GPOS lookups."""
+    order = {name: gid for gid, name in enumerate(font.getGlyphOrder())}
+    glyphs: set[int] = set()
+
+    def walk(node: object, depth: int = 0) -> None:
+        if depth > 12 or node is None:
+            return
+        if type(node).__name__ == "Coverage":
+            glyphs.update(order[name] for name in node.glyphs)
+            return
+        if isinstance(node, list):
+            for item in node:
+                walk(item, depth + 1)
+            return
+        if hasattr(node, "__dict__"):
+            for value in vars(node).values():
+                if isinstance(value, list) or hasattr(value, "__dict__"):
+                    walk(value, depth + 1)
+
+    for tag in ("GSUB", "GPOS"):
+        if tag in font:
+            walk(font[tag].table.LookupList)
+    return glyphs
 
 
 def encode_advances(advances: dict[int, float]) -> list[list[int | float]]:
@@ -150,12 +217,24 @@ def encode_kerning(kerning: dict[tuple[int, int], float]) -> dict[str, object]:
     }
 
 
-def measure_family(entries: list[dict]) -> tuple[dict, dict]:
-    """Metrics for one family from its manifest entries (in manifest order), plus build stats."""
+def face_key(entry: dict) -> tuple[str, str, str]:
+    """The (family, style, weight) an entry's @font-face declares: files sharing it form one face."""
+    return entry["font_family"], entry.get("font_style", "normal"), entry.get("font_weight", "400")
+
+
+def weight_range(declared: str) -> tuple[int, int]:
+    """A CSS ``font-weight`` descriptor ("400" or "300 1000") as an inclusive range."""
+    parts = [int(part) for part in declared.split()]
+    return parts[0], parts[-1]
+
+
+def measure_face(entries: list[dict]) -> tuple[dict, dict]:
+    """Metrics for one face from its manifest entries (in manifest order), plus build stats."""
     owner: dict[int, int] = {}  # codepoint -> index of the file that draws it
     sfnts: list[bytes] = []
     units_per_em = ascent = descent = None
     x_avg = None
+    variable = False
     for index, entry in enumerate(entries):
         font = TTFont(VENDOR / entry["path"])
         head, hhea, os2 = font["head"], font["hhea"], font["OS/2"]
@@ -168,6 +247,7 @@ def measure_family(entries: list[dict]) -> tuple[dict, dict]:
             else:
                 ascent, descent = hhea.ascent, -hhea.descent
             x_avg = os2.xAvgCharWidth
+            variable = "fvar" in font
         ranges = parse_unicode_range(entry["unicode_range"])
         for codepoint in font.getBestCmap():
             if codepoint not in owner and in_ranges(codepoint, ranges):
@@ -177,16 +257,21 @@ def measure_family(entries: list[dict]) -> tuple[dict, dict]:
         font.save(buffer)
         sfnts.append(buffer.getvalue())
 
-    weights: dict[str, object] = {}
+    low, high = weight_range(face_key(entries[0])[2])
+    # A variable face is instantiated at the weights Mermaid asks for (text_measure.js
+    # interpolates between them); a static face has its one weight.
+    instances_wanted = sorted({min(max(w, low), high) for w in WEIGHTS}) if variable else [low]
+    instances: dict[str, object] = {}
     stats = {"codepoints": len(owner), "multi_glyph_pairs": 0}
     first_tables = None
-    for weight in WEIGHTS:
-        shapers = [Shaper(sfnt, weight) for sfnt in sfnts]
+    for weight in instances_wanted:
+        shapers = [Shaper(sfnt, weight if variable else None) for sfnt in sfnts]
         advances = {cp: shapers[owner[cp]].shape(chr(cp))[0] for cp in owner}
         kerning: dict[tuple[int, int], float] = {}
         for index, shaper in enumerate(shapers):
             members = sorted(cp for cp, file_index in owner.items() if file_index == index)
-            for left in members:
+            lefts = [cp for cp in members if shaper.may_interact(cp)]
+            for left in lefts:
                 for right in members:
                     total, glyphs = shaper.shape(chr(left) + chr(right))
                     delta = total - advances[left] - advances[right]
@@ -226,38 +311,54 @@ def measure_family(entries: list[dict]) -> tuple[dict, dict]:
         else:
             name, first = first_tables
             tables = {key: name if value == first[key] else value for key, value in tables.items()}
-        weights[str(weight)] = tables
+        instances[str(weight)] = tables
 
-    family = {
+    face = {
+        "style": face_key(entries[0])[1],
+        "weight": [low, high],
         "unitsPerEm": units_per_em,
         "ascent": ascent,
         "descent": descent,
         # Codepoints no file covers: the browser would use a fallback font we cannot know; the
         # font's own average width is the least surprising guess for narrow scripts.
         "fallbackAdvance": x_avg,
-        "weights": weights,
+        "inkSlack": INK_SLACK_PX.get(face_key(entries[0])[0], 0),
+        "instances": instances,
     }
-    return family, stats
+    return face, stats
 
 
 def build() -> tuple[str, dict]:
-    """Return the generated JS source and per-family build stats."""
+    """Return the generated JS source and per-face build stats."""
     manifest = json.loads((VENDOR / "manifest.json").read_text(encoding="utf-8"))
-    by_family: dict[str, list[dict]] = {}
+    by_face: dict[tuple[str, str, str], list[dict]] = {}
     for entry in manifest["files"]:
         if "font_family" in entry:
-            by_family.setdefault(entry["font_family"], []).append(entry)
-    families, stats, sources = {}, {}, []
-    for name, entries in sorted(by_family.items()):
-        families[name], stats[name] = measure_family(entries)
+            by_face.setdefault(face_key(entry), []).append(entry)
+    families: dict[str, dict] = {}
+    stats, sources = {}, []
+    for key in sorted(by_face, key=lambda k: (k[0], k[1], weight_range(k[2]))):
+        entries = by_face[key]
+        face, stats[" ".join(key)] = measure_face(entries)
+        families.setdefault(key[0], {"faces": []})["faces"].append(face)
         sources += [f"{e['package']}@{e['version']} {e['package_path']}" for e in entries]
-    metrics = {"version": 1, "defaultFamily": "Recursive Variable", "families": families}
+    for alias, family in ALIASES.items():
+        assert family in families and alias == alias.lower(), alias
+    metrics = {
+        "version": 2,
+        "defaultFamily": DEFAULT_FAMILY,
+        "aliases": ALIASES,
+        "families": families,
+    }
     body = json.dumps(metrics, ensure_ascii=True, separators=(",", ":"), sort_keys=True)
     header = (
         "// GENERATED by scripts/build_font_metrics.py from the vendored font files; do not edit.\n"
         "// Sources: " + "; ".join(sources) + ".\n"
-        "// Format: families[name] = {unitsPerEm, ascent, descent (font units, as Chromium uses for\n"
-        "// the SVG text box), fallbackAdvance, weights: {\"400\": tables, \"700\": tables}};\n"
+        "// Format: families[name].faces = [{style, weight: [min, max] (the @font-face descriptors),\n"
+        "// unitsPerEm, ascent, descent (font units, as Chromium uses for the SVG text box),\n"
+        "// fallbackAdvance, inkSlack (px of vertical ink past a whole pixel that does not grow the box),\n"
+        "// instances: {\"400\": tables, ...}}] (a static face has one instance, a\n"
+        "// variable one the weights the generator instantiated);\n"
         "// tables.advances = [[firstCodepoint, advance, advance, ...], ...] over consecutive\n"
         "// codepoints; tables.kerning = {left: runs of left-class numbers, right: runs of right-class\n"
         "// numbers (same run shape, 0 = never kerns), pairs: {adjustment: [leftClass, rightClass, ...]}}.\n"
@@ -265,8 +366,9 @@ def build() -> tuple[str, dict]:
         "// away from the baseline) for glyphs that can stick out of the ascent/descent box.\n"
         "// tables.inkLeft / inkRight: runs (as advances) of each glyph's left and right ink edge,\n"
         "// font units from its pen position.\n"
-        "// A table field whose value is a weight name (\"400\") reuses that weight's field.\n"
-        "// Read by text_measure.js.\n"
+        "// A table field whose value is an instance name (\"400\") reuses that instance's field.\n"
+        "// aliases: lower-cased CSS family name -> family; defaultFamily: used when no name in a\n"
+        "// font-family list is known. Read by text_measure.js.\n"
     )
     return header + "globalThis.__PRINTER_FONT_METRICS__ = " + body + ";\n", stats
 

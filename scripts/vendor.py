@@ -7,8 +7,12 @@ Dev-only (needs ``npm``; uses the network). Run from anywhere:
 
 Each package in ``PACKAGES`` is fetched with ``npm pack <name>@<version>`` (the registry's own
 tarball, no install scripts run) and the listed files are copied byte for byte. For font files
-the family name and ``unicode-range`` are read from the package's own CSS (the ``@font-face`` whose
-``src`` names the file), so the manifest records exactly what the upstream stylesheet says.
+the family name, ``font-style``, ``font-weight`` and ``unicode-range`` are read from the package's
+own CSS (the ``@font-face`` whose ``src`` names the file), so the manifest records exactly what the
+upstream stylesheet says. A package's font files are listed in the reverse of the order their
+``@font-face`` rules appear in that CSS: where the ranges of one face's files overlap, a browser
+checks the last rule first (CSS Fonts 4, "unicode-range"), and the build scripts take the first
+manifest entry that covers a character.
 To upgrade, change a version here, run the script, and review the diff (and rerun
 ``scripts/build_font_metrics.py`` when fonts change).
 """
@@ -44,8 +48,28 @@ class Package:
     version: str
     license: str
     files: dict[str, str]
-    # For font packages: the stylesheet whose @font-face rules describe the font files.
-    font_css: str | None = None
+    # For font packages: the stylesheets whose @font-face rules describe the font files.
+    font_css: tuple[str, ...] = ()
+
+
+def fontsource_files(slug: str, subsets: tuple[str, ...], variants: tuple[str, ...]) -> dict[str, str]:
+    """The woff2 files of a @fontsource package for ``subsets`` × ``variants`` ("400-normal")."""
+    return {
+        f"fonts/{slug}/{slug}-{subset}-{variant}.woff2": f"files/{slug}-{subset}-{variant}.woff2"
+        for variant in variants
+        for subset in subsets
+    }
+
+
+# Every subset the package's 400.css / 400-italic.css load, as mermaid-cli's page does.
+_OPEN_SANS_SUBSETS = (
+    "cyrillic-ext", "cyrillic", "greek-ext", "greek", "hebrew", "math", "symbols", "vietnamese",
+    "latin-ext", "latin",
+)
+# Arimo and Tinos stand in for Liberation Sans and Liberation Serif, the fonts Chromium on Debian
+# draws for arial/helvetica/sans-serif and for Times New Roman (its default): the scripts
+# Liberation 1.x covers.
+_LIBERATION_SUBSETS = ("cyrillic", "greek", "latin-ext", "latin")
 
 
 PACKAGES = [
@@ -69,7 +93,37 @@ PACKAGES = [
             "fonts/recursive-variable/recursive-vietnamese-wght-normal.woff2": "files/recursive-vietnamese-wght-normal.woff2",
             "fonts/recursive-variable/LICENSE": "LICENSE",
         },
-        font_css="wght.css",
+        font_css=("wght.css",),
+    ),
+    Package(
+        name="@fontsource/open-sans",
+        version="5.3.0",
+        license="OFL-1.1",
+        files={
+            **fontsource_files("open-sans", _OPEN_SANS_SUBSETS, ("400-normal", "400-italic")),
+            "fonts/open-sans/LICENSE": "LICENSE",
+        },
+        font_css=("400.css", "400-italic.css"),
+    ),
+    Package(
+        name="@fontsource/arimo",
+        version="5.3.0",
+        license="OFL-1.1",
+        files={
+            **fontsource_files("arimo", _LIBERATION_SUBSETS, ("400-normal", "700-normal", "400-italic", "700-italic")),
+            "fonts/arimo/LICENSE": "LICENSE",
+        },
+        font_css=("400.css", "700.css", "400-italic.css", "700-italic.css"),
+    ),
+    Package(
+        name="@fontsource/tinos",
+        version="5.3.0",
+        license="OFL-1.1",
+        files={
+            **fontsource_files("tinos", _LIBERATION_SUBSETS, ("400-normal", "700-normal")),
+            "fonts/tinos/LICENSE": "LICENSE",
+        },
+        font_css=("400.css", "700.css"),
     ),
 ]  # fmt: skip
 
@@ -92,13 +146,16 @@ def npm_pack(package: Package, workdir: Path) -> Path:
 
 
 def font_faces(css: str) -> dict[str, dict[str, str]]:
-    """``{file name: {"font_family": …, "unicode_range": …}}`` from a stylesheet's @font-face rules."""
+    """``{file name: {"font_family", "font_style", "font_weight", "unicode_range"}}`` from a
+    stylesheet's @font-face rules, in the order the rules appear."""
     faces = {}
     for block in _FONT_FACE_RE.findall(css):
         declarations = {k: v.strip() for k, v in _DECLARATION_RE.findall(block)}
         source = re.search(r"url\(([^)]+)\)", declarations["src"]).group(1).strip("'\"")
         faces[Path(source).name] = {
             "font_family": declarations["font-family"].strip("'\""),
+            "font_style": declarations.get("font-style", "normal"),
+            "font_weight": declarations.get("font-weight", "400"),
             "unicode_range": declarations["unicode-range"],
         }
     return faces
@@ -114,8 +171,15 @@ def vendor_into(target: Path, workdir: Path) -> dict:
     entries = []
     for package in PACKAGES:
         unpacked = npm_pack(package, workdir)
-        faces = font_faces((unpacked / package.font_css).read_text()) if package.font_css else {}
-        for vendor_path, package_path in package.files.items():
+        faces: dict[str, dict[str, str]] = {}
+        for css in package.font_css:
+            faces.update(font_faces((unpacked / css).read_text()))
+        css_order = {name: index for index, name in enumerate(faces)}
+        # Font files in the reverse of their CSS order (see the module docstring), then the rest.
+        ordered = sorted(
+            package.files.items(), key=lambda item: -css_order.get(Path(item[1]).name, -1)
+        )
+        for vendor_path, package_path in ordered:
             destination = target / vendor_path
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(unpacked / package_path, destination)

@@ -174,3 +174,16 @@ def test_fonts_are_embedded_by_default_and_can_be_left_out(printer: Printer) -> 
     bare = printer.render_svg(build_render_options(code, embed_fonts=False)).svg
     assert "@font-face" in embedded and "data:font/" in embedded
     assert "@font-face" not in bare
+
+
+def _embedded_face_names(svg: str) -> list[str]:
+    return re.findall(r'@font-face\{font-family:"([^"]+)"', svg)
+
+
+def test_each_font_is_embedded_under_the_name_the_text_is_drawn_with(printer: Printer) -> None:
+    # Pie text is styled "trebuchet ms", verdana, arial, sans-serif: Chromium draws arial
+    # (Arimo here); flowchart text is Recursive Variable, which lists arial only as a fallback.
+    pie = printer.render_svg(build_render_options((DIAGRAMS / "pie.mmd").read_text())).svg
+    assert set(_embedded_face_names(pie)) == {"trebuchet ms"}
+    flowchart = printer.render_svg(build_render_options("flowchart LR\n  A[Hello] --> B[World]")).svg
+    assert set(_embedded_face_names(flowchart)) == {"Recursive Variable"}

@@ -41,9 +41,16 @@ def test_every_entry_has_provenance_and_a_vendored_license(entry: dict) -> None:
     assert all((vendor_dir() / lic["path"]).is_file() for lic in licenses)
 
 
-def test_font_entries_name_their_family_and_unicode_range() -> None:
+def test_font_entries_name_their_family_face_and_unicode_range() -> None:
     fonts = [e for e in ENTRIES if e["path"].endswith((".woff2", ".woff", ".ttf"))]
     assert fonts
     for entry in fonts:
         assert entry["font_family"]
+        assert entry["font_style"] in {"normal", "italic"}
+        assert all(part.isdigit() for part in entry["font_weight"].split())
         assert entry["unicode_range"].startswith("U+")
+
+
+def test_every_family_the_engine_measures_is_vendored() -> None:
+    families = {e["font_family"] for e in ENTRIES if "font_family" in e}
+    assert {"Recursive Variable", "Open Sans", "Arimo", "Tinos"} <= families

@@ -1,10 +1,12 @@
-"""mermaid-printer: Mermaid diagrams to clean, deterministic SVG without a browser.
+"""mermaid-printer: Mermaid diagrams to clean, deterministic SVG, PDF and PNG without a browser.
 
 Quick use::
 
-    from mermaid_printer import render_svg
+    from mermaid_printer import render_pdf, render_png, render_svg
 
     svg = render_svg("graph TD; A-->B").svg
+    pdf = render_pdf("graph TD; A-->B", paper="A4").pdf
+    png = render_png("graph TD; A-->B", scale=2).png
 
 Each render runs Mermaid 12.3 in a fresh, sandboxed QuickJS process. For explicit lifetime
 control (one warm engine per application), use :class:`Printer` as a context manager.
@@ -28,8 +30,25 @@ from mermaid_printer.errors import (
     ResourceLimit,
     UnsupportedDiagram,
 )
-from mermaid_printer.options import THEMES, RenderOptions, build_render_options
-from mermaid_printer.service import Printer, RenderResult, default_printer
+from mermaid_printer.options import (
+    PAPER_SIZES,
+    THEMES,
+    PdfOptions,
+    PngOptions,
+    RenderOptions,
+    build_pdf_options,
+    build_png_options,
+    build_render_options,
+)
+from mermaid_printer.service import (
+    ParseResult,
+    PdfResult,
+    PngResult,
+    Printer,
+    RenderResult,
+    VerifyResult,
+    default_printer,
+)
 
 try:
     __version__ = version("mermaid-printer")
@@ -38,12 +57,18 @@ except PackageNotFoundError:  # running from a source tree that was never instal
 
 __all__ = [
     "ERROR_CODES",
+    "PAPER_SIZES",
     "THEMES",
     "DiagramSyntaxError",
     "EngineUnavailable",
     "InputTooLarge",
     "InvalidConfig",
     "InvalidInput",
+    "ParseResult",
+    "PdfOptions",
+    "PdfResult",
+    "PngOptions",
+    "PngResult",
     "Printer",
     "PrinterError",
     "RenderFailed",
@@ -52,9 +77,16 @@ __all__ = [
     "RenderTimeout",
     "ResourceLimit",
     "UnsupportedDiagram",
+    "VerifyResult",
     "__version__",
+    "build_pdf_options",
+    "build_png_options",
     "build_render_options",
+    "parse",
+    "render_pdf",
+    "render_png",
     "render_svg",
+    "verify",
 ]
 
 
@@ -70,3 +102,46 @@ def render_svg(code: str, **options: Any) -> RenderResult:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
     return default_printer().render_svg(build_render_options(code, **options))
+
+
+def parse(code: str, include_positions: bool = False) -> ParseResult:
+    """Parse Mermaid source into its diagram type and AST, without rendering (process-wide printer).
+
+    Raises:
+        PrinterError: a subclass naming what went wrong; a syntax error has ``line``/``column``.
+    """
+    return default_printer().parse(code, include_positions=include_positions)
+
+
+def verify(code: str) -> VerifyResult:
+    """Check Mermaid source without rendering: ``ok``, ``diagram_type``, or the ``error``."""
+    return default_printer().verify(code)
+def render_pdf(code: str, **options: Any) -> PdfResult:
+    """Render Mermaid source to a one-page vector PDF with the process-wide printer.
+
+    Args:
+        code: the diagram source.
+        **options: those of :func:`render_svg` (``background`` defaults to white here), plus
+            ``paper`` (A3, A4, A5, Letter, Legal, Tabloid; default: the page is the diagram's
+            size), ``orientation`` (auto, portrait, landscape), ``margin_mm`` and ``fit``
+            (shrink, fill) — as in :func:`build_pdf_options`.
+
+    Raises:
+        PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
+    """
+    return default_printer().render_pdf(build_pdf_options(code, **options))
+
+
+def render_png(code: str, **options: Any) -> PngResult:
+    """Render Mermaid source to a PNG image with the process-wide printer.
+
+    Args:
+        code: the diagram source.
+        **options: those of :func:`render_svg` (``background`` defaults to white here; pass
+            ``"transparent"`` for none), plus ``scale`` (default 2) or ``width`` (pixels).
+
+    Raises:
+        PrinterError: a subclass naming what went wrong; ``RESOURCE_LIMIT`` if the image would
+            be over 40 megapixels.
+    """
+    return default_printer().render_png(build_png_options(code, **options))

@@ -3,28 +3,46 @@
 ``prepare()`` runs once in the warm engine process (the zygote): it loads the engine, renders
 one small diagram of each common type so their lazily initialised modules are ready, and
 decodes the fonts. ``handle(job)`` runs in a single-use child forked from it: one render, then
-the post-processing chain, all inside the child, so a hostile SVG costs only that process::
+the post-processing chain, all inside the child, so a hostile SVG costs only that process
+(a ``parse`` job only parses: no drawing, no post-processing)::
 
     engine.call("render") → parse_svg → background → sanitize_svg → canonicalize_svg
                           → embed_fonts → serialize_svg
+
+PDF and PNG jobs (``render_pdf``, ``render_png``) render the same SVG without its embedded
+fonts (the converter draws with the same fonts, registered with cairo) and with a transparent
+canvas, then hand it to :mod:`mermaid_printer.export`, which paints the background itself. Their
+bytes go back base64-encoded. ``prepare()`` warms the converter too; if the system cairo
+library is missing, SVG keeps working and PDF/PNG jobs fail with ``ENGINE_UNAVAILABLE``.
 """
 
 from __future__ import annotations
 
+import base64
 import gc
+import logging
 from typing import Any
 
 from lxml import etree
 
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.errors import RenderFailed, error_from_dict
+from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
-from mermaid_printer.postprocess.fonts import embed_fonts, preload_fonts
+from mermaid_printer.postprocess.fonts import embed_fonts as _embed_fonts
+from mermaid_printer.postprocess.fonts import preload_fonts
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
-__all__ = ["WARMUP_DIAGRAMS", "handle", "prepare", "render_in_process"]
+__all__ = [
+    "EXPORT_SVG_ID",
+    "WARMUP_DIAGRAMS",
+    "export_in_process",
+    "handle",
+    "parse_in_process",
+    "prepare",
+    "render_in_process",
+]
 
 #: One small diagram per type, rendered once in the zygote so every child starts warm.
 WARMUP_DIAGRAMS: dict[str, str] = {
@@ -39,6 +57,11 @@ WARMUP_DIAGRAMS: dict[str, str] = {
 }
 
 _engine: QuickJSEngine | None = None
+#: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``export_in_process``).
+EXPORT_SVG_ID = "mermaid-export"
+#: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
+_export_unavailable: str | None = None
+logger = logging.getLogger(__name__)
 
 
 def prepare() -> None:
@@ -46,11 +69,20 @@ def prepare() -> None:
     global _engine
     engine = QuickJSEngine()
     config = build_mermaid_config({})
+    export_svgs = []
     for name, code in WARMUP_DIAGRAMS.items():
-        result = engine.call("render", {"code": code, "config": config, "svgId": f"warmup-{name}"})
+        # Rendered under the PDF/PNG id, so their stylesheets can be compiled for the children.
+        result = engine.call("render", {"code": code, "config": config, "svgId": EXPORT_SVG_ID})
         if not result.get("ok"):
             raise RenderFailed(f"warm-up render of {name} failed: {result.get('error')}")
+        export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
+        # Parsing takes paths a render does not (getDiagramFromText, the AST extractors):
+        # warming them here takes ~5 ms off every parse a child runs.
+        result = engine.call("parse", {"code": code, "config": config, "ast": True, "positions": True})
+        if not result.get("ok"):
+            raise RenderFailed(f"warm-up parse of {name} failed: {result.get('error')}")
     preload_fonts()
+    _prepare_export(export_svgs)
     _engine = engine
     # Objects that survive to the fork are shared copy-on-write; freezing them keeps the
     # children's garbage collector from touching (and so copying) those pages.
@@ -66,7 +98,78 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
     kind = job.get("kind")
     if kind == "render_svg":
         return render_in_process(_engine, job)
+    if kind == "parse":
+        return parse_in_process(_engine, job)
+    if kind in ("render_pdf", "render_png"):
+        return export_in_process(_engine, job)
     raise RenderFailed(f"unknown job kind {kind!r}")
+
+
+def parse_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, Any]:
+    """Parse one diagram (no drawing, no post-processing): its type and, if asked, its AST."""
+    limits = EngineLimits(time_s=job["timeout_ms"] / 1000) if job.get("timeout_ms") else None
+    payload = {
+        "code": job["code"],
+        "config": job["config"],
+        "ast": bool(job.get("ast")),
+        "positions": bool(job.get("positions")),
+    }
+    result = engine.call("parse", payload, limits)
+    if not result.get("ok"):
+        raise error_from_dict(result.get("error") or {})
+    out: dict[str, Any] = {"diagram_type": result["diagram_type"]}
+    if "ast" in result:
+        out["ast"] = result["ast"]
+    return out
+
+
+def _prepare_export(svgs: list[str]) -> None:
+    global _export_unavailable
+    try:
+        from mermaid_printer.export import prepare_export
+
+        prepare_export(svgs)
+    except Exception as exc:  # no cairo: SVG must keep working
+        _export_unavailable = f"{type(exc).__name__}: {exc}"
+        logger.warning("PDF and PNG output are unavailable: %s", _export_unavailable)
+
+
+def export_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, Any]:
+    """Render ``job``'s diagram to SVG, then convert it to PDF or PNG in the current process."""
+    if _export_unavailable is not None:
+        raise EngineUnavailable(
+            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
+            f"libcairo2): {_export_unavailable}",
+            {"reason": "converter_unavailable"},
+        )
+    # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
+    # same for every diagram of a type and theme, so the converter's compiled copy is reused.
+    svg_job = {**job, "background": "transparent", "embed_fonts": False, "svg_id": EXPORT_SVG_ID}
+    rendered = render_in_process(engine, svg_job)
+    export = job["export"]
+    if job["kind"] == "render_pdf":
+        from mermaid_printer.export.pdf import svg_to_pdf
+
+        document = svg_to_pdf(rendered["svg"], background=job.get("background", "white"), **export)
+        details: dict[str, Any] = {
+            "page_width_pt": document.page_width_pt,
+            "page_height_pt": document.page_height_pt,
+            "scale": document.scale,
+            "orientation": document.orientation,
+        }
+        data, warnings = document.data, document.warnings
+    else:
+        from mermaid_printer.export.png import svg_to_png
+
+        image = svg_to_png(rendered["svg"], background=job.get("background", "white"), **export)
+        details = {"width_px": image.width_px, "height_px": image.height_px, "scale": image.scale}
+        data, warnings = image.data, image.warnings
+    return {
+        "data_base64": base64.b64encode(data).decode("ascii"),
+        "diagram_type": rendered["diagram_type"],
+        "warnings": [*rendered["warnings"], *warnings],
+        **details,
+    }
 
 
 def render_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, Any]:
@@ -83,13 +186,23 @@ def render_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, A
         warnings.append(
             f"{len(missing)} character(s) are not in the bundled fonts and were measured approximately: {sample}"
         )
-    root = parse_svg(result["svg"])
-    _apply_background(root, job.get("background", "transparent"))
-    warnings += sanitize_svg(root)
+    svg, more = _finish_svg(
+        result["svg"], job.get("background", "transparent"), job.get("embed_fonts", True), result.get("drawn_faces")
+    )
+    return {"svg": svg, "diagram_type": result["diagram_type"], "warnings": warnings + more}
+
+
+def _finish_svg(
+    raw: str, background: str, embed_fonts: bool, drawn_faces: list[dict] | None = None
+) -> tuple[str, list[str]]:
+    """The post-processing chain on Mermaid's SVG: the product SVG and its warnings."""
+    root = parse_svg(raw)
+    _apply_background(root, background)
+    warnings = sanitize_svg(root)
     canonicalize_svg(root)
-    if job.get("embed_fonts", True):
-        warnings += embed_fonts(root)
-    return {"svg": serialize_svg(root), "diagram_type": result["diagram_type"], "warnings": warnings}
+    if embed_fonts:
+        warnings += _embed_fonts(root, drawn_faces)
+    return serialize_svg(root), warnings
 
 
 def _apply_background(root: etree._Element, background: str) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from mermaid_printer.options import RenderOptions
-from mermaid_printer.service import RenderResult
+from mermaid_printer.options import PdfOptions, PngOptions, RenderOptions
+from mermaid_printer.service import PdfResult, PngResult, RenderResult
 
 FAKE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><text>A</text></svg>'
+FAKE_PDF = b"%PDF-1.5 fake"
+FAKE_PNG = b"\x89PNG\r\n\x1a\n fake"
 
 
 class FakePrinter:
@@ -30,6 +32,14 @@ class FakePrinter:
         if self.fail_with is not None:
             raise self.fail_with
         return RenderResult(svg=FAKE_SVG, diagram_type="flowchart-v2", warnings=list(self.warnings))
+
+    def render_pdf(self, options: PdfOptions) -> PdfResult:
+        self.render_svg(options)
+        return PdfResult(FAKE_PDF, "flowchart-v2", 841.89, 595.276, 1.0, "landscape", list(self.warnings))
+
+    def render_png(self, options: PngOptions) -> PngResult:
+        self.render_svg(options)
+        return PngResult(FAKE_PNG, "flowchart-v2", 400, 200, 2.0, list(self.warnings))
 
     def close(self) -> None:
         self.closed = True

@@ -43,7 +43,7 @@ async def test_the_server_names_itself_with_the_package_version(fake_printer: Fa
 
 async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer: FakePrinter) -> None:
     async with Client(build_server(fake_printer)) as client:
-        (tool,) = (await client.list_tools()).tools
+        (tool,) = [t for t in (await client.list_tools()).tools if t.name == "mermaid_to_svg"]
 
     assert (tool.name, tool.title) == ("mermaid_to_svg", "Mermaid to SVG")
     assert tool.annotations == ToolAnnotations(

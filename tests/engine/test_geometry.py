@@ -102,3 +102,91 @@ def test_box_covers_glyph_ink_rounded_out_to_whole_pixels(
         return t.getBBox().width;""",
     )
     assert width == pytest.approx(chromium_width, abs=1e-3)
+
+
+def test_shapes_that_draw_nothing_do_not_grow_a_group_box(engine: QuickJSEngine) -> None:
+    # Values recorded from Chromium 156. Mermaid's class boxes hold an empty
+    # <rect class="background"/> beside each label; counting it made every row 1 px taller.
+    shapes = {
+        "empty-rect": "<rect/>",
+        "zero-height-rect": '<rect width="10" height="0"/>',
+        "zero-circle": '<circle r="0"/>',
+        "empty-text": "<text></text>",
+        "text-with-empty-tspan": '<text y="-10.1"><tspan x="0" dy="1.1em"/></text>',
+        "empty-group": "<g/>",
+        "flat-line": '<line x1="0" y1="0" x2="10" y2="0"/>',
+        "moveto-only-path": '<path d="M0 0"/>',
+    }
+    boxes = run(
+        engine,
+        f"""const out = {{}};
+        for (const [name, markup] of Object.entries({json.dumps(shapes)})) {{
+          const g = document.createElementNS(NS, "g");
+          g.innerHTML = markup + '<rect x="50" y="50" width="10" height="10"/>';
+          svg.appendChild(g);
+          const b = g.getBBox();
+          out[name] = [b.x, b.y, b.width, b.height];
+        }}
+        return out;""",
+    )
+    drawn_only = [50, 50, 10, 10]
+    assert boxes == {
+        "empty-rect": drawn_only,
+        "zero-height-rect": drawn_only,
+        "zero-circle": drawn_only,
+        "empty-text": drawn_only,
+        "text-with-empty-tspan": [0, 0, 60, 60],
+        "empty-group": drawn_only,
+        "flat-line": [0, 0, 60, 60],
+        "moveto-only-path": [0, 0, 60, 60],
+    }
+
+
+def test_an_empty_labels_zero_box_reaches_only_two_container_levels(engine: QuickJSEngine) -> None:
+    # Values recorded from Chromium 156. Mermaid leaves an empty label (a text holding an empty
+    # tspan) at (0, 0) for every edge without a label; in a class diagram that sits three levels
+    # down and must not pull the viewBox to the origin (it widened docs/classDiagram/023 by 12 px).
+    empty = '<text y="-10.1"><tspan x="0" y="-0.1em" dy="1.1em"/></text>'
+    cases = {
+        "one-level": f"<g>{empty}</g>",
+        "one-level-translated": f'<g transform="translate(0, 0)">{empty}</g>',
+        "two-levels": f"<g><g>{empty}</g></g>",
+        "edge-label": f'<g class="edgeLabel"><g class="label" transform="translate(0, 0)">{empty}</g></g>',
+    }
+    boxes = run(
+        engine,
+        f"""const out = {{}};
+        for (const [name, markup] of Object.entries({json.dumps(cases)})) {{
+          const g = document.createElementNS(NS, "g");
+          g.innerHTML = markup + '<rect x="50" y="50" width="10" height="10"/>';
+          svg.appendChild(g);
+          const b = g.getBBox();
+          out[name] = [b.x, b.y, b.width, b.height];
+        }}
+        return out;""",
+    )
+    assert boxes == {
+        "one-level": [0, 0, 60, 60],
+        "one-level-translated": [0, 0, 60, 60],
+        "two-levels": [50, 50, 10, 10],
+        "edge-label": [50, 50, 10, 10],
+    }
+
+
+def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: QuickJSEngine) -> None:
+    # CSS cascade: author rules override SVG presentation attributes (Chromium centres this text).
+    x = run(
+        engine,
+        f"""const style = document.createElementNS(NS, "style");
+        style.textContent = ".head {{ text-anchor: middle; }}";
+        svg.appendChild(style);
+        const t = document.createElementNS(NS, "text");
+        t.setAttribute("class", "head");
+        t.setAttribute("text-anchor", "start");
+        t.setAttribute("style", '{FONT}');
+        t.textContent = "Problem";
+        svg.appendChild(t);
+        const b = t.getBBox();
+        return b.x + b.width / 2;""",
+    )
+    assert x == pytest.approx(0, abs=0.5)

@@ -100,9 +100,122 @@ def test_tall_accented_capitals_grow_the_box_like_chromium(context) -> None:
 
 def test_unknown_families_fall_through_the_list(context) -> None:
     reference = measure(context, "Fallback test")
-    assert measure(context, "Fallback test", family="Nope, 'Also Nope', serif") == reference
-    assert measure(context, "Fallback test", family="arial, 'recursive variable'") == reference
-    assert measure(context, "Fallback test", family=None) == reference
+    assert measure(context, "Fallback test", family="Nope, 'Also Nope', 'Recursive Variable'") == reference
+    assert measure(context, "Fallback test", family="'recursive variable', arial") == reference
+
+
+@pytest.mark.parametrize(
+    ("family", "same_as"),
+    [
+        ('"trebuchet ms", verdana, arial, sans-serif', "Arimo"),  # Trebuchet is not installed
+        ("Helvetica, Verdana, serif", "Arimo"),  # fontconfig's metric alias
+        ("sans-serif", "Arimo"),
+        ("'Liberation Sans'", "Arimo"),
+        ("Nope, 'Also Nope'", "Tinos"),  # nothing available: Chromium's default, Times New Roman
+        ("serif", "Tinos"),
+        (None, "Tinos"),
+        ("ArialMT, 'Times New Roman'", "Tinos"),  # no alias for ArialMT
+    ],
+)
+def test_css_names_resolve_like_chromium_on_debian(context, family, same_as) -> None:
+    for weight, style in [(400, "normal"), (700, "normal"), (400, "italic")]:
+        expected = measure(context, "Family Wg 0123", family=same_as, weight=weight, style=style)
+        assert measure(context, "Family Wg 0123", family=family, weight=weight, style=style) == expected
+
+
+# getBBox() in Chromium 156 (mermaid-cli's page fonts, Debian fonts-liberation): width, height, x, y.
+CHROMIUM_BOXES = [
+    ('"Open Sans", sans-serif', 16, 400, "normal", "Hello World", [87.40625, 22, 0, -17]),
+    ('"Open Sans", sans-serif', 14, 400, "normal", "AVAWay 0123 Tg", [108.775390625, 19, 0, -15]),
+    ('"Open Sans", sans-serif', 16, 700, "normal", "AVAWay 0123 Tg", [125.171875, 22, -1, -17]),
+    ('"Open Sans", sans-serif', 16, 400, "italic", "Hello World", [83.1015625, 22, 0, -17]),
+    ('"Open Sans", sans-serif', 12, 400, "italic", "Container [Person]", [99.091796875, 17, 0, -13]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 16, 400, "normal", "Hello World AVAWay 0123 Tg", [209.28125, 17, 0, -14]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 17, 400, "normal", "Dogs [386]", [82.234375, 19, 0, -15]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 25, 700, "normal", "Key elements in Product X", [315.69384765625, 28, 0, -23]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 14, 400, "italic", "Milestone Tg", [80.3583984375, 16, 0, -13]),
+    ("Helvetica, Verdana, serif", 14, 400, "normal", "Alice->Bob: sync()", [113.984375, 16, 0, -13]),
+    ('"Times New Roman"', 16, 400, "normal", "Hello John, how are you?", [163.96875, 18, 0, -14]),
+    ("serif", 16, 700, "normal", "Great!", [45.015625, 17, 0, -14]),
+    ('Nope, "Also Nope"', 16, 400, "normal", "See you later!", [88.859375, 18, 0, -14]),
+    ('"Recursive Variable", arial, sans-serif', 16, 400, "normal", "Greek αβγ mix", [110.9375, 19, 0, -15]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("family", "size", "weight", "style", "text", "box"),
+    CHROMIUM_BOXES,
+    ids=[f"{row[4]}-{row[1]}px-{row[2]}-{row[3]}" for row in CHROMIUM_BOXES],
+)
+def test_boxes_in_other_families_match_chromium(context, family, size, weight, style, text, box) -> None:
+    result = measure(context, text, family=family, size=size, weight=weight, style=style)
+    width = result["right"] - result["left"]
+    assert [width, result["ascent"] + result["descent"], result["left"], -result["ascent"]] == box
+
+
+def test_open_sans_synthetic_bold_keeps_advances_and_grows_ink(context) -> None:
+    regular = measure(context, "AVAWay", family='"Open Sans"')
+    bold = measure(context, "AVAWay", family='"Open Sans"', weight="bold")
+    assert bold["width"] == regular["width"]
+    assert bold["left"] < regular["left"]
+
+
+def test_static_faces_are_matched_by_css_weight_rules(context) -> None:
+    text = "Weighty Words"
+    regular = measure(context, text, family="arial")
+    bold = measure(context, text, family="arial", weight=700)
+    assert bold["width"] > regular["width"]  # Arimo has a real bold with its own advances
+    assert measure(context, text, family="arial", weight=500) == regular
+    assert measure(context, text, family="arial", weight=600) == bold
+    assert measure(context, text, family="arial", weight=300) == regular
+    assert measure(context, text, family="arial", weight=900) == bold
+
+
+def test_italic_uses_the_italic_face_where_there_is_one(context) -> None:
+    text = "Hello World"
+    assert measure(context, text, family='"Open Sans"', style="italic") != measure(context, text, family='"Open Sans"')
+    assert measure(context, text, family='"Open Sans"', style="oblique") == measure(context, text, family='"Open Sans"', style="italic")
+    # Recursive has no italic face: the browser slants the upright one, same advances.
+    assert measure(context, text, style="italic")["width"] == measure(context, text)["width"]
+
+
+def test_characters_missing_from_the_first_family_come_from_the_next(context) -> None:
+    mixed = measure(context, "Hi αβγ")
+    first = measure(context, "Hi ")
+    greek = measure(context, "αβγ", family="arial")
+    assert mixed["missing"] == 0
+    assert abs(mixed["width"] - (first["width"] + greek["width"])) <= 1 / 64
+
+
+def drawn(ctx: _quickjs.Context, runs: list[tuple[str, dict]]) -> list[list]:
+    script = "(function(){const usage = new Map();"
+    for text, font in runs:
+        script += f"__printerRecordDrawnText({json.dumps(text)}, {json.dumps(font)}, usage);"
+    script += "return JSON.stringify(Array.from(usage, ([k, v]) => [k.split('\\u0000'), Array.from(v).sort((a, b) => a - b)]).sort());})()"
+    return json.loads(ctx.eval(script))
+
+
+def test_drawn_text_is_attributed_to_faces_under_the_name_a_viewer_looks_up(context) -> None:
+    pie = '"trebuchet ms", verdana, arial, sans-serif'
+    result = drawn(
+        context,
+        [
+            ("Dogs", {"family": pie, "size": 17}),
+            ("Hi α", {"family": FAMILY, "size": 16, "weight": 700}),
+            ("Note", {"family": '"Open Sans", sans-serif', "size": 14, "weight": "bold", "style": "italic"}),
+            ("Mono", {"family": "sans-serif", "size": 14}),
+        ],
+    )
+    assert result == [
+        [["Open Sans", "Open Sans", "italic", "400"], [ord(c) for c in "Neot"]],
+        [["Recursive Variable", "Recursive Variable", "normal", "300 1000"], [ord(c) for c in " Hi"]],
+        # Chromium drew α from arial: the face carries that name, so a viewer finds it there.
+        [["arial", "Arimo", "normal", "700"], [ord("α")]],
+        # Chromium skipped "trebuchet ms" (not installed); a viewer may have it, so the face
+        # takes that name to win over it.
+        [["trebuchet ms", "Arimo", "normal", "400"], [ord(c) for c in "Dgos"]],
+        # Text in a generic family alone cannot be given a face.
+    ]
 
 
 def test_missing_characters_are_counted_and_reported(context, advances) -> None:

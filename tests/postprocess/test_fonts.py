@@ -164,3 +164,81 @@ def test_embedded_font_bytes_match_the_golden_hashes() -> None:
     assert actual["woff_sha256"] == golden["woff_sha256"], (
         f"same subsets, other WOFF bytes: zlib changed? golden from {recorded_with}"
     )
+
+
+FACE_RULE_RE = re.compile(
+    r'@font-face\{font-family:"([^"]+)";font-style:(\w+);font-weight:([\d ]+);src:url\(data:font/woff;'
+    r'base64,([A-Za-z0-9+/=]+)\) format\("woff"\);unicode-range:([^}]*)\}'
+)
+PIE_STYLE = '<style>#d{font-family:"trebuchet ms",verdana,arial,sans-serif;}</style>'
+
+
+def drawn_face(name: str, family: str, style: str, weight: str, text: str) -> dict:
+    return {"name": name, "family": family, "style": style, "weight": weight, "codepoints": sorted(map(ord, set(text)))}
+
+
+def face_rules(root: etree._Element) -> list[tuple[str, str, str, set[int]]]:
+    """(name, style, weight, cmap) of each embedded face."""
+    rules = []
+    for name, style, weight, data, _ in FACE_RULE_RE.findall(root[0].text):
+        cmap = set(TTFont(io.BytesIO(base64.b64decode(data))).getBestCmap())
+        rules.append((name, style, weight, cmap))
+    return rules
+
+
+def test_faces_the_engine_reports_are_embedded_under_their_css_names() -> None:
+    root = svg("<text>Dogs</text><text>Hi</text><text font-style='italic'>Note</text>", style=PIE_STYLE)
+    faces = [
+        drawn_face("trebuchet ms", "Arimo", "normal", "400", "Dogs"),
+        drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Hi"),
+        drawn_face("Open Sans", "Open Sans", "italic", "400", "Note"),
+    ]
+    assert embed_fonts(root, faces) == []
+    assert face_rules(root) == [
+        ("Open Sans", "italic", "400", {ord(c) for c in "Note"}),
+        ("Recursive Variable", "normal", "300 1000", {ord(c) for c in "Hi"}),
+        ("trebuchet ms", "normal", "400", {ord(c) for c in "Dogs"}),
+    ]
+
+
+def test_a_family_named_only_as_a_fallback_is_not_embedded() -> None:
+    # The CSS lists arial after Recursive, but nothing was drawn with it.
+    root = svg("<text>Start</text>")
+    embed_fonts(root, [drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Start")])
+    assert [rule[0] for rule in face_rules(root)] == ["Recursive Variable"]
+
+
+def test_static_faces_keep_their_own_weight_and_files() -> None:
+    root = svg("<text>Bold Łódź</text>", style=PIE_STYLE)
+    embed_fonts(root, [drawn_face("trebuchet ms", "Arimo", "normal", "700", "Bold Łódź")])
+    rules = face_rules(root)
+    assert {(name, style, weight) for name, style, weight, _ in rules} == {("trebuchet ms", "normal", "700")}
+    cmaps = [cmap for *_, cmap in rules]
+    assert {ord("Ł"), ord("ź")} in cmaps  # from the latin-ext file
+    assert set().union(*cmaps) == {ord(c) for c in "Bold Łódź"}
+    for *_, data, _ in FACE_RULE_RE.findall(root[0].text):
+        assert "fvar" not in TTFont(io.BytesIO(base64.b64decode(data)))
+
+
+def test_reported_characters_no_longer_in_the_svg_are_not_embedded() -> None:
+    root = svg("<text>Kept</text>")
+    embed_fonts(root, [drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Kept, and dropped")])
+    assert face_rules(root)[0][3] == {ord(c) for c in "Kept"}
+
+
+def test_unsafe_family_names_are_not_written_into_css() -> None:
+    root = svg("<text>Hi</text>")
+    (warning,) = embed_fonts(root, [drawn_face('x";}@import "y', "Arimo", "normal", "400", "Hi")])
+    assert "U+0048" in warning
+    assert "@font-face" not in etree.tostring(root, encoding="unicode")
+
+
+def test_same_reported_faces_give_identical_bytes() -> None:
+    faces = [
+        drawn_face("trebuchet ms", "Arimo", "normal", "400", "Pets 42%"),
+        drawn_face("Open Sans", "Open Sans", "normal", "400", "Pets"),
+    ]
+    first, second = svg("<text>Pets 42%</text>"), svg("<text>Pets 42%</text>")
+    embed_fonts(first, faces)
+    embed_fonts(second, list(reversed(faces)))
+    assert etree.tostring(first) == etree.tostring(second)

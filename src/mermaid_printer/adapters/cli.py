@@ -1,4 +1,6 @@
-"""The ``mermaid-printer`` command: ``serve`` (MCP over stdio) and ``render`` (one diagram to SVG).
+"""The ``mermaid-printer`` command: ``serve`` (MCP over stdio), ``render`` (one diagram to SVG,
+PDF or PNG; the format comes from ``--format``, else the output file's suffix, else SVG) and
+``parse`` (one diagram's AST as JSON on stdout).
 
 Errors are reported as one line on stderr, ``error: CODE: message``, never as a traceback
 (``--debug`` shows the traceback of an unexpected error). The output file is written atomically
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import logging
 import os
 import sys
@@ -18,13 +21,19 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
 from mermaid_printer.options import (
+    DEFAULT_PNG_SCALE,
     DEFAULT_TIMEOUT_MS,
     MAX_TIMEOUT_MS,
     MIN_TIMEOUT_MS,
+    PAPER_SIZES,
     THEMES,
+    build_pdf_options,
+    build_png_options,
     build_render_options,
+    check_code,
     parse_config_json,
 )
 
@@ -69,7 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             if args.command == "serve":
-                return _serve()
+                return _serve(args.tools, args.output_dir)
+            if args.command == "parse":
+                return _parse(args)
             return _render(args)
         except BaseExceptionGroup as group:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
@@ -116,18 +127,47 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mermaid-printer {version('mermaid-printer')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    commands.add_parser(
+    serve = commands.add_parser(
         "serve",
         parents=[common],
-        help="serve the mermaid_to_svg tool over MCP on stdin/stdout (name this in an MCP client config)",
-        description="Serve the mermaid_to_svg tool over MCP on stdin/stdout. Logs go to stderr.",
+        help="serve the mermaid_to_svg/png/pdf tools over MCP on stdin/stdout (name this in an MCP client config)",
+        description="Serve the mermaid_to_svg, mermaid_to_png and mermaid_to_pdf tools over MCP on "
+        "stdin/stdout. Logs go to stderr.",
+    )
+    serve.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help='where PNG/PDF requests with delivery "file" write (default: $MERMAID_PRINTER_OUTPUT_DIR, '
+        "else a private temporary directory)",
+    )
+    serve.add_argument(
+        "--tools",
+        metavar="GROUPS",
+        default=os.environ.get(TOOLS_ENV_VAR),
+        help=f"comma-separated tool groups to expose: {', '.join(TOOL_GROUPS)} (default: all; "
+        f"or set {TOOLS_ENV_VAR})",
+    )
+
+    parse = commands.add_parser(
+        "parse",
+        parents=[common],
+        help="parse one diagram without rendering; print its AST as JSON",
+        description="Parse one Mermaid diagram with Mermaid's own parser and print "
+        '{"diagram_type": ..., "ast": ...} as JSON on stdout.',
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parse.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
+    parse.add_argument(
+        "--positions", action="store_true", help="give every node and edge the line and column of its definition"
     )
 
     render = commands.add_parser(
         "render",
         parents=[common],
-        help="render one diagram to an SVG file",
-        description="Render one Mermaid diagram to SVG.",
+        help="render one diagram to an SVG, PDF or PNG file",
+        description="Render one Mermaid diagram to SVG, PDF (vector, selectable text) or PNG. The format "
+        "comes from --format, else from the output's suffix (.svg, .pdf, .png), else SVG.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -136,13 +176,16 @@ def _parser() -> argparse.ArgumentParser:
         "-o",
         "--output",
         metavar="OUTPUT",
-        help="SVG file to write, or - for stdout (default: INPUT with the suffix .svg; stdout for stdin)",
+        help="file to write, or - for stdout (default: INPUT with the format's suffix; stdout for stdin)",
+    )
+    render.add_argument(
+        "-f", "--format", choices=_FORMATS, help="svg, pdf or png (default: from OUTPUT's suffix, else svg)"
     )
     render.add_argument("--theme", metavar="THEME", help=f"one of: {', '.join(THEMES)}")
     render.add_argument(
         "--background",
         metavar="COLOUR",
-        help="'transparent' (default) or a CSS colour such as white or #ffffff",
+        help="'transparent' or a CSS colour such as white or #ffffff (default: transparent for SVG, white for PDF and PNG)",
     )
     render.add_argument("--config", metavar="FILE.json", help="Mermaid configuration as a JSON object file")
     render.add_argument(
@@ -157,17 +200,49 @@ def _parser() -> argparse.ArgumentParser:
         action="store_false",
         help="do not embed the font subset in the SVG (smaller; viewers then draw with their own fonts)",
     )
+    pdf = render.add_argument_group("PDF")
+    pdf.add_argument("--paper", metavar="SIZE", help=f"paper size: {', '.join(PAPER_SIZES)} (default: the diagram's size)")
+    pdf.add_argument("--orientation", choices=("auto", "portrait", "landscape"), help="with --paper (default auto)")
+    pdf.add_argument("--margin-mm", type=float, metavar="MM", help="margin on every side (default 10 with --paper, else 0)")
+    pdf.add_argument("--fit", choices=("shrink", "fill"), help="with --paper: shrink a large diagram (default) or fill the page")
+    png = render.add_argument_group("PNG")
+    png.add_argument("--scale", type=float, metavar="N", help=f"image pixels per diagram pixel (default {DEFAULT_PNG_SCALE:g})")
+    png.add_argument("--width", type=int, metavar="PX", help="image width in pixels (instead of --scale)")
     return parser
 
 
-def _serve() -> int:
+def _serve(tools: str | None, output_dir: str | None = None) -> int:
+    try:
+        groups = parse_tool_groups(tools)
+    except ValueError as exc:
+        raise InvalidInput(f"--tools: {exc}") from exc
     from mermaid_printer.adapters.mcp_server import run_stdio
 
-    run_stdio()
+    run_stdio(tools=groups, output_dir=Path(output_dir).expanduser().resolve() if output_dir else None)
     return EXIT_OK
 
 
+def _parse(args: argparse.Namespace) -> int:
+    code = check_code(_read_input(args.input))
+    from mermaid_printer.service import Printer
+
+    with Printer() as printer:
+        result = printer.parse(code, include_positions=args.positions)
+    document = {"diagram_type": result.diagram_type, "ast": result.ast}
+    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+_FORMATS = ("svg", "pdf", "png")
+_PDF_FLAGS = ("paper", "orientation", "margin_mm", "fit")
+_PNG_FLAGS = ("scale", "width")
+
+
 def _render(args: argparse.Namespace) -> int:
+    output_format = _output_format(args)
+    if output_format != "svg":
+        return _render_export(args, output_format)
     output = _output_path(args.input, args.output)
     options = build_render_options(
         _read_input(args.input),
@@ -196,15 +271,65 @@ def _render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _output_path(input_name: str, output_name: str | None) -> Path | None:
+def _output_format(args: argparse.Namespace) -> str:
+    """``--format``, else the output's suffix, else svg; refuses flags of another format."""
+    chosen = args.format
+    if chosen is None and args.output not in (None, "-"):
+        suffix = Path(args.output).suffix.lower().lstrip(".")
+        chosen = suffix if suffix in _FORMATS else None
+    chosen = chosen or "svg"
+    for flags, owner in ((_PDF_FLAGS, "pdf"), (_PNG_FLAGS, "png")):
+        given = [flag for flag in flags if getattr(args, flag) is not None]
+        if given and chosen != owner:
+            name = "--" + given[0].replace("_", "-")
+            raise InvalidInput(f"{name} applies to {owner.upper()} output, not {chosen.upper()}", {"field": given[0]})
+    if chosen != "svg" and not args.embed_fonts:
+        raise InvalidInput("--no-embed-fonts applies to SVG output only", {"field": "embed_fonts"})
+    return chosen
+
+
+def _render_export(args: argparse.Namespace, output_format: str) -> int:
+    output = _output_path(args.input, args.output, f".{output_format}")
+    common: dict[str, Any] = {
+        "theme": args.theme,
+        "background": args.background,
+        "config": _read_config(args.config) if args.config is not None else None,
+        "timeout_ms": args.timeout_ms,
+    }
+    code = _read_input(args.input)
+    from mermaid_printer.service import Printer
+
+    with Printer() as printer:
+        if output_format == "pdf":
+            page = {flag: getattr(args, flag) for flag in _PDF_FLAGS}
+            pdf = printer.render_pdf(build_pdf_options(code, **page, **common))
+            data, warnings = pdf.pdf, pdf.warnings
+        else:
+            png = printer.render_png(build_png_options(code, scale=args.scale, width=args.width, **common))
+            data, warnings = png.png, png.warnings
+    for warning in warnings:
+        print(f"warning: {_one_line(warning)}", file=sys.stderr)
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return EXIT_OK
+    try:
+        _write_atomically(output, data)
+    except OSError as exc:
+        _error(f"cannot write {output}: {exc.strerror or exc}")
+        return EXIT_RENDER_FAILED
+    return EXIT_OK
+
+
+def _output_path(input_name: str, output_name: str | None, suffix: str = ".svg") -> Path | None:
     """Where to write; ``None`` means stdout."""
     if output_name == "-" or (output_name is None and input_name == "-"):
         return None
     if output_name is not None:
         return Path(output_name)
-    output = Path(input_name).with_suffix(".svg")
+    output = Path(input_name).with_suffix(suffix)
     if output == Path(input_name):
-        raise InvalidInput(f"{input_name} already ends in .svg; name the output with -o")
+        raise InvalidInput(f"{input_name} already ends in {suffix}; name the output with -o")
     return output
 
 

@@ -21,18 +21,21 @@ from pydantic import Field
 # pydantic reads typing.TypedDict only from Python 3.12 on.
 from typing_extensions import TypedDict
 
-from mermaid_printer.errors import ERROR_CODES, InvalidConfig, PrinterError, RenderFailed
-from mermaid_printer.options import RenderOptions, build_render_options
+from mermaid_printer.errors import ERROR_CODES, InvalidConfig, InvalidInput, PrinterError, RenderFailed
+from mermaid_printer.options import RenderOptions, build_render_options, check_code
 
 if TYPE_CHECKING:
-    from mermaid_printer.service import RenderResult
+    from mermaid_printer.service import ParseResult, RenderResult, VerifyResult
 
 __all__ = [
+    "DiagramPrinter",
     "ErrorEntry",
+    "ParseEnvelope",
     "SvgEnvelope",
     "SvgPrinter",
     "error_envelope",
     "new_request_id",
+    "parse_envelope",
     "render_svg_envelope",
 ]
 
@@ -50,6 +53,18 @@ class SvgPrinter(Protocol):
 
     def close(self) -> None:
         """Release the renderer's processes."""
+        ...
+
+
+class DiagramPrinter(SvgPrinter, Protocol):
+    """A printer that can also parse and verify (the parse and ChatGPT-style tools need it)."""
+
+    def parse(self, code: str, *, include_positions: bool = False) -> ParseResult:
+        """Parse, or raise a ``PrinterError``."""
+        ...
+
+    def verify(self, code: str) -> VerifyResult:
+        """Check; invalid diagrams give ``ok=False``, operational failures raise."""
         ...
 
 
@@ -144,3 +159,68 @@ def _config_json_text(config_json: Any) -> str | None:
     if isinstance(config_json, dict):
         return json.dumps(config_json)
     raise InvalidConfig('config_json must be a JSON object as a string, e.g. {"theme": "dark"}')
+
+
+class DiagramAst(TypedDict):
+    """The common core every diagram type fills, plus one type-specific section (see README)."""
+
+    nodes: Annotated[
+        list[dict[str, Any]],
+        Field(description="Nodes: id, label, type (shape or kind); line and column with include_positions."),
+    ]
+    edges: Annotated[
+        list[dict[str, Any]],
+        Field(description="Edges: from, to, label, type; line and column with include_positions."),
+    ]
+    metadata: Annotated[
+        dict[str, Any],
+        Field(description="title, direction, acc_title, acc_description, counts (nodes, edges, per-section lists)."),
+    ]
+
+
+class ParseEnvelope(TypedDict):
+    """The result of parsing one Mermaid diagram without rendering it."""
+
+    ok: Annotated[bool, Field(description="True when Mermaid parsed the diagram; then diagram_type and ast are present.")]
+    request_id: Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
+    warnings: Annotated[list[str], Field(description="Things worth knowing that did not stop the parse.")]
+    errors: Annotated[
+        list[ErrorEntry], Field(description="Empty on success; at least one entry when ok is false.")
+    ]
+    diagram_type: NotRequired[
+        Annotated[str, Field(description="The diagram type Mermaid detected, e.g. flowchart-v2. Only when ok.")]
+    ]
+    ast: NotRequired[
+        Annotated[
+            DiagramAst,
+            Field(
+                description=(
+                    "nodes, edges, metadata, and one section named after the type (flowchart, sequence, "
+                    "class, state, er, gantt, pie, ...) with its details. Only when ok."
+                )
+            ),
+        ]
+    ]
+
+
+def parse_envelope(printer: DiagramPrinter, *, code: Any, include_positions: Any = None) -> ParseEnvelope:
+    """Validate raw request values, parse, and wrap the outcome. Never raises; blocks."""
+    request_id = new_request_id()
+    try:
+        if include_positions is not None and not isinstance(include_positions, bool):
+            raise InvalidInput("Invalid input: include_positions must be true or false", {"field": "include_positions"})
+        result = printer.parse(check_code(code), include_positions=bool(include_positions))
+    except PrinterError as exc:
+        logger.info("request %s failed: %s: %r", request_id, exc.code, exc.message)
+        return error_envelope(exc, request_id)  # type: ignore[return-value]
+    except Exception:
+        logger.exception("request %s: unexpected error while parsing", request_id)
+        return error_envelope(RenderFailed("internal error while parsing; see the server log"), request_id)  # type: ignore[return-value]
+    return {
+        "ok": True,
+        "request_id": request_id,
+        "warnings": [],
+        "errors": [],
+        "diagram_type": result.diagram_type,
+        "ast": result.ast,  # type: ignore[typeddict-item]
+    }

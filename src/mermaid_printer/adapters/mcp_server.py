@@ -1,4 +1,6 @@
-"""The MCP server: one tool, ``mermaid_to_svg``, over :meth:`Printer.render_svg`.
+"""The MCP server: ``mermaid_to_svg`` over :meth:`Printer.render_svg`, ``mermaid_to_pdf`` and
+``mermaid_to_png`` (:mod:`mermaid_printer.adapters.mcp_export`), plus the tool groups of
+:mod:`~mermaid_printer.adapters.mcp_parse_tools` (``mermaid_parse``; ``verify``/``render``/``svg``).
 
 Every call answers with the envelope of :mod:`mermaid_printer.adapters.envelope` as
 ``structuredContent`` (and the same JSON as text content). A failure is a result with
@@ -14,10 +16,11 @@ documents the allowed values: a wrong theme or an out-of-range timeout comes bac
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib.metadata import version
+from pathlib import Path
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -26,7 +29,10 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
+from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, parse_tool_groups
 from mermaid_printer.adapters.envelope import SvgEnvelope, SvgPrinter, render_svg_envelope
+from mermaid_printer.adapters.mcp_export import export_tools
+from mermaid_printer.adapters.mcp_parse_tools import chatgpt_tools, parse_tools
 from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.options import (
     DEFAULT_TIMEOUT_MS,
@@ -61,9 +67,11 @@ than retrying it unchanged; after TIMEOUT, retry with a larger timeout_ms or a s
 """
 
 _INSTRUCTIONS = (
-    "mermaid-printer renders Mermaid diagrams to SVG locally and deterministically. Call "
+    "mermaid-printer renders Mermaid diagrams to SVG, PNG and PDF locally and deterministically. Call "
     f"{TOOL_NAME} with the diagram source; on SYNTAX_ERROR, fix the line named in "
-    "errors[0].details and call again."
+    "errors[0].details and call again. mermaid_to_png gives a picture to show, mermaid_to_pdf a "
+    "printable document with selectable text. mermaid_parse returns a diagram's structure without "
+    "rendering it."
 )
 
 # The published input schema. The tool function takes every argument as `Any` with a default,
@@ -117,13 +125,18 @@ _INPUT_SCHEMA: dict[str, Any] = {
 }
 
 
-def build_server(printer: SvgPrinter | None = None) -> MCPServer[SvgPrinter]:
+def build_server(
+    printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None
+) -> MCPServer[SvgPrinter]:
     """Build the MCP server.
 
     Args:
         printer: Renders the diagrams. The caller keeps ownership of a printer passed in. When
             omitted, the server starts its own :class:`~mermaid_printer.service.Printer` when it
             starts serving and closes it when it stops.
+        tools: the tool groups to expose (see :data:`TOOL_GROUPS`).
+        output_dir: Where PDF/PNG ``delivery: "file"`` writes (default: ``$MERMAID_PRINTER_OUTPUT_DIR``,
+            else a private temporary directory).
     """
 
     @asynccontextmanager
@@ -177,23 +190,30 @@ def build_server(printer: SvgPrinter | None = None) -> MCPServer[SvgPrinter]:
         ),
     )
     tool.parameters = _INPUT_SCHEMA
+    groups = {
+        "printer": [tool, *export_tools(_INPUT_SCHEMA, output_dir)],
+        "parse": parse_tools(),
+        "chatgpt": chatgpt_tools(),
+    }
     return MCPServer(
         name=SERVER_NAME,
         version=version("mermaid-printer"),
         instructions=_INSTRUCTIONS,
         lifespan=lifespan,
-        tools=[tool],
+        tools=[t for name in parse_tool_groups(",".join(tools)) for t in groups[name]],
     )
 
 
-def run_stdio(printer: SvgPrinter | None = None) -> None:
+def run_stdio(
+    printer: SvgPrinter | None = None, tools: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None
+) -> None:
     """Serve MCP over this process's stdin/stdout until the client closes stdin.
 
     While serving, the SDK points fd 1 at stderr and keeps the protocol on a private
     descriptor, so nothing else in this process or in the render processes forked from it can
     write to the protocol stream. The printer is started inside that window for this reason.
     """
-    build_server(printer).run("stdio")
+    build_server(printer, tools, output_dir=output_dir).run("stdio")
 
 
 def _start_printer() -> SvgPrinter:

@@ -43,6 +43,7 @@ def mermaid_scripts() -> list[Path]:
         js / "mathml_layout.js",
         js / "foreign_objects.js",
         vendored_file("mermaid/mermaid.min.js"),
+        js / "ast.js",
         js / "bootstrap.js",
     ]
 

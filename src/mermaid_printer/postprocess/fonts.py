@@ -1,12 +1,20 @@
 """Embed subsets of the vendored fonts in an SVG, so every viewer draws the text we measured.
 
-Text is measured in the engine with the vendored Recursive Variable (``text_measure.js``). This
-step finds the characters drawn in ``<text>``/``<tspan>``/``<textPath>``, subsets each vendored
-font file to the characters it draws (same file choice as the metrics: the first manifest entry
-whose ``unicode_range`` and cmap both cover a character), and puts one ``<style>`` with an
-``@font-face`` per subset at the top of the SVG. The subsets keep the ``wght`` axis, so bold text
-is drawn from the same font. Each face's ``unicode-range`` lists exactly its characters, so the
-faces never overlap and their order does not matter.
+Text is measured in the engine with the vendored fonts (``text_measure.js``): Recursive Variable,
+Open Sans, and Arimo and Tinos where Chromium would draw Liberation Sans/Serif (arial, helvetica,
+sans-serif, Times New Roman). The engine also reports which face draws each character of the
+finished SVG and under which CSS family name a viewer looks for it (``drawn_faces``: the first
+name of the element's font-family list that Chromium skipped or resolved, e.g. ``trebuchet ms``
+for pie text drawn with arial; see text_measure.js). This step keeps the characters actually drawn
+in ``<text>``/``<tspan>``/``<textPath>``, subsets each face's font files to them (same file choice
+as the metrics: the first manifest entry whose ``unicode_range`` and cmap both cover a
+character), and puts one ``<style>`` with an ``@font-face`` per subset, named as reported, at the
+top of the SVG: a viewer then draws every character with the face it was measured with, even
+where it has a font of that name itself. Variable subsets keep the ``wght`` axis, so bold text is
+drawn from the same font; a static face declares its own weight and style, so a viewer
+synthesizes bold or italic where Chromium did. Each face's ``unicode-range`` lists exactly its
+characters. Without ``drawn_faces`` (an SVG from elsewhere), every character is given to
+Recursive Variable, if the SVG's CSS names it.
 
 Run after sanitizing (the sanitizer would drop ``data:`` URLs it did not expect elsewhere).
 
@@ -15,9 +23,10 @@ fontTools took ~100 ms; a small WOFF 1.0 writer below (header, table directory, 
 zlib-compressed) wraps it in ~1 ms. WOFF rather than a bare TTF (no wrapping at all) because it
 is ~40% smaller (a 40-character Latin subset: 19 KB instead of 31 KB) and the SVG is sent on
 every request; rather than WOFF2 because brotli at a useful quality costs far more than it
-saves. The slow part, decoding the vendored woff2 files (~0.1–0.6 s), happens once:
-``preload_fonts()`` keeps each file as a preprocessed HarfBuzz face, so a zygote that calls it
-before forking hands every single-use child a warm copy. Nothing is cached per request.
+saves. The slow part, decoding a vendored woff2 file (0.05-0.3 s each), happens once per file:
+``preload_fonts()`` keeps the files most SVGs need as preprocessed HarfBuzz faces, so a zygote
+that calls it before forking hands every single-use child a warm copy; a child decodes any
+other file it needs itself. Nothing is cached per request.
 
 Output is deterministic: same characters, same bytes. HarfBuzz copies ``head.modified`` from the
 vendored file, and the WOFF writer has no timestamps or options. The bytes do depend on the
@@ -42,7 +51,7 @@ from lxml import etree
 
 from mermaid_printer.resources import vendor_manifest, vendored_file
 
-__all__ = ["embed_fonts", "preload_fonts"]
+__all__ = ["embed_fonts", "preload_fonts", "vendored_fonts"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 _TEXT_TAGS = {"text", "tspan", "textPath"}
@@ -55,15 +64,31 @@ _MAX_LISTED_MISSING = 20
 _ZLIB_LEVEL = 6
 
 
+# The face an SVG gets when the engine did not say what drew its text.
+_DEFAULT_FACE = ("Recursive Variable", "normal", "300 1000")
+# Family names we put in a CSS string: what font names look like (no quotes, escapes, controls).
+_SAFE_FAMILY_NAME_RE = re.compile(r"[\w .\-]{1,100}")
+
+
 @dataclass(frozen=True)
 class _FontFile:
-    """One vendored font file, decoded once."""
+    """One vendored font file: what it draws (read from its cmap, which is cheap)."""
 
     path: str
     family: str
-    sfnt: bytes  # the decoded TrueType bytes, which ``face`` may point into
-    face: hb.Face  # preprocessed by HarfBuzz for repeated subsetting
+    style: str
+    weight: str  # the @font-face font-weight descriptor: "400" or "300 1000"
     codepoints: frozenset[int]  # cmap ∩ unicode_range: what this file draws
+
+    @property
+    def sfnt(self) -> bytes:
+        """The file decoded to plain TrueType/OpenType bytes (decoded once per process)."""
+        return _sfnt(self.path)
+
+    @property
+    def face(self) -> hb.Face:
+        """The decoded file preprocessed by HarfBuzz for subsetting (once per process)."""
+        return _hb_face(self.path)
 
 
 @functools.cache
@@ -73,30 +98,65 @@ def _font_files() -> tuple[_FontFile, ...]:
     for entry in vendor_manifest()["files"]:
         if "font_family" not in entry:
             continue
-        font = TTFont(vendored_file(entry["path"]), recalcTimestamp=False)
+        # fontTools rebuilds a woff2's glyf table only when asked: reading the cmap is quick.
+        with TTFont(vendored_file(entry["path"]), lazy=True) as font:
+            cmap = font.getBestCmap()
         ranges = _parse_unicode_range(entry["unicode_range"])
-        covered = frozenset(
-            cp for cp in font.getBestCmap() if any(lo <= cp <= hi for lo, hi in ranges)
+        covered = frozenset(cp for cp in cmap if any(lo <= cp <= hi for lo, hi in ranges))
+        files.append(
+            _FontFile(
+                entry["path"],
+                entry["font_family"],
+                entry.get("font_style", "normal"),
+                entry.get("font_weight", "400"),
+                covered,
+            )
         )
-        font.flavor = None
-        buffer = io.BytesIO()
-        font.save(buffer)
-        sfnt = buffer.getvalue()
-        face = hb.subset_preprocess(hb.Face(hb.Blob(sfnt)))
-        files.append(_FontFile(entry["path"], entry["font_family"], sfnt, face, covered))
     return tuple(files)
 
 
+@functools.cache
+def _sfnt(path: str) -> bytes:
+    """The vendored file decoded to plain TrueType/OpenType bytes (woff2 unwrapped)."""
+    font = TTFont(vendored_file(path), recalcTimestamp=False)
+    font.flavor = None
+    buffer = io.BytesIO()
+    font.save(buffer)
+    return buffer.getvalue()
+
+
+@functools.cache
+def _hb_face(path: str) -> hb.Face:
+    """The file decoded to TrueType and preprocessed by HarfBuzz for repeated subsetting."""
+    # The blob holds the bytes for as long as the face lives.
+    return hb.subset_preprocess(hb.Face(hb.Blob(_sfnt(path))))
+
+
+def vendored_fonts() -> tuple[_FontFile, ...]:
+    """The vendored font files in manifest order (shared with the PDF/PNG converter); each
+    decodes on first use of its ``sfnt``/``face``."""
+    return _font_files()
+
+
 def preload_fonts() -> None:
-    """Decode the vendored fonts for HarfBuzz now (in the zygote before fork, so children share)."""
-    _font_files()
+    """Decode the fonts most SVGs use now (in the zygote before fork, so children share them).
+
+    That is every Recursive Variable file and each other face's Latin file (~1 s). Decoding the
+    rest (accented Latin, Greek, Cyrillic, … of Open Sans, Arimo, Tinos) would add ~4 s to every
+    zygote start, so a child that draws such characters decodes that file itself (0.1-0.3 s).
+    """
+    for font_file in _font_files():
+        if font_file.family == _DEFAULT_FACE[0] or ord("A") in font_file.codepoints:
+            _hb_face(font_file.path)
 
 
-def embed_fonts(root: etree._Element) -> list[str]:
-    """Add an ``@font-face`` subset of each vendored font the SVG's text uses.
+def embed_fonts(root: etree._Element, drawn_faces: list[dict] | None = None) -> list[str]:
+    """Add an ``@font-face`` subset of each vendored face the SVG's text is drawn with.
 
     Args:
         root: The sanitized ``<svg>`` root; a ``<style>`` is inserted as its first child.
+        drawn_faces: What the engine reported drawing (``[{name, family, style, weight,
+            codepoints}]``); ``None`` gives every character to Recursive Variable.
 
     Returns:
         Warnings for the caller: characters no vendored font covers (a viewer draws them with
@@ -106,39 +166,47 @@ def embed_fonts(root: etree._Element) -> list[str]:
     text = _drawn_text(root)
     if not text:
         return []
+    drawn = {ord(ch) for ch in text}
+    if drawn_faces is None:
+        if _DEFAULT_FACE[0].lower() not in _named_families(root):
+            return [
+                f"the SVG's text names no embedded font family ({_DEFAULT_FACE[0]}); "
+                "viewers will draw it with their own fonts"
+            ]
+        drawn_faces = [dict(zip(("family", "style", "weight"), _DEFAULT_FACE), name=_DEFAULT_FACE[0], codepoints=sorted(drawn))]
+
     files = _font_files()
-    named = _named_families(root)
-    families = {f.family for f in files}
-    if not any(family.lower() in named for family in families):
-        return [
-            "the SVG's text names no embedded font family ("
-            + ", ".join(sorted(families))
-            + "); viewers will draw it with their own fonts"
-        ]
-
-    by_file: dict[int, set[int]] = {}
-    missing: set[int] = set()
-    for codepoint in sorted({ord(ch) for ch in text}):
-        for index, font_file in enumerate(files):
-            if codepoint in font_file.codepoints:
-                by_file.setdefault(index, set()).add(codepoint)
-                break
-        else:
-            missing.add(codepoint)
-
     rules = []
-    for index in sorted(by_file):
-        codepoints = frozenset(by_file[index])
-        data = base64.b64encode(_woff(_subset_sfnt(files[index], codepoints))).decode("ascii")
-        rules.append(
-            f'@font-face{{font-family:"{files[index].family}";font-style:normal;'
-            f'font-weight:300 1000;src:url(data:font/woff;base64,{data}) format("woff");'
-            f"unicode-range:{_format_unicode_range(codepoints)}}}"
-        )
-    style = etree.Element(_svg_tag(root, "style"))
-    style.text = "".join(rules)
-    root.insert(0, style)
+    embedded: set[int] = set()
+    for face in sorted(drawn_faces, key=lambda f: (f["name"], f["family"], f["style"], f["weight"])):
+        name = face["name"]
+        if not _SAFE_FAMILY_NAME_RE.fullmatch(name):
+            continue
+        wanted = drawn & set(face["codepoints"])
+        by_file: dict[int, set[int]] = {}
+        for codepoint in sorted(wanted):
+            for index, font_file in enumerate(files):
+                if (font_file.family, font_file.style, font_file.weight) == (
+                    face["family"], face["style"], face["weight"]
+                ) and codepoint in font_file.codepoints:
+                    by_file.setdefault(index, set()).add(codepoint)
+                    break
+        for index in sorted(by_file):
+            codepoints = frozenset(by_file[index])
+            embedded |= codepoints
+            font_file = files[index]
+            data = base64.b64encode(_woff(_subset_sfnt(font_file, codepoints))).decode("ascii")
+            rules.append(
+                f'@font-face{{font-family:"{name}";font-style:{font_file.style};'
+                f"font-weight:{font_file.weight};src:url(data:font/woff;base64,{data}) "
+                f'format("woff");unicode-range:{_format_unicode_range(codepoints)}}}'
+            )
+    if rules:
+        style = etree.Element(_svg_tag(root, "style"))
+        style.text = "".join(rules)
+        root.insert(0, style)
 
+    missing = drawn - embedded
     if not missing:
         return []
     listed = ", ".join(f"U+{cp:04X}" for cp in sorted(missing)[:_MAX_LISTED_MISSING])
@@ -164,7 +232,7 @@ def _subset_sfnt(font_file: _FontFile, codepoints: frozenset[int]) -> bytes:
     name_ids.clear()  # then all: keeps the OFL copyright and license notices
     name_ids.invert()
     subset_input.flags = hb.SubsetFlags.NO_HINTING
-    return hb.subset(font_file.face, subset_input).blob.data
+    return hb.subset(_hb_face(font_file.path), subset_input).blob.data
 
 
 def _woff(sfnt: bytes) -> bytes:

@@ -4,8 +4,8 @@
 // __printer.start(entry, payloadJson), drains promise jobs and virtual timers until
 // __printer.poll() returns a JSON string, and never registers a callback into Python — so the
 // interpreter's time limit stays usable. Entries: "render" (mermaid.render → SVG text) and
-// "parse" (mermaid.parse → diagram type), each starting from the randomness and clock the
-// bundle had right after it loaded.
+// "parse" (mermaid.parse → diagram type; with `ast`, the diagram's AST from ast.js), each
+// starting from the randomness and clock the bundle had right after it loaded.
 // Leaves out: anything touching the host; errors are returned as {code, message, details}
 // with line/column/expected taken from Mermaid's parser errors (jison hash or Langium text).
 "use strict";
@@ -13,6 +13,46 @@
   const G = globalThis;
   const mermaid = G.mermaid;
   if (!mermaid || typeof mermaid.render !== "function") throw new Error("mermaid bundle did not load");
+
+  // QuickJS's regex engine tries a pattern at every start position, even one anchored with
+  // "^": a match against the rest of the input costs time proportional to its length. Mermaid's
+  // jison lexers match ~100 "^(?:…)" rules against the remaining source for every token, so
+  // lexing was quadratic (a 200-node flowchart: ~7 s). A sticky copy of an anchored pattern
+  // tries position 0 only and finds exactly the same match.
+  const baseMatch = String.prototype.match;
+  const stickyCopies = new WeakMap();
+  function anchoredAtStart(re) {
+    const src = re.source;
+    if (src[0] !== "^" || re.global || re.sticky || re.multiline) return false;
+    let depth = 0;
+    let inClass = false;
+    for (let i = 1; i < src.length; i++) {
+      const ch = src[i];
+      if (ch === "\\") i++;
+      else if (inClass) inClass = ch !== "]";
+      else if (ch === "[") inClass = true;
+      else if (ch === "(") depth++;
+      else if (ch === ")") depth--;
+      else if (ch === "|" && depth === 0) return false; // "^a|b": b is not anchored
+    }
+    return true;
+  }
+  String.prototype.match = function match(re) {
+    if (re instanceof RegExp) {
+      let sticky = stickyCopies.get(re);
+      if (sticky === undefined) {
+        sticky = anchoredAtStart(re) ? new RegExp(re.source, re.flags + "y") : null;
+        stickyCopies.set(re, sticky);
+      }
+      if (sticky !== null) {
+        sticky.lastIndex = 0;
+        const result = sticky.exec(String(this));
+        if (result) for (let i = 1; i <= 9; i++) RegExp["$" + i] = result[i] === undefined ? "" : result[i];
+        return result;
+      }
+    }
+    return baseMatch.call(this, re);
+  };
 
   const pristine = G.__printerEnv.snapshot();
   let current = null; // {done, result}
@@ -25,7 +65,9 @@
 
   // Mermaid's parsers report positions two ways: jison errors carry a `hash`, Langium-based
   // parsers (pie, gitGraph, packet, architecture, …) put "line N, column M" in the message.
-  function describeError(error) {
+  // `phase` "parse": a plain Error thrown while Mermaid parses is the diagram's fault (e.g. a
+  // gitGraph checkout of a branch that does not exist), so it is reported as SYNTAX_ERROR.
+  function describeError(error, phase) {
     const message = String((error && (error.message || error.str)) || error || "render failed");
     const name = (error && error.name) || "";
     const details = {};
@@ -45,6 +87,8 @@
     } else if (name === "UnknownDiagramError" || /No diagram type detected/i.test(message)) {
       code = "UNSUPPORTED_DIAGRAM";
     } else if (/Parsing failed|Parse error|Lexer error|Expecting|Unrecognized text|syntax error/i.test(message)) {
+      code = "SYNTAX_ERROR";
+    } else if (phase === "parse" && (name === "Error" || name === "")) {
       code = "SYNTAX_ERROR";
     }
     if (code === "SYNTAX_ERROR" && details.line === undefined) {
@@ -117,25 +161,123 @@
     return error;
   }
 
+  // The config the site was last initialised with (the zygote's warm-up leaves the product's).
+  let initializedWith = null;
+  function initialize(config) {
+    mermaid.initialize(config);
+    initializedWith = JSON.stringify(config);
+  }
+
+  // Whether front-matter/%%{init}%% config from an earlier call may still be applied (render and
+  // mermaid.parse leave it in place). Unknown at start; a fresh fork child knows it is clean,
+  // which spares it a config reset that copies ~450 shared memory pages.
+  let directivesApplied = true;
+  function hasConfigInSource(code) {
+    return /^[ \t]*---/.test(code) || code.includes("%%{");
+  }
+
   async function render(payload) {
     resetPage();
-    mermaid.initialize(payload.config || {});
+    initialize(payload.config || {});
+    directivesApplied = hasConfigInSource(String(payload.code));
     const { svg, diagramType } = await mermaid.render(payload.svgId || "mermaid-printer", payload.code);
     // HTML that Mermaid put in <foreignObject> becomes SVG text (foreign_objects.js).
     const converted = G.__printerForeignObjects.convertMarkup(svg);
+    const text = converted.svg;
     return {
-      svg: converted.svg,
+      svg: text,
       diagram_type: String(diagramType),
       missing_codepoints: missingCodepoints(),
+      drawn_faces: drawnFaces(text),
       warnings: converted.warnings,
     };
   }
 
+  // Which vendored face draws each character of the finished SVG's text, and under which CSS
+  // family name (see __printerRecordDrawnText in text_measure.js), so the host embeds exactly
+  // those faces: [{name, family, style, weight, codepoints}]. The SVG is parsed again in a
+  // detached element so that its own stylesheet, and nothing else, decides each text's font,
+  // as it will in a viewer.
+  const TEXT_ELEMENTS = new Set(["text", "tspan", "textpath"]);
+  function drawnFaces(svgText) {
+    if (typeof G.__printerRecordDrawnText !== "function") return [];
+    const holder = G.document.createElement("div");
+    holder.innerHTML = svgText;
+    const usage = new Map();
+    const stack = [holder];
+    while (stack.length) {
+      const node = stack.pop();
+      const drawsText = TEXT_ELEMENTS.has(String(node.localName || "").toLowerCase());
+      let font = null;
+      for (const child of node.childNodes) {
+        if (child.nodeType === 1) stack.push(child);
+        else if (drawsText && child.nodeType === 3 && child.data) {
+          if (font === null) font = G.__printerCss.fontOf(node);
+          G.__printerRecordDrawnText(child.data, font, usage);
+        }
+      }
+    }
+    holder.innerHTML = "";
+    const faces = [];
+    for (const [key, codepoints] of usage) {
+      const [name, family, style, weight] = key.split("\u0000");
+      faces.push({ name, family, style, weight, codepoints: Array.from(codepoints).sort((a, b) => a - b) });
+    }
+    faces.sort((a, b) => (a.name + "\u0000" + a.family + a.style + a.weight < b.name + "\u0000" + b.family + b.style + b.weight ? -1 : 1));
+    return faces;
+  }
+
+  // Parsing draws nothing, so it skips what only drawing needs. Re-initialising with the config
+  // the site already has (~6 ms of theme computation) is skipped too: every parse and render
+  // starts by resetting the current config to that site config, so nothing carries over.
   async function parse(payload) {
     resetPage();
-    mermaid.initialize(payload.config || {});
-    const result = await mermaid.parse(payload.code);
-    return { diagram_type: String(result.diagramType) };
+    const config = payload.config || {};
+    if (JSON.stringify(config) !== initializedWith) initialize(config);
+    const code = String(payload.code);
+    // getDiagramFromText hands back the parsed diagram (its db) but, unlike parse and render,
+    // ignores front-matter and %%{init}%% config; when there is any, mermaid.parse applies it
+    // first (it stays applied for this request), so the db is filled exactly as for a render.
+    // Without any, the same parse through getDiagramFromText alone is about half the cost.
+    if (hasConfigInSource(code)) {
+      directivesApplied = true;
+      await mermaid.parse(code);
+    } else if (directivesApplied) {
+      mermaid.mermaidAPI.reset(); // what mermaid.parse does first: drop earlier directives
+      directivesApplied = false;
+    }
+    const diagram = await mermaid.mermaidAPI.getDiagramFromText(code);
+    if (!payload.ast) return { diagram_type: String(diagram.type) };
+    const ast = G.__printerAst.buildAst(diagram, {
+      includePositions: !!payload.positions,
+      source: code,
+      title: frontMatterTitle(code),
+    });
+    return { diagram_type: String(diagram.type), ast };
+  }
+
+  // Mermaid passes a front-matter `title:` to the db only when rendering. This reads the same
+  // key: the front matter opens the source (`---` after optional spaces), and the title is a
+  // top-level `title:` with a plain, 'single-' or "double-quoted" one-line value.
+  function frontMatterTitle(code) {
+    const lines = code.replace(/\r\n?/g, "\n").split("\n");
+    if (!/^[ \t]*---\s*$/.test(lines[0] || "")) return null;
+    for (let i = 1; i < lines.length; i++) {
+      if (/^[ \t]*---\s*$/.test(lines[i])) return null;
+      const m = /^title:[ \t]*(.*?)\s*$/.exec(lines[i]);
+      if (!m) continue;
+      const value = m[1];
+      if (/^".*"$/.test(value)) {
+        try {
+          return JSON.parse(value);
+        } catch (error) {
+          return value.slice(1, -1);
+        }
+      }
+      if (/^'.*'$/.test(value)) return value.slice(1, -1).replace(/''/g, "'");
+      return value.replace(/\s+#.*$/, "") || null;
+    }
+    return null;
   }
 
   function missingCodepoints() {
@@ -165,7 +307,8 @@
         },
         (error) => {
           state.done = true;
-          state.result = { ok: false, error: toSourceLines(describeError(error), payload.code || "") };
+          const described = describeError(error, entry === "parse" ? "parse" : "render");
+          state.result = { ok: false, error: toSourceLines(described, payload.code || "") };
         },
       );
     },

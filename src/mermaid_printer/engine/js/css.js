@@ -154,8 +154,13 @@
         this.removeProperty(key);
         return;
       }
+      const text = String(value).trim();
+      // A browser parses the value and ignores the call if it is not valid CSS. The case that
+      // matters: Mermaid's default fontFamily ends in ";" ('"trebuchet ms", …, sans-serif;'), so
+      // d3's style("font-family", …) with it leaves the element's font as it was in Chromium.
+      if (splitTopLevel(text, ";").length > 1) return;
       const decls = this._read().filter((d) => d.name !== key);
-      decls.push({ name: key, value: String(value).trim(), important: priority === "important" });
+      decls.push({ name: key, value: text, important: priority === "important" });
       this._write(decls);
     }
     removeProperty(name) {

@@ -130,7 +130,9 @@
   G.top = G;
   G.parent = G;
   G.navigator = { userAgent: "Mozilla/5.0 (mermaid-printer) QuickJS", language: "en-US", languages: ["en-US"], platform: "Linux", vendor: "" };
-  G.screen = { width: 1920, height: 1080, availWidth: 1920, availHeight: 1080, colorDepth: 24, pixelDepth: 24 };
+  // The 800 x 600 screen of the headless Chromium the reference renders come from: C4 wraps its
+  // shapes into rows no wider than screen.availWidth.
+  G.screen = { width: 800, height: 600, availWidth: 800, availHeight: 600, colorDepth: 24, pixelDepth: 24 };
   G.location = { href: "about:blank", protocol: "about:", host: "", hostname: "", origin: "null", pathname: "blank", search: "", hash: "" };
   G.devicePixelRatio = 1;
   G.innerWidth = 800;
@@ -303,14 +305,44 @@
   G.URL = URL;
 
   // ---- CSS namespace: colour checks (classDef/style values) and identifier escaping ----------
-  const NAMED_COLOUR = /^(?:[a-z]+)$/i;
+  // CSS Color 4 named colours, system colours and CSS-wide keywords: what Chromium's
+  // CSS.supports("color", word) accepts. (Mermaid's sequence `box Another Group` must not take
+  // "Another" as a colour.)
+  const NAMED_COLOURS = new Set([
+    "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black",
+    "blanchedalmond", "blue", "blueviolet", "brown", "burlywood", "cadetblue", "chartreuse",
+    "chocolate", "coral", "cornflowerblue", "cornsilk", "crimson", "cyan", "darkblue", "darkcyan",
+    "darkgoldenrod", "darkgray", "darkgreen", "darkgrey", "darkkhaki", "darkmagenta",
+    "darkolivegreen", "darkorange", "darkorchid", "darkred", "darksalmon", "darkseagreen",
+    "darkslateblue", "darkslategray", "darkslategrey", "darkturquoise", "darkviolet", "deeppink",
+    "deepskyblue", "dimgray", "dimgrey", "dodgerblue", "firebrick", "floralwhite", "forestgreen",
+    "fuchsia", "gainsboro", "ghostwhite", "gold", "goldenrod", "gray", "green", "greenyellow",
+    "grey", "honeydew", "hotpink", "indianred", "indigo", "ivory", "khaki", "lavender",
+    "lavenderblush", "lawngreen", "lemonchiffon", "lightblue", "lightcoral", "lightcyan",
+    "lightgoldenrodyellow", "lightgray", "lightgreen", "lightgrey", "lightpink", "lightsalmon",
+    "lightseagreen", "lightskyblue", "lightslategray", "lightslategrey", "lightsteelblue",
+    "lightyellow", "lime", "limegreen", "linen", "magenta", "maroon", "mediumaquamarine",
+    "mediumblue", "mediumorchid", "mediumpurple", "mediumseagreen", "mediumslateblue",
+    "mediumspringgreen", "mediumturquoise", "mediumvioletred", "midnightblue", "mintcream",
+    "mistyrose", "moccasin", "navajowhite", "navy", "oldlace", "olive", "olivedrab", "orange",
+    "orangered", "orchid", "palegoldenrod", "palegreen", "paleturquoise", "palevioletred",
+    "papayawhip", "peachpuff", "peru", "pink", "plum", "powderblue", "purple", "rebeccapurple",
+    "red", "rosybrown", "royalblue", "saddlebrown", "salmon", "sandybrown", "seagreen", "seashell",
+    "sienna", "silver", "skyblue", "slateblue", "slategray", "slategrey", "snow", "springgreen",
+    "steelblue", "tan", "teal", "thistle", "tomato", "turquoise", "violet", "wheat", "white",
+    "whitesmoke", "yellow", "yellowgreen", "transparent", "currentcolor", "inherit", "initial",
+    "unset", "revert", "revert-layer", "accentcolor", "accentcolortext", "activetext",
+    "buttonborder", "buttonface", "buttontext", "canvas", "canvastext", "field", "fieldtext",
+    "graytext", "highlight", "highlighttext", "linktext", "mark", "marktext", "selecteditem",
+    "selecteditemtext", "visitedtext",
+  ]);
   const FUNCTION_COLOUR = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)$/i;
   const HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
   G.CSS = {
     supports(property, value) {
       if (value === undefined) return false;
       const v = String(value).trim();
-      if (/color|fill|stroke/i.test(String(property))) return HEX_COLOUR.test(v) || FUNCTION_COLOUR.test(v) || NAMED_COLOUR.test(v);
+      if (/color|fill|stroke/i.test(String(property))) return HEX_COLOUR.test(v) || FUNCTION_COLOUR.test(v) || NAMED_COLOURS.has(v.toLowerCase());
       return v.length > 0;
     },
     escape(value) {

@@ -247,18 +247,59 @@
     }
   }
 
+  // Shapes that draw nothing (a rect or image with no width or height, a circle or ellipse with
+  // no radius, a text with no characters) do not grow their container's box in Chromium; lines
+  // and paths do, even when they are a single point.
+  function drawsNothing(el) {
+    switch (el._lname) {
+      case "rect":
+      case "image":
+      case "foreignobject":
+        return !(num(el, "width") > 0 && num(el, "height") > 0);
+      case "circle":
+        return !(num(el, "r") > 0);
+      case "ellipse":
+        return !(num(el, "rx") > 0 && num(el, "ry") > 0);
+      case "text":
+        // Chromium skips a <text> with no child nodes, but a text holding only an empty
+        // <tspan> still counts, as the point (0, 0) (Mermaid's ER comment column relies on it).
+        return el._children.length === 0;
+      default:
+        return false;
+    }
+  }
+
+  const CONTAINERS = new Set(["g", "a", "switch", "symbol", "svg"]);
+
   function childrenBox(el) {
+    return containerBox(el).box;
+  }
+
+  // A container's box and whether a drawing element directly inside it contributed. Chromium
+  // lets a zero-size box (an empty text, as Mermaid leaves for a label-less edge) grow the
+  // container that holds it and the one above, but not further up: a child container counts
+  // only when its box has an extent or something drawn sits directly in it.
+  function containerBox(el) {
     let box = null;
+    let direct = false;
     for (const c of el._children) {
-      if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c)) continue;
-      let b = localBox(c);
-      if (!b) continue;
+      if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c) || drawsNothing(c)) continue;
+      let b;
+      if (CONTAINERS.has(c._lname) && c._ns === G.__printerDom.SVG_NS) {
+        const inner = containerBox(c);
+        b = inner.box;
+        if (!b || (b[2] - b[0] === 0 && b[3] - b[1] === 0 && !inner.direct)) continue;
+      } else {
+        b = localBox(c);
+        if (!b) continue;
+        direct = true;
+      }
       if (c._lname === "svg" && c._parent) {
         b = [b[0] + num(c, "x"), b[1] + num(c, "y"), b[2] + num(c, "x"), b[3] + num(c, "y")];
       }
       box = unionBox(box, transformBox(b, transformOf(c)));
     }
-    return box;
+    return { box, direct };
   }
 
   // HTML boxes inside SVG (only when a diagram insists on <foreignObject>): text on one line.
@@ -348,16 +389,9 @@
   }
 
   function anchorOf(el) {
-    for (let n = el; n && n._type === 1; n = n._parent) {
-      const a = n.getAttribute("text-anchor");
-      if (a) return a;
-      const style = n.getAttribute("style");
-      const s = style && /(?:^|;)\s*text-anchor\s*:\s*([\w-]+)/.exec(style);
-      if (s) return s[1];
-      if (n._lname === "text") break;
-    }
-    const v = css.computedValue(el, "text-anchor");
-    return v || "start";
+    // The cascade decides: a stylesheet rule beats the text-anchor presentation attribute
+    // (Mermaid's ishikawa head label says text-anchor="start" and its CSS says middle).
+    return css.computedValue(el, "text-anchor") || "start";
   }
 
   const layoutCache = new WeakMap();
@@ -447,11 +481,7 @@
       length += r.width;
       for (let n = r.el; n && n !== text; n = n._parent) boxes.set(n, unionBox(boxes.get(n) || null, b));
     }
-    if (!box) {
-      const x = lengthAttr(text, "x", 16) || 0;
-      const y = lengthAttr(text, "y", 16) || 0;
-      box = [x, y, x, y];
-    }
+    if (!box) box = [0, 0, 0, 0]; // Chromium: an empty text's box is (0, 0, 0, 0), whatever its x/y
     return { box, boxes, length, runs };
   }
 

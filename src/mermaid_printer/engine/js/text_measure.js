@@ -4,70 +4,97 @@
 // getBoundingClientRect() on <text>/<tspan>, and getComputedTextLength(), call
 // globalThis.__printerMeasureText(text, font) with the computed font of the element. Mermaid lays
 // out every node, edge label and axis from these numbers, so they must match the browser's.
+// The reference is Chromium on Debian with the fonts mermaid-cli's page loads (Recursive
+// Variable, Open Sans 400 + 400 italic) and fonts-liberation; font_metrics.js has those fonts
+// (Arimo and Tinos standing in for Liberation Sans and Serif, which share their metrics).
 //
 // API:
 //   __printerMeasureText(text, font) -> {width, ascent, descent, left, right, missing}
 //     text   string, measured exactly as given (the caller applies SVG whitespace collapsing).
 //     font   {family: CSS font-family list ('"Recursive Variable", arial, sans-serif'),
 //             size: px number (or "16px"), weight: number | "normal" | "bold" | "bolder" |
-//             "lighter" | numeric string, style: "normal" | "italic"}.
+//             "lighter" | numeric string, style: "normal" | "italic" | "oblique"}.
 //     width  px, advances plus pair kerning, rounded up to 1/64 px as Chromium's layout does.
 //     left, right  px from the text's start: the box Chromium's getBBox() reports horizontally,
 //            the advance box [0, width] grown to each glyph's ink rounded out to whole pixels.
 //     ascent, descent  px above/below the baseline of the box Chromium's getBBox() reports:
-//            the font's ascent/descent, widened by glyph ink that sticks out (tall accents).
+//            the first font's ascent/descent, widened by glyph ink that sticks out (tall accents).
 //     missing  how many characters of text no known font covers (measured with a fallback width).
 //   __printerMissingCodepoints() -> sorted array of every codepoint measured with a fallback width
 //     since load, so the caller can warn once per render.
+//   __printerRecordDrawnText(text, font, usage) -> adds to `usage` (a Map) which vendored face
+//     draws each character of text, keyed by the CSS family name an embedded @font-face must
+//     carry for a viewer to draw that face: key "name\0family\0style\0weight" -> Set of codepoints.
+//     Characters no face covers, or whose only names are generic (sans-serif), are not recorded.
 //
 // Data: globalThis.__PRINTER_FONT_METRICS__ from font_metrics.js (generated; load it first).
 //
 // Behaviour and deliberate simplifications:
-// - Family: the first name in the CSS list that has metrics wins; generic and unknown names fall
-//   through. If none is known we use the metrics' defaultFamily (Recursive Variable): the product
-//   draws with that font, and it is the only face we can measure, so it is the best guess.
-// - Weight: tables exist for the weights the generator instantiated (400 and 700); in between we
-//   interpolate the totals linearly, outside we clamp. "bolder"/"lighter" are resolved against a
-//   normal (400) parent: 700 and 100. Recursive keeps the same widths at every weight.
-// - Style: ignored. The vendored faces have no italic; a browser synthesizes an oblique, which
-//   does not change advances.
+// - Family: as Chromium, each character is drawn from the first family in the CSS list that is
+//   available and has the character. Available are the vendored families, under their own
+//   names and the aliases of font_metrics.js (arial, helvetica, sans-serif -> Arimo; Times New
+//   Roman, serif -> Tinos). Other names are skipped ("trebuchet ms" and verdana are not
+//   installed in the reference); if none is available, the default family (Tinos: Chromium's
+//   default font is Times New Roman) is the list. Kerning applies inside a run of one face.
+// - Face: CSS font matching over the family's faces by style (italic, else normal; oblique
+//   counts as italic) then weight (the CSS rules for a weight no face has). A variable face is
+//   measured at its instances (400, 700), interpolating the width in between. A face lighter than
+//   600 asked for 600 or more is emboldened as Chromium (Skia) does: same advances, ink grown by
+//   size / 48 on each side. An italic asked of a family with no italic face is slanted by the
+//   browser: same advances; the slant of the ink is not modelled.
 // - Characters: kerning between adjacent characters of the same font file, including pairs that
 //   shape to one glyph (the generator recorded them as pair adjustments). Not modelled: contextual
 //   shaping beyond pairs, letter-spacing/word-spacing, font-variant, text-decoration, bidi.
-//   C0/C1 controls and default-ignorables are zero width. Characters no table covers get the
-//   font's average width (East Asian wide ranges and emoji: 1 em), as a fallback font would.
-// - Heights: Chromium rounds the scaled ascent and descent to whole pixels (exact values below
-//   3 px) and grows the box to the pixel-rounded glyph ink; we do the same from unhinted glyph
-//   extents, assuming no zoom (CTM scale 1), which is how Mermaid measures. Chromium's rasterizer
-//   sometimes adds a pixel more (e.g. "g" at 16 px regular): not modelled.
+//   C0/C1 controls and default-ignorables are zero width. Characters no face covers get the
+//   first face's average width (East Asian wide ranges and emoji: 1 em), as a fallback font would.
+// - Heights: Chromium rounds the first face's scaled ascent and descent to whole pixels (exact
+//   values below 3 px) and grows the box to the pixel-rounded glyph ink; we do the same from
+//   unhinted glyph extents, assuming no zoom (CTM scale 1), which is how Mermaid measures; for
+//   Arimo and Tinos (Chromium draws hinted Liberation) ink up to a fitted slack past a whole
+//   pixel does not count.
+//   Chromium's rasterizer sometimes adds a pixel more (e.g. "g" at 16 px regular): not modelled.
+// - Tables are paged (256 codepoints a page, allocated only where a face has glyphs), so the
+//   faces cost memory in proportion to what they cover.
 (function () {
   "use strict";
 
   const METRICS = globalThis.__PRINTER_FONT_METRICS__;
-  if (!METRICS) {
-    throw new Error("text_measure.js: load font_metrics.js first");
+  if (!METRICS || METRICS.version !== 2) {
+    throw new Error("text_measure.js: load font_metrics.js (version 2) first");
   }
-  const BMP_SIZE = 0x10000;
+  const PAGE_BITS = 8;
+  const PAGE_SIZE = 1 << PAGE_BITS;
+  const PAGE_MASK = PAGE_SIZE - 1;
+  const PAGE_COUNT = 0x10000 >> PAGE_BITS; // the BMP; astral characters are never in a table
   const CACHE_LIMIT = 50000;
+  const BOLD_THRESHOLD = 600;
+  // CSS generic family keywords: no @font-face can take their place, so no embedded face is named so.
+  const GENERIC = new Set([
+    "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "math", "emoji", "fangsong",
+    "ui-serif", "ui-sans-serif", "ui-monospace", "ui-rounded",
+  ]);
 
-  // Expand [[first, v, v, ...], ...] runs into a dense BMP-indexed typed array.
-  function expandRuns(runs, array) {
+  // [[first, v, v, ...], ...] runs into pages: pages[cp >> 8][cp & 255], missing pages undefined.
+  function pagedRuns(runs, ArrayType, empty) {
+    const pages = new Array(PAGE_COUNT);
     for (const run of runs) {
       const first = run[0];
       for (let i = 1; i < run.length; i++) {
-        array[first + i - 1] = run[i];
+        const cp = first + i - 1;
+        let page = pages[cp >> PAGE_BITS];
+        if (page === undefined) {
+          page = pages[cp >> PAGE_BITS] = new ArrayType(PAGE_SIZE);
+          if (empty !== 0) page.fill(empty);
+        }
+        page[cp & PAGE_MASK] = run[i];
       }
     }
-    return array;
-  }
-
-  function prepareAdvances(runs) {
-    return expandRuns(runs, new Float64Array(BMP_SIZE).fill(NaN)); // NaN = not in the font
+    return pages;
   }
 
   function prepareKerning(kerning) {
-    const leftClass = expandRuns(kerning.left, new Uint16Array(BMP_SIZE));
-    const rightClass = expandRuns(kerning.right, new Uint16Array(BMP_SIZE));
+    const leftClass = pagedRuns(kerning.left, Uint16Array, 0);
+    const rightClass = pagedRuns(kerning.right, Uint16Array, 0);
     let leftCount = 0;
     let rightCount = 0;
     for (const value of Object.keys(kerning.pairs)) {
@@ -89,37 +116,38 @@
   }
 
   function prepareInk(ink) {
-    const top = new Float32Array(BMP_SIZE);
-    const bottom = new Float32Array(BMP_SIZE);
+    const top = [];
+    const bottom = [];
     for (const entry of ink) {
-      top[entry[0]] = entry[1];
-      bottom[entry[0]] = entry[2];
+      top.push([entry[0], entry[1]]);
+      bottom.push([entry[0], entry[2]]);
     }
-    return { top, bottom };
+    return { top: pagedRuns(top, Float32Array, 0), bottom: pagedRuns(bottom, Float32Array, 0) };
   }
 
-  function prepareFamily(name, raw) {
-    // A field given as a weight name reuses that weight's field; preparing each distinct raw
-    // field once lets such weights share typed arrays (Recursive's bold costs no extra memory).
+  function prepareFace(familyName, raw) {
+    // A field given as an instance name reuses that instance's field; preparing each distinct
+    // raw field once lets such instances share tables (Recursive's bold costs little).
     const prepared = new Map();
     function field(key, fieldName, prepare) {
-      let value = raw.weights[key][fieldName];
+      let value = raw.instances[key][fieldName];
       if (typeof value === "string") {
-        value = raw.weights[value][fieldName];
+        value = raw.instances[value][fieldName];
       }
       if (!prepared.has(value)) {
         prepared.set(value, prepare(value));
       }
       return prepared.get(value);
     }
-    const weights = [];
-    for (const key of Object.keys(raw.weights).sort((a, b) => Number(a) - Number(b))) {
+    const advances = (runs) => pagedRuns(runs, Float64Array, NaN); // NaN = not in the face
+    const instances = [];
+    for (const key of Object.keys(raw.instances).sort((a, b) => Number(a) - Number(b))) {
       const kerning = field(key, "kerning", prepareKerning);
       const ink = field(key, "ink", prepareInk);
       const tables = {
-        advance: field(key, "advances", prepareAdvances),
-        inkLeft: field(key, "inkLeft", prepareAdvances),
-        inkRight: field(key, "inkRight", prepareAdvances),
+        advance: field(key, "advances", advances),
+        inkLeft: field(key, "inkLeft", advances),
+        inkRight: field(key, "inkRight", advances),
         leftClass: kerning.leftClass,
         rightClass: kerning.rightClass,
         pairs: kerning.pairs,
@@ -127,21 +155,36 @@
         inkTop: ink.top,
         inkBottom: ink.bottom,
       };
-      weights.push({ weight: Number(key), tables });
+      instances.push({ weight: Number(key), tables });
     }
     return {
-      name,
+      family: familyName,
+      style: raw.style,
+      minWeight: raw.weight[0],
+      maxWeight: raw.weight[1],
+      descriptor: raw.weight[0] === raw.weight[1] ? String(raw.weight[0]) : raw.weight[0] + " " + raw.weight[1],
       unitsPerEm: raw.unitsPerEm,
       ascent: raw.ascent,
       descent: raw.descent,
       fallbackAdvance: raw.fallbackAdvance,
-      weights,
+      inkSlack: Math.max(raw.inkSlack, 1e-9),
+      instances,
+      // Which instance tables draw a codepoint is the same for every instance.
+      covers(cp) {
+        if (cp >= 0x10000) return false;
+        const page = instances[0].tables.advance[cp >> PAGE_BITS];
+        return page !== undefined && page[cp & PAGE_MASK] === page[cp & PAGE_MASK];
+      },
     };
   }
 
-  const families = new Map(); // lower-cased family name -> prepared family
+  const families = new Map(); // lower-cased family name -> {name, faces}
   for (const name of Object.keys(METRICS.families)) {
-    families.set(name.toLowerCase(), prepareFamily(name, METRICS.families[name]));
+    const faces = METRICS.families[name].faces.map((raw) => prepareFace(name, raw));
+    families.set(name.toLowerCase(), { name, faces });
+  }
+  for (const alias of Object.keys(METRICS.aliases)) {
+    families.set(alias, families.get(METRICS.aliases[alias].toLowerCase()));
   }
   const defaultFamily = families.get(METRICS.defaultFamily.toLowerCase());
 
@@ -172,95 +215,62 @@
     );
   }
 
-  const missingCodepoints = new Set();
+  // ---- font resolution ------------------------------------------------------------------------
 
-  // Width of text in font units with one weight's tables, how many characters were missing, the
-  // highest ink top / deepest ink bottom (font units, 0 = none sticks out of the box), and the
-  // horizontal ink extent at `scale` px per unit: each glyph's ink rounded out to whole pixels
-  // around its pen position, as Chromium's SVG text box has it (px, from the text's start).
-  function measureUnits(family, tables, text, scale) {
-    const inkLeftOf = tables.inkLeft;
-    const inkRightOf = tables.inkRight;
-    let inkLeft = 0;
-    let inkRight = 0;
-    const advance = tables.advance;
-    const leftClass = tables.leftClass;
-    const rightClass = tables.rightClass;
-    const pairs = tables.pairs;
-    const rightCount = tables.rightCount;
-    const inkTopOf = tables.inkTop;
-    const inkBottomOf = tables.inkBottom;
-    let inkTop = 0;
-    let inkBottom = 0;
-    let total = 0;
-    let missing = 0;
-    let previousClass = 0; // left kerning class of the previous character, 0 = none
-    const length = text.length;
-    for (let i = 0; i < length; i++) {
-      let cp = text.charCodeAt(i);
-      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < length) {
-        const low = text.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-          i++;
-        }
-      }
-      const width = cp < BMP_SIZE ? advance[cp] : NaN;
-      if (width === width) {
-        if (previousClass !== 0) {
-          const right = rightClass[cp];
-          if (right !== 0) {
-            total += pairs[previousClass * rightCount + right];
-          }
-        }
-        const glyphLeft = inkLeftOf[cp];
-        const glyphRight = inkRightOf[cp];
-        if (glyphRight > glyphLeft) {
-          const pen = total * scale;
-          const left = pen + Math.floor(glyphLeft * scale + 1e-9);
-          const right = pen + Math.ceil(glyphRight * scale - 1e-9);
-          if (left < inkLeft) inkLeft = left;
-          if (right > inkRight) inkRight = right;
-        }
-        total += width;
-        previousClass = leftClass[cp];
-        if (inkTopOf[cp] > inkTop) inkTop = inkTopOf[cp];
-        if (inkBottomOf[cp] > inkBottom) inkBottom = inkBottomOf[cp];
-      } else {
-        previousClass = 0; // a fallback font breaks the shaping run: no kerning across it
-        if (isZeroWidth(cp)) {
-          continue;
-        }
-        missing++;
-        missingCodepoints.add(cp);
-        total += isWide(cp) ? family.unitsPerEm : family.fallbackAdvance;
+  // The CSS list as [{family, name}] of available families in order (duplicates dropped), plus
+  // the names as written, for choosing the name an embedded face must carry.
+  const listCache = new Map();
+  function resolveList(list) {
+    const key = typeof list === "string" ? list : "";
+    let resolved = listCache.get(key);
+    if (resolved !== undefined) return resolved;
+    const names = [];
+    for (const part of key.split(",")) {
+      let name = part.trim();
+      const quote = name.charAt(0);
+      const quoted = (quote === '"' || quote === "'") && name.endsWith(quote) && name.length >= 2;
+      if (quoted) name = name.slice(1, -1).trim();
+      if (name) names.push({ name, generic: !quoted && GENERIC.has(name.toLowerCase()) });
+    }
+    const entries = [];
+    for (let i = 0; i < names.length; i++) {
+      const family = families.get(names[i].name.toLowerCase());
+      if (family !== undefined && !entries.some((e) => e.family === family)) {
+        entries.push({ family, index: i });
       }
     }
-    return { units: total, missing, inkTop, inkBottom, inkLeft, inkRight };
+    if (entries.length === 0) entries.push({ family: defaultFamily, index: names.length });
+    resolved = { entries, names };
+    if (listCache.size >= 1000) listCache.clear();
+    listCache.set(key, resolved);
+    return resolved;
   }
 
-  const familyCache = new Map(); // CSS font-family string -> prepared family
-
-  function resolveFamily(list) {
-    const key = typeof list === "string" ? list : "";
-    let family = familyCache.get(key);
-    if (family === undefined) {
-      family = defaultFamily;
-      for (const part of key.split(",")) {
-        let name = part.trim();
-        const quote = name.charAt(0);
-        if ((quote === '"' || quote === "'") && name.endsWith(quote) && name.length >= 2) {
-          name = name.slice(1, -1).trim();
-        }
-        const known = families.get(name.toLowerCase());
-        if (known !== undefined) {
-          family = known;
-          break;
-        }
+  // CSS Fonts 4 font matching, reduced to what the vendored faces need: style first, then weight.
+  function matchFace(family, weight, italic) {
+    let candidates = family.faces.filter((f) => (f.style === "italic") === italic);
+    if (candidates.length === 0) candidates = family.faces;
+    let best = null;
+    let bestRank = Infinity;
+    for (const face of candidates) {
+      let rank;
+      if (weight >= face.minWeight && weight <= face.maxWeight) rank = 0;
+      else if (weight >= 400 && weight <= 500) {
+        // Heavier up to 500 first, then lighter (nearest first), then heavier than 500.
+        if (face.minWeight > weight && face.minWeight <= 500) rank = 1000 + face.minWeight - weight;
+        else if (face.maxWeight < weight) rank = 2000 + weight - face.maxWeight;
+        else rank = 3000 + face.minWeight - weight;
+      } else if (weight < 400) {
+        rank = face.maxWeight < weight ? 1000 + weight - face.maxWeight : 2000 + face.minWeight - weight;
+      } else {
+        rank = face.minWeight > weight ? 1000 + face.minWeight - weight : 2000 + weight - face.maxWeight;
       }
-      familyCache.set(key, family);
+      if (rank < bestRank) {
+        best = face;
+        bestRank = rank;
+      }
     }
-    return family;
+    return { face: best, syntheticBold: weight >= BOLD_THRESHOLD && best.maxWeight < BOLD_THRESHOLD };
   }
 
   function resolveWeight(weight) {
@@ -290,30 +300,177 @@
     return parsed === parsed && parsed >= 0 ? parsed : 16;
   }
 
-  const widthCache = new Map(); // family \0 weight \0 size \0 text -> measureUnits() result
+  function isItalic(style) {
+    return style === "italic" || (typeof style === "string" && style.startsWith("oblique"));
+  }
 
-  function measureAtWeight(family, weight, size, text) {
-    const key = family.name + "\u0000" + weight + "\u0000" + size + "\u0000" + text;
-    const scale = size / family.unitsPerEm;
+  // The faces a CSS font draws with: [{face, syntheticBold, name}], one per available family.
+  const fontCache = new Map();
+  function resolveFont(list, weight, italic) {
+    const key = list + "\u0000" + weight + "\u0000" + italic;
+    let faces = fontCache.get(key);
+    if (faces === undefined) {
+      const resolved = resolveList(list);
+      faces = resolved.entries.map((entry) => {
+        const match = matchFace(entry.family, weight, italic);
+        return { face: match.face, syntheticBold: match.syntheticBold, name: embedName(resolved.names, entry.index) };
+      });
+      if (fontCache.size >= 1000) fontCache.clear();
+      fontCache.set(key, faces);
+    }
+    return faces;
+  }
+
+  // The name an embedded face must carry so a viewer draws it for characters Chromium drew from
+  // the family at names[index]: the first earlier name that no vendored family answers to (a
+  // viewer may have that font, e.g. Trebuchet MS: our @font-face of that name takes precedence
+  // over it), else names[index] itself. Generic names cannot be given a face: skipped; null if
+  // nothing is left (the default family, or a list of generics only).
+  function embedName(names, index) {
+    for (let i = 0; i <= index && i < names.length; i++) {
+      if (names[i].generic) continue;
+      if (i === index || !families.has(names[i].name.toLowerCase())) return names[i].name;
+    }
+    return null;
+  }
+
+  // ---- measuring ------------------------------------------------------------------------------
+
+  const missingCodepoints = new Set();
+
+  // Measures text with one instance choice (0 = the instance at or below the weight, 1 = the one
+  // at or above). Returns the width in px (exact, before 1/64 rounding), missing characters, ink
+  // top/bottom in px above/below the baseline (0 = none sticks out of the box) and the
+  // horizontal ink extent: each glyph's ink rounded out to whole pixels around its pen position,
+  // as Chromium's SVG text box has it (px, from the text's start).
+  function measureRun(faces, weight, upper, size, text) {
+    let px = 0; // width of the finished runs
+    let runUnits = 0; // width of the current run, in its face's units
+    let runScale = 0;
+    let current = null; // the current run's {face, syntheticBold}
+    let tables = null;
+    let previousClass = 0; // left kerning class of the previous character, 0 = none
+    let inkLeft = 0;
+    let inkRight = 0;
+    let inkTop = 0;
+    let inkBottom = 0;
+    let missing = 0;
+    const length = text.length;
+    for (let i = 0; i < length; i++) {
+      let cp = text.charCodeAt(i);
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+        }
+      }
+      let chosen = null;
+      for (let f = 0; f < faces.length; f++) {
+        if (faces[f].face.covers(cp)) {
+          chosen = faces[f];
+          break;
+        }
+      }
+      if (chosen === null) {
+        previousClass = 0; // a fallback font breaks the shaping run: no kerning across it
+        if (isZeroWidth(cp)) continue;
+        missing++;
+        missingCodepoints.add(cp);
+        if (current !== null) px += (runUnits * size) / current.face.unitsPerEm;
+        runUnits = 0;
+        const face = faces[0].face;
+        px += ((isWide(cp) ? face.unitsPerEm : face.fallbackAdvance) * size) / face.unitsPerEm;
+        continue;
+      }
+      if (chosen !== current) {
+        px += (runUnits * size) / (current === null ? 1 : current.face.unitsPerEm);
+        runUnits = 0;
+        current = chosen;
+        runScale = size / chosen.face.unitsPerEm;
+        tables = pickInstance(chosen.face, weight, upper).tables;
+        previousClass = 0;
+      }
+      const page = cp >> PAGE_BITS;
+      const slot = cp & PAGE_MASK;
+      if (previousClass !== 0) {
+        const rightPage = tables.rightClass[page];
+        const right = rightPage === undefined ? 0 : rightPage[slot];
+        if (right !== 0) runUnits += tables.pairs[previousClass * tables.rightCount + right];
+      }
+      const glyphLeft = tables.inkLeft[page][slot];
+      const glyphRight = tables.inkRight[page][slot];
+      if (glyphRight > glyphLeft) {
+        const grow = current.syntheticBold ? size / 48 : 0;
+        const pen = px + runUnits * runScale;
+        const left = pen + Math.floor(glyphLeft * runScale - grow + 1e-9);
+        const right = pen + Math.ceil(glyphRight * runScale + grow - 1e-9);
+        if (left < inkLeft) inkLeft = left;
+        if (right > inkRight) inkRight = right;
+        const topPage = tables.inkTop[page];
+        if (topPage !== undefined && topPage[slot] !== 0) {
+          const top = wholePixels(current.face, topPage[slot] * runScale + grow);
+          if (top > inkTop) inkTop = top;
+        }
+        const bottomPage = tables.inkBottom[page];
+        if (bottomPage !== undefined && bottomPage[slot] !== 0) {
+          const bottom = wholePixels(current.face, bottomPage[slot] * runScale + grow);
+          if (bottom > inkBottom) inkBottom = bottom;
+        }
+      }
+      runUnits += tables.advance[page][slot];
+      const leftPage = tables.leftClass[page];
+      previousClass = leftPage === undefined ? 0 : leftPage[slot];
+    }
+    if (current !== null) px += (runUnits * size) / current.face.unitsPerEm;
+    return { px, missing, inkTop, inkBottom, inkLeft, inkRight };
+  }
+
+  // Vertical ink in whole pixels: rounded out, less the face's slack where Chromium draws a
+  // hinted font that snaps extents to the grid (font_metrics.js has it).
+  function wholePixels(face, px) {
+    return Math.ceil(px - face.inkSlack);
+  }
+
+  function pickInstance(face, weight, upper) {
+    const instances = face.instances;
+    let low = instances[0];
+    let high = instances[instances.length - 1];
+    for (let i = 0; i < instances.length; i++) {
+      if (instances[i].weight <= weight) low = instances[i];
+      if (instances[instances.length - 1 - i].weight >= weight) high = instances[instances.length - 1 - i];
+    }
+    return upper ? high : low;
+  }
+
+  // Where a variable face is asked for a weight between its instances, how far (0..1) towards
+  // the upper one; 0 when no face in the list needs interpolating.
+  function interpolation(faces, weight) {
+    for (const entry of faces) {
+      const low = pickInstance(entry.face, weight, false);
+      const high = pickInstance(entry.face, weight, true);
+      if (low !== high && weight > low.weight && weight < high.weight) {
+        return (weight - low.weight) / (high.weight - low.weight);
+      }
+    }
+    return 0;
+  }
+
+  const widthCache = new Map(); // family list \0 weight \0 italic \0 size \0 text -> measured
+
+  function measureCached(list, weight, italic, size, text) {
+    const key = list + "\u0000" + weight + "\u0000" + italic + "\u0000" + size + "\u0000" + text;
     let result = widthCache.get(key);
-    if (result !== undefined) {
-      return result;
-    }
-    const weights = family.weights;
-    let low = weights[0];
-    let high = weights[weights.length - 1];
-    for (let i = 0; i < weights.length; i++) {
-      if (weights[i].weight <= weight) low = weights[i];
-      if (weights[weights.length - 1 - i].weight >= weight) high = weights[weights.length - 1 - i];
-    }
-    result = measureUnits(family, low.tables, text, scale);
-    if (high.tables !== low.tables && weight > low.weight && weight < high.weight) {
-      const upper = measureUnits(family, high.tables, text, scale);
-      const t = (weight - low.weight) / (high.weight - low.weight);
+    if (result !== undefined) return result;
+    const faces = resolveFont(list, weight, italic);
+    result = measureRun(faces, weight, false, size, text);
+    const t = interpolation(faces, weight);
+    if (t > 0) {
+      const upper = measureRun(faces, weight, true, size, text);
       // Ink (heights) comes from the nearer instance; only the width is interpolated.
       const ink = t < 0.5 ? result : upper;
       result = {
-        units: result.units + (upper.units - result.units) * t,
+        px: result.px + (upper.px - result.px) * t,
         missing: result.missing,
         inkTop: ink.inkTop,
         inkBottom: ink.inkBottom,
@@ -321,42 +478,38 @@
         inkRight: ink.inkRight,
       };
     }
-    if (widthCache.size >= CACHE_LIMIT) {
-      widthCache.clear();
-    }
+    result.face = faces[0].face;
+    if (widthCache.size >= CACHE_LIMIT) widthCache.clear();
     widthCache.set(key, result);
     return result;
   }
 
-  // Chromium's SVG text box: the font's ascent and descent rounded to whole pixels (exact when
-  // the font is tiny), grown to the glyph ink rounded out to whole pixels where ink sticks out.
-  function verticalMetrics(family, size, measured) {
-    const scale = size / family.unitsPerEm;
-    let ascent = family.ascent * scale;
-    let descent = family.descent * scale;
+  // Chromium's SVG text box: the first face's ascent and descent rounded to whole pixels (exact
+  // when the font is tiny), grown to the glyph ink rounded out to whole pixels where ink sticks out.
+  function verticalMetrics(face, size, measured) {
+    const scale = size / face.unitsPerEm;
+    let ascent = face.ascent * scale;
+    let descent = face.descent * scale;
     if (ascent >= 3 && ascent + descent >= 2) {
       ascent = Math.floor(ascent + 0.5);
       descent = Math.floor(descent + 0.5);
     }
-    return [
-      Math.max(ascent, Math.ceil(measured.inkTop * scale)),
-      Math.max(descent, Math.ceil(measured.inkBottom * scale)),
-    ];
+    return [Math.max(ascent, measured.inkTop), Math.max(descent, measured.inkBottom)];
   }
 
   globalThis.__printerMeasureText = function (text, font) {
     const spec = font || {};
-    const family = resolveFamily(spec.family);
+    const list = typeof spec.family === "string" ? spec.family : "";
     const size = resolveSize(spec.size);
-    const measured = measureAtWeight(family, resolveWeight(spec.weight), size, String(text));
-    const exact = (measured.units * size) / family.unitsPerEm;
+    const measured = measureCached(list, resolveWeight(spec.weight), isItalic(spec.style), size, String(text));
+    const exact = measured.px;
     // Chromium lays text out in 1/64 px layout units and rounds a text fragment's width up to
     // the next unit (checked with scripts/check_text_widths_vs_chromium.py). Its glyph advances
     // are fixed point, so a width that is a whole number of units stays whole (" the" at 14 px
     // is 1792 units, not 1793); the epsilon keeps our floating-point sum from tipping it over.
     // Each <tspan> is its own fragment (geometry.js sums them), as in Chromium's SVG text.
     const width = exact > 0 ? Math.ceil(exact * 64 - 1e-6) / 64 : 0;
-    const vertical = verticalMetrics(family, size, measured);
+    const vertical = verticalMetrics(measured.face, size, measured);
     return {
       width,
       ascent: vertical[0],
@@ -369,5 +522,28 @@
 
   globalThis.__printerMissingCodepoints = function () {
     return Array.from(missingCodepoints).sort((a, b) => a - b);
+  };
+
+  globalThis.__printerRecordDrawnText = function (text, font, usage) {
+    const spec = font || {};
+    const list = typeof spec.family === "string" ? spec.family : "";
+    const faces = resolveFont(list, resolveWeight(spec.weight), isItalic(spec.style));
+    const string = String(text);
+    for (const ch of string) {
+      const cp = ch.codePointAt(0);
+      if (isZeroWidth(cp)) continue;
+      for (const entry of faces) {
+        if (entry.face.covers(cp)) {
+          if (entry.name !== null) {
+            const face = entry.face;
+            const key = entry.name + "\u0000" + face.family + "\u0000" + face.style + "\u0000" + face.descriptor;
+            let set = usage.get(key);
+            if (set === undefined) usage.set(key, (set = new Set()));
+            set.add(cp);
+          }
+          break;
+        }
+      }
+    }
   };
 })();

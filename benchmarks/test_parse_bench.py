@@ -1,0 +1,56 @@
+"""Parse latency next to render latency: the same fixture diagrams, the same warm printer.
+
+``warm-parse`` (mermaid_parse: AST, no positions), ``warm-parse-positions`` and ``warm-verify``
+each run in a fresh forked child like a render does; compare them with ``warm-render`` in
+test_render_bench.py. ``engine-only-parse`` is the same parse in-process (no fork, no pool)
+to show what the per-request isolation costs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mermaid_printer import Printer
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.mermaid_config import build_mermaid_config
+
+DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
+CORE = ["class", "er", "flowchart", "gantt", "journey", "pie", "sequence", "state"]
+
+
+def _code(name: str) -> str:
+    return (DIAGRAMS / f"{name}.mmd").read_text()
+
+
+@pytest.mark.benchmark(group="warm-parse")
+@pytest.mark.parametrize("name", CORE)
+def test_warm_parse(benchmark, printer: Printer, name: str) -> None:
+    benchmark.pedantic(printer.parse, args=(_code(name),), rounds=10, iterations=1, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group="warm-parse-positions")
+@pytest.mark.parametrize("name", CORE)
+def test_warm_parse_with_positions(benchmark, printer: Printer, name: str) -> None:
+    benchmark.pedantic(
+        printer.parse, args=(_code(name),), kwargs={"include_positions": True}, rounds=10, iterations=1, warmup_rounds=1
+    )
+
+
+@pytest.mark.benchmark(group="warm-verify")
+@pytest.mark.parametrize("name", CORE)
+def test_warm_verify(benchmark, printer: Printer, name: str) -> None:
+    benchmark.pedantic(printer.verify, args=(_code(name),), rounds=10, iterations=1, warmup_rounds=1)
+
+
+@pytest.fixture(scope="module")
+def engine() -> QuickJSEngine:
+    return QuickJSEngine()
+
+
+@pytest.mark.benchmark(group="engine-only-parse")
+@pytest.mark.parametrize("name", CORE)
+def test_engine_parse_in_process(benchmark, engine: QuickJSEngine, name: str) -> None:
+    payload = {"code": _code(name), "config": build_mermaid_config({}), "ast": True}
+    benchmark.pedantic(engine.call, args=("parse", payload), rounds=10, iterations=1, warmup_rounds=1)

@@ -1,0 +1,131 @@
+"""Page and image geometry for PDF and PNG output (pure arithmetic; no cairo needed).
+
+All sizes are CSS pixels (1/96 inch) unless named otherwise; a PDF point is 0.75 px.
+
+PDF page:
+
+* no ``paper``: the page is the diagram's viewBox plus ``margin_mm`` on every side (default 0),
+  drawn at 100 %: the PDF is exactly as large as the SVG;
+* a ``paper`` size (:data:`PAPER_SIZES`): the page is that paper, ``orientation`` ``portrait``,
+  ``landscape`` or ``auto`` (landscape when the diagram is wider than tall); the diagram is
+  centred in the area inside ``margin_mm`` (default :data:`DEFAULT_PAPER_MARGIN_MM`) and, with
+  ``fit="shrink"`` (default), scaled down if it does not fit, never up; ``fit="fill"`` scales it
+  up or down to fill that area.
+
+PNG image: the viewBox at ``scale`` image pixels per CSS pixel (default
+:data:`DEFAULT_PNG_SCALE`, crisp on high-density screens) or exactly ``width`` pixels wide, the
+height in proportion, rounded to whole pixels. An image over :data:`MAX_PNG_PIXELS` pixels or
+:data:`MAX_PNG_SIDE` a side is refused before anything is drawn: at 4 bytes a pixel the limit
+keeps the drawing surface under ~160 MB (the render process may grow by 1.5 GB).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from mermaid_printer.errors import ResourceLimit
+
+__all__ = [
+    "DEFAULT_PAPER_MARGIN_MM",
+    "DEFAULT_PNG_SCALE",
+    "MAX_PAGE_POINTS",
+    "MAX_PNG_PIXELS",
+    "MAX_PNG_SIDE",
+    "PAPER_SIZES",
+    "POINTS_PER_PX",
+    "Placement",
+    "pdf_placement",
+    "png_size",
+]
+
+#: Portrait paper sizes in millimetres (ISO 216 A series; US sizes at their inch values).
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "A3": (297.0, 420.0),
+    "A4": (210.0, 297.0),
+    "A5": (148.0, 210.0),
+    "Letter": (215.9, 279.4),
+    "Legal": (215.9, 355.6),
+    "Tabloid": (279.4, 431.8),
+}
+DEFAULT_PAPER_MARGIN_MM = 10.0
+#: PDF viewers may refuse larger pages (200 in, the limit without PDF's UserUnit).
+MAX_PAGE_POINTS = 14_400.0
+POINTS_PER_PX = 0.75
+DEFAULT_PNG_SCALE = 2.0
+MAX_PNG_PIXELS = 40_000_000
+#: cairo's image surfaces stop at 32,767 pixels a side; we stop well before.
+MAX_PNG_SIDE = 20_000
+_PX_PER_MM = 96 / 25.4
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the diagram goes: a ``page_width`` × ``page_height`` page (PDF) or image (PNG),
+    the viewBox drawn into the box at (``left``, ``top``) of size ``width`` × ``height``."""
+
+    page_width: float
+    page_height: float
+    left: float
+    top: float
+    width: float
+    height: float
+    background: tuple[float, float, float, float] | None = None  # RGBA 0-1, None: transparent
+
+
+def pdf_placement(
+    width: float,
+    height: float,
+    *,
+    paper: str | None = None,
+    orientation: Literal["auto", "portrait", "landscape"] = "auto",
+    margin_mm: float | None = None,
+    fit: Literal["shrink", "fill"] = "shrink",
+) -> tuple[Placement, str | None]:
+    """Where a ``width`` × ``height`` diagram goes on its PDF page; also the orientation chosen
+    (``None`` without paper)."""
+    if paper is None:
+        margin = (margin_mm or 0.0) * _PX_PER_MM
+        return Placement(width + 2 * margin, height + 2 * margin, margin, margin, width, height), None
+    short, long = (side * _PX_PER_MM for side in PAPER_SIZES[paper])
+    if orientation == "auto":
+        orientation = "landscape" if width > height else "portrait"
+    page_width, page_height = (long, short) if orientation == "landscape" else (short, long)
+    margin = (DEFAULT_PAPER_MARGIN_MM if margin_mm is None else margin_mm) * _PX_PER_MM
+    area_width, area_height = page_width - 2 * margin, page_height - 2 * margin
+    scale = min(area_width / width, area_height / height)
+    if fit == "shrink":
+        scale = min(scale, 1.0)
+    drawn_width, drawn_height = width * scale, height * scale
+    left = margin + (area_width - drawn_width) / 2
+    top = margin + (area_height - drawn_height) / 2
+    return Placement(page_width, page_height, left, top, drawn_width, drawn_height), orientation
+
+
+def png_size(
+    width: float, height: float, *, scale: float | None = None, target_width: int | None = None
+) -> tuple[int, int, float]:
+    """``(width_px, height_px, pixels per CSS px)`` of the PNG of a ``width`` × ``height`` diagram.
+
+    Raises:
+        ResourceLimit: the image would exceed :data:`MAX_PNG_PIXELS` or :data:`MAX_PNG_SIDE`;
+            ``details`` names the size and the option to lower (``field``).
+    """
+    if target_width is not None:
+        factor, field_name = target_width / width, "width"
+    else:
+        factor, field_name = (DEFAULT_PNG_SCALE if scale is None else scale), "scale"
+    width_px, height_px = max(1, round(width * factor)), max(1, round(height * factor))
+    if width_px * height_px > MAX_PNG_PIXELS or max(width_px, height_px) > MAX_PNG_SIDE:
+        raise ResourceLimit(
+            f"the PNG would be {width_px:,} × {height_px:,} pixels; the limit is {MAX_PNG_PIXELS:,} "
+            f"pixels and {MAX_PNG_SIDE:,} a side: use a smaller {field_name}",
+            {
+                "field": field_name,
+                "width_px": width_px,
+                "height_px": height_px,
+                "limit_pixels": MAX_PNG_PIXELS,
+                "limit_side_px": MAX_PNG_SIDE,
+            },
+        )
+    return width_px, height_px, factor

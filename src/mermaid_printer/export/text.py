@@ -1,0 +1,568 @@
+"""SVG text for the converter, laid out the way Chromium lays it out, drawn as real PDF text.
+
+CairoSVG's own text drawing falls short on Mermaid's SVG in ways that show: it anchors
+``text-anchor: middle`` per ``<tspan>`` instead of per text chunk (Mermaid puts every word of a
+label in its own tspan, so the words pile up on the centre), it measures with cairo's toy API
+(no kerning), it never draws spaces (so a PDF viewer's search finds "Paynow", not "Pay now"),
+and it ignores underline. So each ``<text>`` element (without ``textPath`` or ``rotate``, which
+CairoSVG keeps) is taken over: :func:`take_over_text` marks it with :data:`TEXT_TAG`, and
+:func:`draw_text` (registered for that tag) draws it in one go, following SVG 2's text layout:
+
+1. characters in document order with the whitespace CairoSVG already collapsed, each with the
+   ``x``/``y``/``dx``/``dy`` its closest positioned element gives it;
+2. runs of characters with one element and one font file (see :mod:`.fonts` for how a file is
+   chosen), shaped by HarfBuzz with the same bytes cairo draws;
+3. text chunks (a new one at every absolute ``x`` or ``y``), each moved as a whole for
+   ``text-anchor``;
+4. the baseline moved for ``dominant-baseline`` / ``alignment-baseline`` with the font metrics
+   Chromium uses (ascent and descent rounded to whole pixels, as ``text_measure.js`` does);
+5. drawn with ``cairo_show_text_glyphs``: glyph positions plus the characters they stand for,
+   so the PDF carries selectable, searchable text (spaces included) in the embedded font.
+
+Not modelled (rare in Mermaid output): bidirectional reordering, vertical writing,
+``baseline-shift``, ``word-spacing``, gradient-filled text (drawn in the gradient's fallback
+colour, else black), synthetic bold. Italic without an italic face is slanted like Skia's
+synthetic oblique (skew -1/4).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import cairocffi as cairo
+import uharfbuzz as hb
+from cairosvg.helpers import normalize, paint, size
+
+from mermaid_printer.export.fonts import ConverterFonts, Face, Family, converter_fonts
+
+__all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
+
+#: The tag a taken-over ``<text>`` node carries; CairoSVG's ``TAGS`` maps it to :func:`draw_text`.
+TEXT_TAG = "mermaid-printer:text"
+
+_SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
+_FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
+_MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
+_ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
+_WEIGHTS = {"normal": 400, "bold": 700, "bolder": 700, "lighter": 100}
+
+
+class MissingGlyphs:
+    """Collects the characters no vendored font could draw during one conversion."""
+
+    def __init__(self) -> None:
+        self.codepoints: set[int] = set()
+
+
+def take_over_text(node: Any) -> bool:
+    """Mark a CairoSVG ``text`` node to be drawn by :func:`draw_text`; ``False`` if we leave it.
+
+    Its children (tspans and text runs) move to ``node.text_nodes`` so CairoSVG does not draw
+    them a second time.
+    """
+    if _has_unsupported(node):
+        return False
+    node.text_nodes = node.children
+    node.children = []
+    node.tag = TEXT_TAG
+    return True
+
+
+def _has_unsupported(node: Any) -> bool:
+    if node.tag == "textPath" or "rotate" in node:
+        return True
+    return any(_has_unsupported(child) for child in node.children)
+
+
+@dataclass
+class _Element:
+    """A text-content element (the ``<text>``, a ``<tspan>``, or an anonymous run)."""
+
+    node: Any
+    parent: _Element | None
+    font_px: float
+    weight: int
+    family: Family
+    alpha: float  # product of the opacities down to here
+    start: int = 0  # first character of this element's subtree
+    end: int = 0
+
+
+@dataclass
+class _Char:
+    char: str
+    element: _Element
+    x: float | None = None
+    y: float | None = None
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+@dataclass
+class _Run:
+    """Consecutive characters of one element drawn from one face, after shaping."""
+
+    element: _Element
+    face: Face
+    start: int  # index of the first character
+    text: str
+    glyphs: list[tuple[int, float, float]] = field(default_factory=list)
+    clusters: list[tuple[int, int]] = field(default_factory=list)
+    missing: bool = False  # no face of the family has these characters: draw .notdef boxes
+    x_start: float = 0.0
+    x_end: float = 0.0
+    baseline: float = 0.0
+
+
+def draw_text(surface: Any, node: Any) -> None:
+    """Draw a taken-over text node on ``surface`` (a CairoSVG surface) at its current transform."""
+    if (node.get("display") or "").strip() == "none":  # CairoSVG calls us before it checks
+        return
+    fonts = converter_fonts()
+    chars, elements = _characters(surface, node, fonts)
+    if not chars:
+        return
+    _assign_positions(surface, chars, elements)
+    runs = _shape(chars, surface)
+    context = surface.context
+    context.save()
+    context.new_path()
+    options = cairo.FontOptions()
+    options.set_hint_style(cairo.HINT_STYLE_NONE)
+    options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+    context.set_font_options(options)
+    for run in runs:
+        _draw_run(surface, run)
+    context.restore()
+    # CairoSVG fills and strokes the current path after this returns: leave none.
+    context.new_path()
+
+
+# --- 1. characters ------------------------------------------------------------------------
+
+
+def _characters(surface: Any, root: Any, fonts: ConverterFonts) -> tuple[list[_Char], list[_Element]]:
+    chars: list[_Char] = []
+    elements: list[_Element] = []
+    root_weight = _weight(root.get("font-weight"), _inherited_weight(root.parent))
+    root_element = _Element(
+        node=root,
+        parent=None,
+        font_px=_node_font_px(surface, root, fonts),
+        weight=root_weight,
+        family=fonts.resolve(root.get("font-family")),
+        alpha=_opacity(root),
+    )
+
+    def visit(element: _Element, children: list[Any]) -> None:
+        element.start = len(chars)
+        elements.append(element)
+        text = _ZERO_WIDTH.sub("", element.node.text or "")
+        chars.extend(_Char(char, element) for char in text)
+        for child in children:
+            if child.get("display") == "none":
+                continue
+            node_parent = element.node
+            font_px = element.font_px
+            if child.get("font-size") and child.get("font-size") != node_parent.get("font-size"):
+                font_px = _font_size(surface, child.get("font-size"), element)
+            weight = element.weight
+            if child.get("font-weight") != node_parent.get("font-weight"):
+                weight = _weight(child.get("font-weight"), element.weight)
+            family = element.family
+            if child.get("font-family") != node_parent.get("font-family"):
+                family = fonts.resolve(child.get("font-family"))
+            visit(
+                _Element(child, element, font_px, weight, family, element.alpha * _opacity(child)),
+                list(child.children),
+            )
+        element.end = len(chars)
+
+    visit(root_element, list(getattr(root, "text_nodes", [])))
+    return chars, elements
+
+
+def _node_font_px(surface: Any, node: Any, fonts: ConverterFonts) -> float:
+    """The computed font size of ``node`` from its ancestors' (CairoSVG copies inherited values
+    down, so a value equal to the parent's is the parent's, not a second relative step)."""
+    if node is None:
+        return 16.0  # CSS medium
+    parent = node.parent
+    value = node.get("font-size")
+    if not value or (parent is not None and parent.get("font-size") == value):
+        return _node_font_px(surface, parent, fonts)
+    parent_px = _node_font_px(surface, parent, fonts)
+    family = fonts.resolve(parent.get("font-family") if parent is not None else None)
+    holder = _Element(parent, None, parent_px, 400, family, 1.0)
+    return _font_size(surface, value, holder)
+
+
+def _inherited_weight(node: Any) -> int:
+    if node is None:
+        return 400
+    return _weight(node.get("font-weight"), 400)
+
+
+def _weight(value: str | None, parent: int) -> int:
+    if not value:
+        return parent
+    value = value.strip().lower()
+    if value in _WEIGHTS:
+        return _WEIGHTS[value]
+    try:
+        number = float(value)
+    except ValueError:
+        return parent
+    return int(min(1000, max(1, number)))
+
+
+def _opacity(node: Any) -> float:
+    try:
+        return min(1.0, max(0.0, float(node.get("opacity", 1))))
+    except ValueError:
+        return 1.0
+
+
+def _font_size(surface: Any, value: str, parent: _Element) -> float:
+    """A ``font-size`` in px; ``ex`` is the parent font's x-height, as in Chromium (CairoSVG
+    takes half an em)."""
+    text = value.strip()
+    if text.endswith("ex"):
+        try:
+            x_height = parent.family.x_height / parent.family.units_per_em
+            return float(text[:-2]) * x_height * parent.font_px
+        except ValueError:
+            return parent.font_px
+    size_px = _length(surface, text, parent.font_px, "xy")
+    return size_px if size_px >= 0 else parent.font_px  # a negative size is invalid: inherited
+
+
+def _length(surface: Any, value: str, font_px: float, reference: str) -> float:
+    """A length in user units; ``em``/``ex`` relative to ``font_px``."""
+    saved = surface.font_size
+    surface.font_size = font_px
+    try:
+        return float(size(surface, value, reference))
+    except ValueError:
+        return 0.0
+    finally:
+        surface.font_size = saved
+
+
+def _lengths(surface: Any, value: str | None, font_px: float, reference: str) -> list[float]:
+    if not value:
+        return []
+    return [_length(surface, part, font_px, reference) for part in normalize(value).split()]
+
+
+# --- 2. positions ---------------------------------------------------------------------------
+
+
+def _assign_positions(surface: Any, chars: list[_Char], elements: list[_Element]) -> None:
+    """Give each character the x/y/dx/dy of its closest element that sets one (outer first)."""
+    for element in elements:  # document order: an inner element overrides its ancestors
+        node = element.node
+        for attribute, reference in (("x", "x"), ("y", "y"), ("dx", "x"), ("dy", "y")):
+            values = _lengths(surface, node.get(attribute), element.font_px, reference)
+            for offset, value in enumerate(values[: element.end - element.start]):
+                setattr(chars[element.start + offset], attribute, value)
+
+
+# --- 3. shaping, chunks and anchors ------------------------------------------------------------
+
+
+def _shape(chars: list[_Char], surface: Any) -> list[_Run]:
+    runs = _split_runs(chars)
+    pen_x = pen_y = 0.0
+    chunk: list[_Run] = []
+    chunk_start = 0.0
+    chunk_anchor = "start"
+    for run in runs:
+        first = chars[run.start]
+        if first.x is not None or first.y is not None or not chunk:
+            _anchor(chunk, chunk_start, pen_x, chunk_anchor)
+            chunk = []
+            pen_x = first.x if first.x is not None else pen_x
+            pen_y = first.y if first.y is not None else pen_y
+            chunk_start = pen_x
+            chunk_anchor = (first.element.node.get("text-anchor") or "start").strip()
+        pen_x, pen_y = _place(run, chars, pen_x, pen_y)
+        chunk.append(run)
+    _anchor(chunk, chunk_start, pen_x, chunk_anchor)
+    return runs
+
+
+def _split_runs(chars: list[_Char]) -> list[_Run]:
+    runs: list[_Run] = []
+    current: _Run | None = None
+    for index, char in enumerate(chars):
+        element = char.element
+        face = element.family.face_for(element.weight, ord(char.char))
+        if face is None:
+            face = element.family.notdef_face(element.weight)
+            missing = True
+        else:
+            missing = False
+        starts_chunk = char.x is not None or char.y is not None
+        if (
+            current is None
+            or missing != current.missing
+            or starts_chunk
+            or current.element is not element
+            or current.face is not face
+        ):
+            current = _Run(element=element, face=face, start=index, text="", missing=missing)
+            runs.append(current)
+        current.text += char.char
+    return runs
+
+
+def _place(run: _Run, chars: list[_Char], pen_x: float, pen_y: float) -> tuple[float, float]:
+    """Shape ``run`` starting at the pen; returns the pen after it."""
+    element = run.element
+    scale = element.font_px / run.face.units_per_em
+    letter_spacing = _letter_spacing(element)
+    run.baseline = _baseline_shift(element)
+    run.x_start = pen_x
+    if run.missing:
+        family = element.family
+        for offset, char in enumerate(run.text):
+            info = chars[run.start + offset]
+            pen_x += info.dx
+            pen_y += info.dy
+            run.glyphs.append((0, pen_x, pen_y + run.baseline))
+            run.clusters.append((len(char.encode("utf-8")), 1))
+            wide = _is_wide(ord(char))
+            advance = family.units_per_em if wide else family.fallback_advance
+            pen_x += advance * element.font_px / family.units_per_em + letter_spacing
+        run.x_end = pen_x
+        return pen_x, pen_y
+
+    buffer = hb.Buffer()
+    buffer.add_codepoints([ord(char) for char in run.text])
+    buffer.guess_segment_properties()
+    hb.shape(run.face.font, buffer)
+    infos, positions = buffer.glyph_infos, buffer.glyph_positions
+    applied = 0  # characters whose dx/dy are already applied
+    cluster_glyphs: list[int] = []
+    cluster_starts: list[int] = []
+    for info, position in zip(infos, positions, strict=True):
+        cluster = info.cluster
+        if not cluster_starts or cluster != cluster_starts[-1]:
+            if cluster_starts:
+                pen_x += letter_spacing
+            while applied <= cluster and applied < len(run.text):
+                char = chars[run.start + applied]
+                pen_x += char.dx
+                pen_y += char.dy
+                applied += 1
+            cluster_starts.append(cluster)
+            cluster_glyphs.append(0)
+        cluster_glyphs[-1] += 1
+        run.glyphs.append(
+            (
+                info.codepoint,
+                pen_x + position.x_offset * scale,
+                pen_y - position.y_offset * scale + run.baseline,
+            )
+        )
+        pen_x += position.x_advance * scale
+        pen_y -= position.y_advance * scale
+    if cluster_starts:
+        pen_x += letter_spacing
+    run.clusters = _clusters(run.text, cluster_starts, cluster_glyphs)
+    run.x_end = pen_x
+    return pen_x, pen_y
+
+
+def _clusters(text: str, starts: list[int], glyph_counts: list[int]) -> list[tuple[int, int]]:
+    """Cairo's ``(bytes, glyphs)`` clusters from HarfBuzz's (character offsets, ascending).
+
+    Empty for right-to-left runs (descending offsets): cairo then maps glyphs on its own.
+    """
+    if not starts or starts != sorted(starts):
+        return []
+    clusters = []
+    for index, count in enumerate(glyph_counts):
+        begin = 0 if index == 0 else starts[index]
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        clusters.append((len(text[begin:end].encode("utf-8")), count))
+    return clusters
+
+
+def _anchor(chunk: list[_Run], start: float, end: float, anchor: str) -> None:
+    if not chunk or anchor not in ("middle", "end"):
+        return
+    shift = -(end - start) / 2 if anchor == "middle" else -(end - start)
+    for run in chunk:
+        run.glyphs = [(glyph, x + shift, y) for glyph, x, y in run.glyphs]
+        run.x_start += shift
+        run.x_end += shift
+
+
+def _letter_spacing(element: _Element) -> float:
+    value = element.node.get("letter-spacing")
+    if not value or value == "normal":
+        return 0.0
+    try:
+        return float(value.removesuffix("px"))
+    except ValueError:
+        return 0.0
+
+
+def _is_wide(codepoint: int) -> bool:
+    """East Asian wide characters and emoji, which ``text_measure.js`` measures at 1 em."""
+    return (
+        0x1100 <= codepoint <= 0x115F
+        or 0x2E80 <= codepoint <= 0xA4CF
+        or 0xAC00 <= codepoint <= 0xD7A3
+        or 0xF900 <= codepoint <= 0xFAFF
+        or 0xFE30 <= codepoint <= 0xFE4F
+        or 0xFF00 <= codepoint <= 0xFF60
+        or 0xFFE0 <= codepoint <= 0xFFE6
+        or 0x1F300 <= codepoint <= 0x1FAFF
+        or 0x20000 <= codepoint <= 0x3FFFD
+    )
+
+
+# --- 4. baselines -----------------------------------------------------------------------------
+
+
+def _baseline_shift(element: _Element) -> float:
+    """How far down the glyphs move for the element's baseline alignment (user units)."""
+    node = element.node
+    alignment = (node.get("alignment-baseline") or "").strip()
+    if alignment in ("", "auto", "baseline", "inherit"):
+        alignment = (node.get("dominant-baseline") or "auto").strip()
+    family = element.family
+    px = element.font_px
+    scale = px / family.units_per_em
+    ascent, descent = family.ascent * scale, family.descent * scale
+    if ascent >= 3 and ascent + descent >= 2:  # Chromium's whole-pixel metrics (text_measure.js)
+        ascent, descent = float(round(ascent)), float(round(descent))
+    if alignment == "central":
+        return (ascent - descent) / 2
+    if alignment == "middle":
+        return family.x_height * scale / 2
+    if alignment == "hanging":
+        return ascent * 0.8
+    if alignment == "mathematical":
+        return ascent / 2
+    if alignment in ("text-before-edge", "before-edge", "text-top"):
+        return ascent
+    if alignment in ("text-after-edge", "after-edge", "ideographic", "text-bottom", "bottom"):
+        return -descent
+    return 0.0
+
+
+# --- 5. drawing -------------------------------------------------------------------------------
+
+
+def _draw_run(surface: Any, run: _Run) -> None:
+    if not run.glyphs:
+        return
+    context = surface.context
+    node = run.element.node
+    face = run.face
+    px = run.element.font_px
+    if not 0 < px < _MAX_FONT_PX:  # font-size 0 draws nothing; absurd sizes are not drawn
+        return
+    if run.missing:
+        missing = getattr(surface, "missing_glyphs", None)
+        if missing is not None:
+            missing.codepoints.update(ord(char) for char in run.text)
+    glyphs = run.glyphs
+    if isinstance(context.get_target(), cairo.ImageSurface):
+        glyphs = _baseline_on_pixel_grid(context, glyphs)
+    visible = (node.get("visibility") or "visible").strip() not in ("hidden", "collapse")
+    fill = _paint_colour(node.get("fill", "black"))
+    stroke = _paint_colour(node.get("stroke"))
+    stroke_width = _length(surface, node.get("stroke-width", "1"), px, "xy")
+
+    context.save()
+    # FreeType refuses huge sizes: past _FONT_PX_PER_DRAW device pixels, draw smaller glyphs
+    # under a scaled context (the same outlines, as vectors in a PDF too).
+    xx, yx, xy, yy, _x0, _y0 = context.get_matrix().as_tuple()
+    device_px = px * abs(xx * yy - xy * yx) ** 0.5
+    shrink = max(1.0, device_px / _FONT_PX_PER_DRAW)
+    if shrink > 1:
+        context.scale(shrink, shrink)
+        glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
+    size = px / shrink
+    italic = (node.get("font-style") or "normal").strip() in ("italic", "oblique")
+    skew = _SYNTHETIC_OBLIQUE * size if italic and not face.italic else 0.0
+    context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_matrix(cairo.Matrix(size, 0, skew, size, 0, 0))
+
+    if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
+        context.glyph_path(glyphs)
+        context.restore()  # the path survives restore
+        return
+    if visible and fill is not None:
+        alpha = _float(node.get("fill-opacity"), 1.0) * run.element.alpha
+        context.set_source_rgba(*surface.map_color(fill, alpha))
+        if run.clusters:
+            context.show_text_glyphs(run.text, glyphs, run.clusters, 0)
+        else:
+            context.show_glyphs(glyphs)
+    if visible and stroke is not None and stroke_width > 0:
+        alpha = _float(node.get("stroke-opacity"), 1.0) * run.element.alpha
+        context.new_path()
+        context.glyph_path(glyphs)
+        context.set_line_width(stroke_width / shrink)
+        context.set_source_rgba(*surface.map_color(stroke, alpha))
+        context.stroke()
+    context.restore()
+    if visible and fill is not None:
+        context.set_source_rgba(*surface.map_color(fill, _float(node.get("fill-opacity"), 1.0) * run.element.alpha))
+        _draw_decorations(context, run)
+
+
+def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
+    """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
+    places horizontal text (positions stay fractional along the line). Raster output only."""
+    snapped = []
+    for glyph, x, y in glyphs:
+        device_x, device_y = context.user_to_device(x, y)
+        snapped.append((glyph, *context.device_to_user(device_x, round(device_y))))
+    return snapped
+
+
+def _draw_decorations(context: Any, run: _Run) -> None:
+    decoration = run.element.node.get("text-decoration") or ""
+    if not decoration or decoration.strip() == "none":
+        return
+    face = run.face
+    scale = run.element.font_px / face.units_per_em
+    baseline = run.glyphs[0][2]
+    lines = []  # (top of the line above the baseline, thickness), font units: post and OS/2 say "top"
+    if "underline" in decoration:
+        lines.append((face.underline_position, face.underline_thickness))
+    if "line-through" in decoration:
+        lines.append((face.strikeout_position, face.strikeout_thickness))
+    if "overline" in decoration:
+        lines.append((run.element.family.ascent, face.underline_thickness))
+    for top, thickness in lines:
+        context.rectangle(run.x_start, baseline - top * scale, run.x_end - run.x_start, max(thickness * scale, 0.5))
+    context.fill()
+
+
+def _paint_colour(value: str | None) -> str | None:
+    """The colour a fill/stroke paint draws text with, or ``None`` for no paint."""
+    source, colour = paint(value)
+    if source is not None:  # a gradient or pattern: use its fallback colour, else black
+        colour = colour or "black"
+    if not colour or colour.strip() in ("none", "transparent"):
+        return None
+    return colour.strip()
+
+
+def _float(value: str | None, default: float) -> float:
+    if value is None:
+        return default
+    try:
+        return min(1.0, max(0.0, float(value)))
+    except ValueError:
+        return default

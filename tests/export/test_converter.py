@@ -1,0 +1,206 @@
+"""SVG to PDF and PNG with the real converter (CairoSVG on the system cairo), on small SVGs."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from pathlib import Path
+
+import cairosvg.url
+import pytest
+from export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
+
+from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
+from mermaid_printer.export.pdf import svg_to_pdf
+from mermaid_printer.export.png import svg_to_png
+
+HOSTILE = Path(__file__).parent.parent / "postprocess" / "fixtures" / "hostile"
+FONT = "font-family:'Recursive Variable', arial, sans-serif"
+
+
+def svg(body: str, width: int = 200, height: int = 100, style: str = "") -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%">'
+        f"<style>text{{{FONT};font-size:20px}}{style}</style>{body}</svg>"
+    )
+
+
+def test_a_middle_anchored_line_split_over_tspans_is_centred_as_one_chunk() -> None:
+    # Mermaid puts each word of a label in its own tspan inside one positioned tspan.
+    split = svg('<text text-anchor="middle"><tspan x="100" y="50"><tspan>Left</tspan><tspan> Right</tspan></tspan></text>')
+    whole = svg('<text text-anchor="middle" x="100" y="50">Left Right</text>')
+
+    split_box, whole_box = ink_box(svg_to_png(split, scale=1).data), ink_box(svg_to_png(whole, scale=1).data)
+
+    assert split_box == whole_box
+    assert split_box is not None and abs((split_box[0] + split_box[2]) / 2 - 100) <= 2
+
+
+def test_end_anchoring_puts_the_text_before_x() -> None:
+    box = ink_box(svg_to_png(svg('<text text-anchor="end" x="150" y="50">End</text>'), scale=1).data)
+
+    assert box is not None and 146 <= box[2] <= 151 and box[0] > 100
+
+
+def test_a_central_baseline_centres_capitals_on_y() -> None:
+    box = ink_box(svg_to_png(svg('<text x="20" y="50" dominant-baseline="central">HHH</text>'), scale=1).data)
+
+    assert box is not None and abs((box[1] + box[3]) / 2 - 50) <= 2.5
+
+
+def test_pdf_text_is_real_text_in_the_embedded_font_with_its_spaces() -> None:
+    pdf = svg_to_pdf(svg('<text x="10" y="40">Pay now</text><text x="10" y="80" font-weight="bold">Bold</text>'))
+
+    assert base_fonts(pdf.data) == ["RecursiveVariable-400", "RecursiveVariable-700"]
+    assert set("Pay now Bold") <= mapped_characters(pdf.data)
+    extracted = pdftotext(pdf.data)
+    if extracted is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    assert "Pay now" in extracted and "Bold" in extracted
+
+
+def test_the_same_svg_gives_the_same_pdf_bytes_without_a_creation_date() -> None:
+    source = svg('<text x="10" y="40">Same</text>')
+
+    first, second = svg_to_pdf(source).data, svg_to_pdf(source).data
+
+    assert first == second
+    assert b"/CreationDate" not in first
+
+
+def test_a_paper_size_sets_the_media_box() -> None:
+    pdf = svg_to_pdf(svg('<rect width="200" height="100"/>'), paper="A4")
+
+    assert (pdf.page_width_pt, pdf.page_height_pt, pdf.orientation, pdf.scale) == (841.89, 595.276, "landscape", 1.0)
+    assert re.search(rb"/MediaBox \[ ?0 0 841\.8\d* 595\.2\d* ?\]", pdf.data)
+
+
+def test_colours_cairosvg_cannot_read_are_drawn_in_their_colour() -> None:
+    body = '<rect width="100" height="100" fill="hsl(-120, 0%, 80%)"/><rect x="100" width="100" height="100" fill="#ff000080"/>'
+    png = svg_to_png(svg(body), scale=1, background="transparent").data
+
+    assert pixel(png, 50, 50) == (204, 204, 204, 255)
+    red, green, blue, alpha = pixel(png, 150, 50)
+    assert (red, green, blue) == (255, 0, 0) and abs(alpha - 128) <= 1
+
+
+def test_an_unblurred_drop_shadow_is_drawn_beneath_the_shape() -> None:
+    body = (
+        '<filter id="s"><feDropShadow dx="10" dy="10" stdDeviation="0" flood-color="#000" flood-opacity="0.5"/></filter>'
+        '<rect x="20" y="20" width="50" height="50" fill="#fff" filter="url(#s)"/>'
+    )
+    png = svg_to_png(svg(body), scale=1, background="white").data
+
+    assert pixel(png, 45, 45)[:3] == (255, 255, 255)  # the shape itself
+    assert all(abs(channel - 128) <= 1 for channel in pixel(png, 75, 75)[:3])  # its shadow, offset (10, 10)
+    assert pixel(png, 85, 85)[:3] == (255, 255, 255)
+
+
+def test_png_background_is_painted_unless_transparent() -> None:
+    source = svg('<rect x="90" y="40" width="20" height="20"/>')
+
+    assert pixel(svg_to_png(source, scale=1).data, 1, 1) == (255, 255, 255, 255)
+    assert pixel(svg_to_png(source, scale=1, background="transparent").data, 1, 1)[3] == 0
+    assert pixel(svg_to_png(source, scale=1, background="#336699").data, 1, 1) == (51, 102, 153, 255)
+
+
+def test_an_unknown_background_colour_name_is_invalid_input() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        svg_to_png(svg(""), background="notacolour")
+    assert caught.value.details == {"field": "background"}
+
+
+def test_png_size_follows_scale_and_width() -> None:
+    source = svg("", width=200, height=100)
+
+    assert (svg_to_png(source).width_px, svg_to_png(source).height_px) == (400, 200)
+    image = svg_to_png(source, width=50)
+    assert (image.width_px, image.height_px, image.scale) == (50, 25, 0.25)
+    assert image.data.startswith(b"\x89PNG")
+
+
+def test_characters_no_font_has_are_drawn_as_boxes_with_a_warning() -> None:
+    png = svg_to_png(svg('<text x="10" y="50">A 中</text>'))
+
+    assert png.warnings == ["1 character(s) are not in the bundled fonts and are drawn as empty boxes: U+4E2D"]
+    assert ink_box(png.data) is not None
+
+
+def test_underline_draws_a_line_under_the_text() -> None:
+    plain = ink_box(svg_to_png(svg('<text x="10" y="50">ace</text>'), scale=1).data)
+    underlined = ink_box(svg_to_png(svg('<text x="10" y="50" text-decoration="underline">ace</text>'), scale=1).data)
+
+    assert plain is not None and underlined is not None
+    assert underlined[3] > plain[3] + 1
+
+
+def test_external_references_are_never_fetched(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_network(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the converter tried to fetch a URL")
+
+    monkeypatch.setattr(urllib.request, "urlopen", no_network)
+    monkeypatch.setattr(cairosvg.url, "urlopen", no_network)
+    body = (
+        '<image href="file:///etc/hostname" width="10" height="10"/>'
+        '<image href="https://example.invalid/x.png" width="10" height="10"/>'
+        '<use href="https://example.invalid/sprite.svg#icon"/>'
+    )
+
+    png = svg_to_png(svg(body, style="@import url(https://example.invalid/x.css);"))
+
+    assert any("not fetched" in warning for warning in png.warnings)
+
+
+def test_entities_are_refused_as_a_typed_error() -> None:
+    source = '<!DOCTYPE svg [<!ENTITY x "boom">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>'
+
+    with pytest.raises(RenderFailed):
+        svg_to_pdf(source)
+
+
+@pytest.mark.parametrize("path", sorted(HOSTILE.glob("*.svg")), ids=lambda path: path.name)
+def test_unsanitized_hostile_svgs_convert_or_fail_typed_without_fetching(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_network(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the converter tried to fetch a URL")
+
+    monkeypatch.setattr(cairosvg.url, "urlopen", no_network)
+    try:
+        svg_to_png(path.read_text(encoding="utf-8"), scale=1)
+    except PrinterError:
+        pass  # refused: fine, as long as it is typed
+
+
+def test_a_nested_svg_is_drawn_in_place_without_repainting_the_background() -> None:
+    # Architecture diagrams draw each service icon as a nested <svg>.
+    body = (
+        '<rect x="10" y="10" width="30" height="30" fill="#ff0000"/>'
+        '<g transform="translate(100, 10)"><svg width="40" height="40" viewBox="0 0 80 80">'
+        '<rect width="80" height="80" fill="#0000ff"/></svg></g>'
+        '<rect x="160" y="10" width="30" height="30" fill="#00ff00"/>'
+    )
+    png = svg_to_png(svg(body), scale=1, background="white").data
+
+    assert pixel(png, 25, 25)[:3] == (255, 0, 0)  # drawn before the nested svg: not painted over
+    assert pixel(png, 120, 30)[:3] == (0, 0, 255)  # the nested svg, placed and scaled
+    assert pixel(png, 175, 25)[:3] == (0, 255, 0)  # drawn after it
+    assert pixel(png, 5, 90)[:3] == (255, 255, 255)
+
+
+@pytest.mark.parametrize("size", ["0", "-3", "5000", "1e5"])
+def test_zero_negative_and_huge_font_sizes_neither_fail_nor_crash(size: str) -> None:
+    source = svg(f'<text x="5" y="50" font-size="{size}" text-decoration="underline">Hello</text>')
+
+    assert svg_to_png(source, scale=10).data.startswith(b"\x89PNG")
+    assert svg_to_pdf(source).data.startswith(b"%PDF-")
+
+
+def test_hidden_text_is_not_drawn() -> None:
+    body = (
+        '<text x="10" y="50" display="none">Gone</text>'
+        '<text x="10" y="50" visibility="hidden">Gone</text>'
+        '<g display="none"><text x="10" y="50">Gone</text></g>'
+    )
+
+    assert ink_box(svg_to_png(svg(body), scale=1).data) is None

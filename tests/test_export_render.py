@@ -1,0 +1,178 @@
+"""End to end: Mermaid source to PDF and PNG through the real pool, engine and converter."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from PIL import Image
+
+import mermaid_printer
+from mermaid_printer import (
+    DiagramSyntaxError,
+    Printer,
+    RenderTimeout,
+    build_pdf_options,
+    build_png_options,
+    build_render_options,
+)
+
+sys.path.insert(0, str(Path(__file__).parent / "export"))
+from export_checks import base_fonts, mapped_characters, pdftotext  # noqa: E402
+
+pytestmark = pytest.mark.engine
+
+DIAGRAMS = Path(__file__).parent / "fixtures" / "diagrams"
+# fixture -> labels whose characters the PDF must carry as text
+LABELS = {
+    "flowchart": ["Begin checkout", "Pay now", "Orders DB"],
+    "sequence": ["Alice", "Hello Bob"],
+    "class": ["Animal", "+makeSound() : void"],
+    "state": ["Idle", "Running"],
+    "er": ["CUSTOMER", "places"],
+    "gantt": ["Release plan", "Design"],
+    "pie": ["Favourite pets", "Dogs"],
+    "journey": ["Morning routine", "Make coffee"],
+}
+
+
+def view_box(svg: str) -> tuple[float, float]:
+    width, height = (float(v) for v in etree.fromstring(svg.encode()).get("viewBox").split()[2:])
+    return width, height
+
+
+@pytest.mark.parametrize("name", sorted(LABELS))
+def test_each_core_type_becomes_a_pdf_with_its_labels_as_text_in_the_measured_font(printer: Printer, name: str) -> None:
+    code = (DIAGRAMS / f"{name}.mmd").read_text()
+
+    result = printer.render_pdf(build_pdf_options(code))
+
+    assert result.pdf.startswith(b"%PDF-")
+    assert all(font.startswith("RecursiveVariable-") for font in base_fonts(result.pdf))
+    characters = mapped_characters(result.pdf)
+    for label in LABELS[name]:
+        assert set(label) <= characters, label
+    text = pdftotext(result.pdf)
+    if text is not None:  # with poppler: the labels are searchable as written
+        flat = " ".join(text.split())
+        for label in LABELS[name]:
+            assert label in flat, (label, flat)
+
+
+@pytest.mark.parametrize("name", ["flowchart", "pie"])
+def test_the_pdf_page_and_the_png_are_the_size_of_the_svg(printer: Printer, name: str) -> None:
+    code = (DIAGRAMS / f"{name}.mmd").read_text()
+    pdf_options, png_options = build_pdf_options(code), build_png_options(code)
+    assert pdf_options.svg_options() == png_options.svg_options() == build_render_options(code, background="white")
+    width, height = view_box(printer.render_svg(pdf_options.svg_options()).svg)
+
+    pdf = printer.render_pdf(pdf_options)
+    png = printer.render_png(png_options)
+
+    assert (pdf.page_width_pt, pdf.page_height_pt, pdf.scale) == pytest.approx((width * 0.75, height * 0.75, 1.0), abs=0.01)
+    assert (png.width_px, png.height_px, png.scale) == (round(width * 2), round(height * 2), 2.0)
+    assert Image.open(io.BytesIO(png.png)).size == (png.width_px, png.height_px)
+
+
+def test_bold_text_is_drawn_from_the_bold_instance(printer: Printer) -> None:
+    pdf = printer.render_pdf(build_pdf_options((DIAGRAMS / "class.mmd").read_text())).pdf
+
+    assert {"RecursiveVariable-400", "RecursiveVariable-700"} <= set(base_fonts(pdf))
+
+
+def test_same_input_gives_byte_identical_pdf_and_png(printer: Printer) -> None:
+    code = (DIAGRAMS / "state.mmd").read_text()
+
+    pdfs = {printer.render_pdf(build_pdf_options(code, paper="A4")).pdf for _ in range(2)}
+    pngs = {printer.render_png(build_png_options(code, scale=1)).png for _ in range(2)}
+
+    assert (len(pdfs), len(pngs)) == (1, 1)
+
+
+def test_a_large_diagram_shrinks_onto_paper(printer: Printer) -> None:
+    code = "flowchart LR\n" + "\n".join(f"  N{n}[Step number {n}] --> N{n + 1}" for n in range(30))
+
+    result = printer.render_pdf(build_pdf_options(code, paper="A4", margin_mm=15))
+
+    assert (result.page_width_pt, result.page_height_pt, result.orientation) == (841.89, 595.276, "landscape")
+    assert 0 < result.scale < 1
+    assert re.search(rb"/MediaBox \[ ?0 0 841\.8\d* 595\.2\d* ?\]", result.pdf)
+
+
+def test_png_background_defaults_to_white_and_can_be_transparent(printer: Printer) -> None:
+    code = (DIAGRAMS / "pie.mmd").read_text()
+
+    white = Image.open(io.BytesIO(printer.render_png(build_png_options(code, scale=1)).png)).convert("RGBA")
+    clear = Image.open(io.BytesIO(printer.render_png(build_png_options(code, scale=1, background="transparent")).png))
+
+    assert white.getpixel((0, 0)) == (255, 255, 255, 255)
+    assert clear.convert("RGBA").getpixel((0, 0))[3] == 0
+
+
+def test_a_syntax_error_is_located_for_pdf_and_png(printer: Printer) -> None:
+    code = "flowchart TD\n  A --> B\n  B --> --> C\n"
+
+    for render in (lambda: printer.render_pdf(build_pdf_options(code)), lambda: printer.render_png(build_png_options(code))):
+        with pytest.raises(DiagramSyntaxError) as caught:
+            render()
+        assert caught.value.line == 3
+
+
+def test_an_export_over_its_time_limit_times_out_and_the_next_one_works(printer: Printer) -> None:
+    long_chain = "flowchart TD\n" + "\n".join(f"  N{n} --> N{n + 1}" for n in range(300))
+
+    with pytest.raises(RenderTimeout):
+        printer.render_png(build_png_options(long_chain, timeout_ms=1000))
+    assert printer.render_pdf(build_pdf_options("flowchart TD\n  A --> B")).pdf.startswith(b"%PDF-")
+
+
+def test_the_public_api_names_the_pdf_and_png_entry_points() -> None:
+    assert {
+        "PAPER_SIZES",
+        "PdfOptions",
+        "PdfResult",
+        "PngOptions",
+        "PngResult",
+        "build_pdf_options",
+        "build_png_options",
+        "render_pdf",
+        "render_png",
+    } <= set(mermaid_printer.__all__)
+    assert mermaid_printer.export.__all__ == ["prepare_export"]  # type: ignore[attr-defined]
+
+
+def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    (example,) = [block for block in re.findall(r"```python\n(.*?)```", readme, re.S) if "render_pdf" in block]
+
+    namespace: dict[str, object] = {}
+    exec(compile(example, "README.md", "exec"), namespace)
+
+    # The module-level functions (the process-wide printer) and a Printer of its own.
+    pdf, png = namespace["pdf"], namespace["png"]
+    assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF-") and b"/MediaBox [ 0 0 841.8" in pdf
+    assert isinstance(png, bytes) and Image.open(io.BytesIO(png)).size[0] == 800
+    printed = capsys.readouterr().out.split("\n")
+    assert printed[0].startswith("pie ")
+    assert printed[1].startswith("792.0 612.0 landscape")  # auto: the pie is wider than tall
+
+
+@pytest.mark.parametrize("name", ["html-in-label", "theme-css-breakout", "font-face-remote", "classdef-breakout"])
+def test_hostile_diagrams_export_or_fail_typed(printer: Printer, name: str) -> None:
+    from test_security import HOSTILE
+
+    for render in (
+        lambda: printer.render_pdf(build_pdf_options(HOSTILE[name])).pdf,
+        lambda: printer.render_png(build_png_options(HOSTILE[name], scale=1)).png,
+    ):
+        try:
+            data = render()
+        except Exception as exc:  # refusing is safe too, but only as a typed error
+            assert hasattr(exc, "code"), f"untyped failure: {exc!r}"
+            continue
+        assert data.startswith((b"%PDF-", b"\x89PNG"))
+        assert b"evil.example" not in data

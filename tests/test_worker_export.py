@@ -1,0 +1,39 @@
+"""The worker's PDF/PNG jobs when the system cairo library is missing: SVG keeps working."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+import mermaid_printer.export
+from mermaid_printer import worker
+from mermaid_printer.errors import EngineUnavailable
+
+
+def test_a_converter_that_cannot_start_is_logged_and_leaves_export_unavailable(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def missing_cairo(_svgs: list[str] | None = None) -> None:
+        raise OSError("no library called \"cairo-2\" was found")
+
+    monkeypatch.setattr(mermaid_printer.export, "prepare_export", missing_cairo)
+    monkeypatch.setattr(worker, "_export_unavailable", None)
+
+    with caplog.at_level(logging.WARNING, logger="mermaid_printer.worker"):
+        worker._prepare_export([])
+
+    assert worker._export_unavailable == 'OSError: no library called "cairo-2" was found'
+    assert "PDF and PNG output are unavailable" in caplog.text
+
+
+@pytest.mark.parametrize("kind", ["render_pdf", "render_png"])
+def test_export_jobs_then_fail_as_engine_unavailable_naming_the_library(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    monkeypatch.setattr(worker, "_export_unavailable", "OSError: no library called cairo")
+    job = {"kind": kind, "code": "flowchart TD\n  A --> B", "config": {}, "export": {}}
+
+    with pytest.raises(EngineUnavailable) as caught:
+        worker.export_in_process(None, job)  # type: ignore[arg-type]  # refused before any render
+
+    assert caught.value.details == {"reason": "converter_unavailable"}
+    assert "libcairo2" in caught.value.message and "no library called cairo" in caught.value.message
