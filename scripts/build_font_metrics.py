@@ -16,7 +16,14 @@ uses, so GSUB substitutions (ccmp, locl, rvrn) and GPOS kerning come out as the 
   in a browser: they are different fonts, hence different shaping runs): ``shape(a+b) - adv(a) -
   adv(b)``, nonzero only. This also captures any two-character ligature. Only pairs whose first
   glyph is in some GSUB/GPOS coverage are shaped (no other first glyph can interact);
-* the CSS name aliases of ``ALIASES`` and the default family, as Chromium on Debian has them.
+* the CSS name aliases of ``ALIASES`` and the default family, as Chromium on Debian has them;
+* for the last-resort faces of ``FALLBACK_FAMILIES`` (CJK, emoji: 15k glyphs, nearly all one
+  width), a compact table instead: which codepoints the face draws (a bitmap per 256-codepoint
+  page, base64), its most common advance and the advances that differ, and the horizontal ink of
+  glyphs whose ink leaves the advance box (or that have none). No kerning (their GPOS only holds
+  features Chromium does not apply by default, such as vertical and proportional CJK metrics)
+  and no vertical ink (Chromium's SVG text box keeps the first font's height; see
+  text_measure.js).
 
 The output is deterministic (sorted keys, no timestamps), so ``--check`` can guard it.
 """
@@ -24,6 +31,7 @@ The output is deterministic (sorted keys, no timestamps), so ``--check`` can gua
 from __future__ import annotations
 
 import argparse
+import base64
 import io
 import json
 import sys
@@ -58,6 +66,10 @@ ALIASES = {
     "serif": "Tinos",
 }
 DEFAULT_FAMILY = "Tinos"
+# Faces a character falls back to when no family of its CSS list has it, as Chromium's system
+# fallback would (the reference machine had none: it drew tofu). In this order, except that
+# emoji-presentation codepoints (U+1F000 and up) try Noto Emoji first. Not CSS-addressable.
+FALLBACK_FAMILIES = ("Noto Sans SC", "Noto Sans KR", "Noto Emoji")
 # How far (px) glyph ink may stick out past a whole pixel and still not grow Chromium's SVG text
 # box vertically, per family (default: none; the box covers the ink rounded out). Chromium draws
 # Liberation for Arimo and Tinos, whose TrueType hinting moves vertical extents to the pixel grid
@@ -328,12 +340,67 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
     return face, stats
 
 
+def measure_fallback_face(entries: list[dict], taken: set[int]) -> tuple[dict, dict]:
+    """The compact table of a last-resort face (see the module docstring), plus build stats.
+
+    Codepoints in ``taken`` (drawn by an earlier fallback face) are left out, except emoji
+    (U+1F000 and up), which text_measure.js looks up in the reverse order.
+    """
+    owner: dict[int, int] = {}
+    sfnts: list[bytes] = []
+    head = None
+    for index, entry in enumerate(entries):
+        font = TTFont(VENDOR / entry["path"])
+        if head is None:
+            head = font["head"], font["hhea"]
+        ranges = parse_unicode_range(entry["unicode_range"])
+        for codepoint in font.getBestCmap():
+            if codepoint not in owner and in_ranges(codepoint, ranges):
+                owner[codepoint] = index
+        font.flavor = None
+        buffer = io.BytesIO()
+        font.save(buffer)
+        sfnts.append(buffer.getvalue())
+    owner = {cp: index for cp, index in owner.items() if cp not in taken or cp >= 0x1F000}
+    taken.update(owner)
+    shapers = [Shaper(sfnt, None) for sfnt in sfnts]
+    advances = {cp: number(shapers[owner[cp]].shape(chr(cp))[0]) for cp in sorted(owner)}
+    counts: dict[int | float, int] = {}
+    for advance in advances.values():
+        counts[advance] = counts.get(advance, 0) + 1
+    default = max(sorted(counts), key=lambda advance: counts[advance])
+    pages: dict[int, bytearray] = {}
+    for codepoint in owner:
+        page = pages.setdefault(codepoint >> 8, bytearray(32))
+        page[(codepoint & 255) >> 3] |= 1 << (codepoint & 7)
+    ink_x = []
+    for codepoint in sorted(owner):
+        left, right = shapers[owner[codepoint]].ink_x(chr(codepoint))
+        if right <= left or left < 0 or right > advances[codepoint]:
+            ink_x += [codepoint, number(left), number(right)]
+    (family, style, weight), (head_table, hhea) = face_key(entries[0]), head
+    low, high = weight_range(weight)
+    face = {
+        "family": family,
+        "style": style,
+        "weight": [low, high],
+        "unitsPerEm": head_table.unitsPerEm,
+        "ascent": hhea.ascent,
+        "descent": -hhea.descent,
+        "pages": [[page, base64.b64encode(bits).decode("ascii")] for page, bits in sorted(pages.items())],
+        "defaultAdvance": default,
+        "advances": [value for cp, adv in advances.items() if adv != default for value in (cp, adv)],
+        "inkX": ink_x,
+    }
+    return face, {"codepoints": len(owner), "other_advances": len(advances) - counts[default]}
+
+
 def build() -> tuple[str, dict]:
     """Return the generated JS source and per-face build stats."""
     manifest = json.loads((VENDOR / "manifest.json").read_text(encoding="utf-8"))
     by_face: dict[tuple[str, str, str], list[dict]] = {}
     for entry in manifest["files"]:
-        if "font_family" in entry:
+        if "font_family" in entry and entry["font_family"] not in FALLBACK_FAMILIES:
             by_face.setdefault(face_key(entry), []).append(entry)
     families: dict[str, dict] = {}
     stats, sources = {}, []
@@ -344,11 +411,19 @@ def build() -> tuple[str, dict]:
         sources += [f"{e['package']}@{e['version']} {e['package_path']}" for e in entries]
     for alias, family in ALIASES.items():
         assert family in families and alias == alias.lower(), alias
+    fallbacks: list[dict] = []
+    taken: set[int] = set()
+    for family in FALLBACK_FAMILIES:
+        entries = [e for e in manifest["files"] if e.get("font_family") == family]
+        face, stats[family] = measure_fallback_face(entries, taken)
+        fallbacks.append(face)
+        sources.append(f"{entries[0]['package']}@{entries[0]['version']} ({len(entries)} files)")
     metrics = {
         "version": 2,
         "defaultFamily": DEFAULT_FAMILY,
         "aliases": ALIASES,
         "families": families,
+        "fallbacks": fallbacks,
     }
     body = json.dumps(metrics, ensure_ascii=True, separators=(",", ":"), sort_keys=True)
     header = (
@@ -368,7 +443,12 @@ def build() -> tuple[str, dict]:
         "// font units from its pen position.\n"
         "// A table field whose value is an instance name (\"400\") reuses that instance's field.\n"
         "// aliases: lower-cased CSS family name -> family; defaultFamily: used when no name in a\n"
-        "// font-family list is known. Read by text_measure.js.\n"
+        "// font-family list is known.\n"
+        "// fallbacks: last-resort faces [{family, style, weight, unitsPerEm, ascent, descent,\n"
+        "// pages: [[page (codepoint >> 8), base64 of a 256-bit little-endian coverage bitmap], ...],\n"
+        "// defaultAdvance, advances: [codepoint, advance, ...] where not the default,\n"
+        "// inkX: [codepoint, left, right, ...] where the ink leaves [0, advance] or is empty}].\n"
+        "// Read by text_measure.js.\n"
     )
     return header + "globalThis.__PRINTER_FONT_METRICS__ = " + body + ";\n", stats
 

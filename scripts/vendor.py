@@ -70,6 +70,14 @@ _OPEN_SANS_SUBSETS = (
 # draws for arial/helvetica/sans-serif and for Times New Roman (its default): the scripts
 # Liberation 1.x covers.
 _LIBERATION_SUBSETS = ("cyrillic", "greek", "latin-ext", "latin")
+# Last-resort faces for characters no family of a CSS list has (as a system fallback font would
+# draw them): the numbered unicode-range slices of Noto Sans SC (CJK ideographs, kana, Hangul,
+# CJK punctuation, fullwidth forms; its latin/cyrillic/vietnamese slices are left out), the
+# slices of Noto Sans KR that hold Hangul (SC has few syllables), and monochrome Noto Emoji;
+# regular weight only (Chromium synthesizes bold).
+_NOTO_SANS_SC_SLICES = tuple(str(n) for n in (4, 5, 6, *range(21, 92), *range(97, 120)))
+_NOTO_SANS_KR_SLICES = tuple(str(n) for n in (*range(2, 66), 94, 95, *range(100, 120)))
+_NOTO_EMOJI_SLICES = tuple(str(n) for n in range(11))
 
 
 PACKAGES = [
@@ -124,6 +132,36 @@ PACKAGES = [
             "fonts/tinos/LICENSE": "LICENSE",
         },
         font_css=("400.css", "700.css"),
+    ),
+    Package(
+        name="@fontsource/noto-sans-sc",
+        version="5.3.0",
+        license="OFL-1.1",
+        files={
+            **fontsource_files("noto-sans-sc", _NOTO_SANS_SC_SLICES, ("400-normal",)),
+            "fonts/noto-sans-sc/LICENSE": "LICENSE",
+        },
+        font_css=("400.css",),
+    ),
+    Package(
+        name="@fontsource/noto-sans-kr",
+        version="5.3.0",
+        license="OFL-1.1",
+        files={
+            **fontsource_files("noto-sans-kr", _NOTO_SANS_KR_SLICES, ("400-normal",)),
+            "fonts/noto-sans-kr/LICENSE": "LICENSE",
+        },
+        font_css=("400.css",),
+    ),
+    Package(
+        name="@fontsource/noto-emoji",
+        version="5.3.2",
+        license="OFL-1.1",
+        files={
+            **fontsource_files("noto-emoji", _NOTO_EMOJI_SLICES, ("400-normal",)),
+            "fonts/noto-emoji/LICENSE": "LICENSE",
+        },
+        font_css=("400.css",),
     ),
 ]  # fmt: skip
 

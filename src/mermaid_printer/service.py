@@ -193,15 +193,6 @@ class Printer:
         return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
 
 
-def _check_text_size(code: str) -> None:
-    max_text = PRODUCT_CONFIG["maxTextSize"]
-    if len(code) > max_text:
-        # Mermaid would silently draw an error diagram instead; say what happened.
-        raise InputTooLarge(
-            f"diagram is {len(code):,} characters; Mermaid's maxTextSize is {max_text:,}",
-            {"limit_characters": max_text},
-        )
-
     def render_pdf(self, options: PdfOptions) -> PdfResult:
         """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
 
@@ -252,6 +243,16 @@ def _check_text_size(code: str) -> None:
             "export": export,
         }
         return self._pool.run(job, timeout_s=options.timeout_ms / 1000 + _KILL_GRACE_S)
+
+
+def _check_text_size(code: str) -> None:
+    max_text = PRODUCT_CONFIG["maxTextSize"]
+    if len(code) > max_text:
+        # Mermaid would silently draw an error diagram instead; say what happened.
+        raise InputTooLarge(
+            f"diagram is {len(code):,} characters; Mermaid's maxTextSize is {max_text:,}",
+            {"limit_characters": max_text},
+        )
 
 
 _default_printer: Printer | None = None

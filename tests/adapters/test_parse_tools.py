@@ -50,7 +50,7 @@ async def test_every_tool_is_read_only_idempotent_closed_world_with_an_output_sc
     async with Client(build_server(printer)) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
 
-    assert list(tools) == ["mermaid_to_svg", "mermaid_parse", "verify", "render", "svg"]
+    assert list(tools) == ["mermaid_to_svg", "mermaid_to_pdf", "mermaid_to_png", "mermaid_parse", "verify", "render", "svg"]
     for tool in tools.values():
         assert tool.title and tool.description
         assert tool.annotations == ToolAnnotations(title=tool.title, **READ_ONLY)
@@ -68,10 +68,10 @@ async def test_every_tool_is_read_only_idempotent_closed_world_with_an_output_sc
 @pytest.mark.parametrize(
     ("groups", "names"),
     [
-        (("printer",), ["mermaid_to_svg"]),
+        (("printer",), ["mermaid_to_svg", "mermaid_to_pdf", "mermaid_to_png"]),
         (("parse",), ["mermaid_parse"]),
         (("chatgpt",), ["verify", "render", "svg"]),
-        (("printer", "chatgpt"), ["mermaid_to_svg", "verify", "render", "svg"]),
+        (("printer", "chatgpt"), ["mermaid_to_svg", "mermaid_to_pdf", "mermaid_to_png", "verify", "render", "svg"]),
     ],
 )
 async def test_a_server_exposes_only_the_tool_groups_it_is_given(groups: tuple[str, ...], names: list[str]) -> None:

@@ -15,7 +15,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
 
-from mermaid_printer.resources import js_dir, vendored_file
+from mermaid_printer.resources import js_dir, vendor_manifest, vendored_file
 
 FAMILY = '"Recursive Variable", arial, sans-serif'
 LATIN = "fonts/recursive-variable/recursive-latin-wght-normal.woff2"
@@ -219,10 +219,63 @@ def test_drawn_text_is_attributed_to_faces_under_the_name_a_viewer_looks_up(cont
 
 
 def test_missing_characters_are_counted_and_reported(context, advances) -> None:
-    result = measure(context, "A漢B")
+    # U+20000 (CJK extension B) is in no vendored face, fallbacks included: guessed at 1 em.
+    result = measure(context, "A\U00020000B")
     assert result["missing"] == 1
     assert result["width"] == snapped(advances[400]["A"] + 1000 + advances[400]["B"], 16)
-    assert 0x6F22 in json.loads(context.eval("JSON.stringify(__printerMissingCodepoints())"))
+    assert 0x20000 in json.loads(context.eval("JSON.stringify(__printerMissingCodepoints())"))
+
+
+def fallback_advances(family: str, text: str) -> list[float]:
+    """Advances (em) of ``text``'s characters in the vendored files of a last-resort family."""
+    manifest = vendor_manifest()
+    result = []
+    for ch in text:
+        for entry in manifest["files"]:
+            if entry.get("font_family") != family:
+                continue
+            ranges = [r.strip().removeprefix("U+").split("-") for r in entry["unicode_range"].split(",")]
+            if not any(int(r[0], 16) <= ord(ch) <= int(r[-1], 16) for r in ranges):
+                continue
+            font = TTFont(vendored_file(entry["path"]))
+            glyph = font.getBestCmap().get(ord(ch))
+            if glyph is not None:
+                result.append(font["hmtx"].metrics[glyph][0] / font["head"].unitsPerEm)
+                break
+    assert len(result) == len(text), text
+    return result
+
+
+def test_cjk_and_emoji_are_measured_from_the_fallback_faces(context, advances) -> None:
+    cjk = measure(context, "中文，かな", size=14)
+    assert cjk["missing"] == 0
+    assert cjk["width"] == math.ceil(sum(fallback_advances("Noto Sans SC", "中文，かな")) * 14 * 64 - 1e-6) / 64
+    assert cjk["width"] == 70  # all five are 1 em in Noto Sans SC
+    hangul = measure(context, "한국어")
+    assert hangul["missing"] == 0
+    assert hangul["width"] == snapped(sum(fallback_advances("Noto Sans KR", "한국어")) * 1000, 16)  # 0.92 em each
+    emoji = measure(context, "A🚀", size=14)
+    (rocket,) = fallback_advances("Noto Emoji", "🚀")
+    assert emoji["missing"] == 0
+    assert emoji["width"] == snapped(advances[400]["A"] + rocket * 1000, 14)
+
+
+def test_fallback_faces_keep_the_first_fonts_box_height(context) -> None:
+    # Chromium: "A中" in Recursive Variable at 16 px is as tall as "A" (19 px).
+    latin, mixed = measure(context, "A"), measure(context, "A中")
+    assert (mixed["ascent"], mixed["descent"]) == (latin["ascent"], latin["descent"])
+    assert mixed["width"] == latin["width"] + 16
+
+
+def test_fallback_characters_are_recorded_under_the_first_family_name(context) -> None:
+    result = drawn(context, [("Hi 中🚀", {"family": FAMILY, "size": 16, "weight": 700})])
+    assert result == [
+        [["Recursive Variable", "Noto Emoji", "normal", "400", "normal", "300 1000"], [ord("🚀")]],
+        [["Recursive Variable", "Noto Sans SC", "normal", "400", "normal", "300 1000"], [ord("中")]],
+        [["Recursive Variable", "Recursive Variable", "normal", "300 1000"], [ord(c) for c in " Hi"]],
+    ]
+    # A list of generic names alone gives no name to declare: nothing is recorded.
+    assert drawn(context, [("中", {"family": "sans-serif", "size": 16})]) == []
 
 
 def test_controls_and_empty_text_have_no_width(context) -> None:

@@ -242,3 +242,29 @@ def test_same_reported_faces_give_identical_bytes() -> None:
     embed_fonts(first, faces)
     embed_fonts(second, list(reversed(faces)))
     assert etree.tostring(first) == etree.tostring(second)
+
+
+def test_cjk_and_emoji_are_embedded_as_subsets_of_their_fallback_faces() -> None:
+    root = svg("<text>Hi 中文</text><text>🚀</text>")
+    faces = [
+        drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Hi "),
+        drawn_face("Recursive Variable", "Noto Sans SC", "normal", "400", "中文") | {"as_style": "normal", "as_weight": "300 1000"},
+        drawn_face("Recursive Variable", "Noto Emoji", "normal", "400", "🚀") | {"as_style": "normal", "as_weight": "300 1000"},
+    ]
+    assert embed_fonts(root, faces) == []
+    rules = face_rules(root)
+    # Every rule carries the first family's name and descriptors, so a viewer groups them.
+    assert {(name, style, weight) for name, style, weight, _ in rules} == {("Recursive Variable", "normal", "300 1000")}
+    assert {frozenset(cmap) for *_, cmap in rules} == {
+        frozenset(map(ord, "Hi ")), frozenset({ord("中")}), frozenset({ord("文")}), frozenset({ord("🚀")})
+    }  # 中 and 文 are in two unicode-range slices of Noto Sans SC
+    ranges = sorted(unicode_range for *_, unicode_range in FACE_RULE_RE.findall(root[0].text))
+    assert ranges == ["U+1F680", "U+20,U+48,U+69", "U+4E2D", "U+6587"]
+
+
+def test_fallback_faces_give_identical_bytes() -> None:
+    face = drawn_face("trebuchet ms", "Noto Sans SC", "normal", "400", "流程图") | {"as_style": "normal", "as_weight": "400"}
+    first, second = svg("<text>流程图</text>", PIE_STYLE), svg("<text>流程图</text>", PIE_STYLE)
+    embed_fonts(first, [face])
+    embed_fonts(second, [dict(face)])
+    assert etree.tostring(first) == etree.tostring(second)

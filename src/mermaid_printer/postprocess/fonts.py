@@ -16,6 +16,15 @@ synthesizes bold or italic where Chromium did. Each face's ``unicode-range`` lis
 characters. Without ``drawn_faces`` (an SVG from elsewhere), every character is given to
 Recursive Variable, if the SVG's CSS names it.
 
+CJK and emoji characters no family of the list has were measured with the last-resort faces
+(Noto Sans SC, Noto Emoji; see text_measure.js) and are reported under the name of the list's
+first available family plus that family's descriptors (``as_style``, ``as_weight``): their
+subset is declared as one more ``@font-face`` of that name and those descriptors, so a viewer's
+font matching groups it with that family's own face and its ``unicode-range`` sends exactly those
+characters to it, before any font of the viewer's system. Those faces come in ~100 small
+unicode-range slices; only the slices holding drawn characters are read (a slice's cmap is read
+when a character in its ``unicode-range`` is asked for, not at start-up).
+
 Run after sanitizing (the sanitizer would drop ``data:`` URLs it did not expect elsewhere).
 
 How, and why so: HarfBuzz's subsetter (``uharfbuzz``) cuts a subset in ~0.3 ms, where
@@ -68,6 +77,8 @@ _ZLIB_LEVEL = 6
 _DEFAULT_FACE = ("Recursive Variable", "normal", "300 1000")
 # Family names we put in a CSS string: what font names look like (no quotes, escapes, controls).
 _SAFE_FAMILY_NAME_RE = re.compile(r"[\w .\-]{1,100}")
+# font-style / font-weight descriptors as the engine reports them ("normal", "italic", "300 1000").
+_SAFE_DESCRIPTOR_RE = re.compile(r"[a-z]{1,10}|\d{1,4}( \d{1,4})?")
 
 
 @dataclass(frozen=True)
@@ -78,7 +89,24 @@ class _FontFile:
     family: str
     style: str
     weight: str  # the @font-face font-weight descriptor: "400" or "300 1000"
-    codepoints: frozenset[int]  # cmap ∩ unicode_range: what this file draws
+    ranges: tuple[tuple[int, int], ...]  # its unicode_range
+
+    def in_range(self, codepoint: int) -> bool:
+        """Whether the file's ``unicode-range`` claims ``codepoint`` (cheap: no font read)."""
+        return any(lo <= codepoint <= hi for lo, hi in self.ranges)
+
+    @property
+    def codepoints(self) -> frozenset[int]:
+        """cmap ∩ unicode_range: what this file draws (its cmap is read once, on first use)."""
+        return _covered(self.path, self.ranges)
+
+
+@functools.cache
+def _covered(path: str, ranges: tuple[tuple[int, int], ...]) -> frozenset[int]:
+    # fontTools rebuilds a woff2's glyf table only when asked: reading the cmap is quick.
+    with TTFont(vendored_file(path), lazy=True) as font:
+        cmap = font.getBestCmap()
+    return frozenset(cp for cp in cmap if any(lo <= cp <= hi for lo, hi in ranges))
 
     @property
     def sfnt(self) -> bytes:
@@ -94,25 +122,17 @@ class _FontFile:
 @functools.cache
 def _font_files() -> tuple[_FontFile, ...]:
     """The manifest's font files in manifest order (earlier files win a shared codepoint)."""
-    files = []
-    for entry in vendor_manifest()["files"]:
-        if "font_family" not in entry:
-            continue
-        # fontTools rebuilds a woff2's glyf table only when asked: reading the cmap is quick.
-        with TTFont(vendored_file(entry["path"]), lazy=True) as font:
-            cmap = font.getBestCmap()
-        ranges = _parse_unicode_range(entry["unicode_range"])
-        covered = frozenset(cp for cp in cmap if any(lo <= cp <= hi for lo, hi in ranges))
-        files.append(
-            _FontFile(
-                entry["path"],
-                entry["font_family"],
-                entry.get("font_style", "normal"),
-                entry.get("font_weight", "400"),
-                covered,
-            )
+    return tuple(
+        _FontFile(
+            entry["path"],
+            entry["font_family"],
+            entry.get("font_style", "normal"),
+            entry.get("font_weight", "400"),
+            tuple(_parse_unicode_range(entry["unicode_range"])),
         )
-    return tuple(files)
+        for entry in vendor_manifest()["files"]
+        if "font_family" in entry
+    )
 
 
 @functools.cache
@@ -146,7 +166,7 @@ def preload_fonts() -> None:
     zygote start, so a child that draws such characters decodes that file itself (0.1-0.3 s).
     """
     for font_file in _font_files():
-        if font_file.family == _DEFAULT_FACE[0] or ord("A") in font_file.codepoints:
+        if font_file.family == _DEFAULT_FACE[0] or (font_file.in_range(ord("A")) and ord("A") in font_file.codepoints):
             _hb_face(font_file.path)
 
 
@@ -156,7 +176,8 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict] | None = None) -> 
     Args:
         root: The sanitized ``<svg>`` root; a ``<style>`` is inserted as its first child.
         drawn_faces: What the engine reported drawing (``[{name, family, style, weight,
-            codepoints}]``); ``None`` gives every character to Recursive Variable.
+            codepoints}]``, and ``as_style``/``as_weight`` for a fallback face: the descriptors
+            its rule declares); ``None`` gives every character to Recursive Variable.
 
     Returns:
         Warnings for the caller: characters no vendored font covers (a viewer draws them with
@@ -186,9 +207,11 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict] | None = None) -> 
         by_file: dict[int, set[int]] = {}
         for codepoint in sorted(wanted):
             for index, font_file in enumerate(files):
-                if (font_file.family, font_file.style, font_file.weight) == (
-                    face["family"], face["style"], face["weight"]
-                ) and codepoint in font_file.codepoints:
+                if (
+                    (font_file.family, font_file.style, font_file.weight) == (face["family"], face["style"], face["weight"])
+                    and font_file.in_range(codepoint)
+                    and codepoint in font_file.codepoints
+                ):
                     by_file.setdefault(index, set()).add(codepoint)
                     break
         for index in sorted(by_file):
@@ -196,9 +219,12 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict] | None = None) -> 
             embedded |= codepoints
             font_file = files[index]
             data = base64.b64encode(_woff(_subset_sfnt(font_file, codepoints))).decode("ascii")
+            style, weight = face.get("as_style", font_file.style), face.get("as_weight", font_file.weight)
+            if not (_SAFE_DESCRIPTOR_RE.fullmatch(style) and _SAFE_DESCRIPTOR_RE.fullmatch(weight)):
+                continue
             rules.append(
-                f'@font-face{{font-family:"{name}";font-style:{font_file.style};'
-                f"font-weight:{font_file.weight};src:url(data:font/woff;base64,{data}) "
+                f'@font-face{{font-family:"{name}";font-style:{style};'
+                f"font-weight:{weight};src:url(data:font/woff;base64,{data}) "
                 f'format("woff");unicode-range:{_format_unicode_range(codepoints)}}}'
             )
     if rules:

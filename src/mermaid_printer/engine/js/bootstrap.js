@@ -199,6 +199,7 @@
   // detached element so that its own stylesheet, and nothing else, decides each text's font,
   // as it will in a viewer.
   const TEXT_ELEMENTS = new Set(["text", "tspan", "textpath"]);
+  const faceSortKey = (f) => [f.name, f.family, f.style, f.weight, f.as_style || "", f.as_weight || ""].join("\u0000");
   function drawnFaces(svgText) {
     if (typeof G.__printerRecordDrawnText !== "function") return [];
     const holder = G.document.createElement("div");
@@ -220,10 +221,13 @@
     holder.innerHTML = "";
     const faces = [];
     for (const [key, codepoints] of usage) {
-      const [name, family, style, weight] = key.split("\u0000");
-      faces.push({ name, family, style, weight, codepoints: Array.from(codepoints).sort((a, b) => a - b) });
+      // A fallback face (CJK, emoji) also carries the descriptors its @font-face must declare.
+      const [name, family, style, weight, asStyle, asWeight] = key.split("\u0000");
+      const face = { name, family, style, weight, codepoints: Array.from(codepoints).sort((a, b) => a - b) };
+      if (asStyle !== undefined) Object.assign(face, { as_style: asStyle, as_weight: asWeight });
+      faces.push(face);
     }
-    faces.sort((a, b) => (a.name + "\u0000" + a.family + a.style + a.weight < b.name + "\u0000" + b.family + b.style + b.weight ? -1 : 1));
+    faces.sort((a, b) => (faceSortKey(a) < faceSortKey(b) ? -1 : faceSortKey(a) > faceSortKey(b) ? 1 : 0));
     return faces;
   }
 

@@ -19,13 +19,18 @@
 //            the advance box [0, width] grown to each glyph's ink rounded out to whole pixels.
 //     ascent, descent  px above/below the baseline of the box Chromium's getBBox() reports:
 //            the first font's ascent/descent, widened by glyph ink that sticks out (tall accents).
-//     missing  how many characters of text no known font covers (measured with a fallback width).
+//     missing  how many characters of text no known font, fallback faces included, covers
+//            (measured with a guessed width).
 //   __printerMissingCodepoints() -> sorted array of every codepoint measured with a fallback width
 //     since load, so the caller can warn once per render.
 //   __printerRecordDrawnText(text, font, usage) -> adds to `usage` (a Map) which vendored face
 //     draws each character of text, keyed by the CSS family name an embedded @font-face must
 //     carry for a viewer to draw that face: key "name\0family\0style\0weight" -> Set of codepoints.
 //     Characters no face covers, or whose only names are generic (sans-serif), are not recorded.
+//     A character drawn from a fallback face (below) is recorded under the name of the list's
+//     first available family, with that family's face descriptors appended to the key
+//     ("…\0asStyle\0asWeight"): an @font-face of the same name and descriptors, limited by
+//     unicode-range to those characters, is what makes a viewer draw them from it.
 //
 // Data: globalThis.__PRINTER_FONT_METRICS__ from font_metrics.js (generated; load it first).
 //
@@ -45,8 +50,16 @@
 // - Characters: kerning between adjacent characters of the same font file, including pairs that
 //   shape to one glyph (the generator recorded them as pair adjustments). Not modelled: contextual
 //   shaping beyond pairs, letter-spacing/word-spacing, font-variant, text-decoration, bidi.
-//   C0/C1 controls and default-ignorables are zero width. Characters no face covers get the
-//   first face's average width (East Asian wide ranges and emoji: 1 em), as a fallback font would.
+//   C0/C1 controls and default-ignorables are zero width.
+// - Fallback: a character no family of the list has is drawn, as by Chromium's system fallback,
+//   from the last-resort faces of font_metrics.js: Noto Sans SC (CJK ideographs, kana, Hangul,
+//   CJK punctuation, fullwidth forms), then Noto Emoji; U+1F000 and up try Noto Emoji first.
+//   Each such character is its own run (no kerning), emboldened like any face lighter than 600.
+//   Their vertical ink is not modelled: Chromium keeps the first font's box height for them
+//   (checked: "A中" in Recursive at 16 px is as tall as "A"). Emoji ZWJ sequences are measured
+//   character by character (Noto Emoji's ligatures are not modelled). Their tables are decoded
+//   on first use, so a render without such characters pays nothing. Characters no fallback
+//   face has either get the first face's average width (East Asian wide ranges and emoji: 1 em).
 // - Heights: Chromium rounds the first face's scaled ascent and descent to whole pixels (exact
 //   values below 3 px) and grows the box to the pixel-rounded glyph ink; we do the same from
 //   unhinted glyph extents, assuming no zoom (CTM scale 1), which is how Mermaid measures; for
@@ -187,6 +200,69 @@
     families.set(alias, families.get(METRICS.aliases[alias].toLowerCase()));
   }
   const defaultFamily = families.get(METRICS.defaultFamily.toLowerCase());
+
+  // ---- last-resort faces (decoded on first use) -----------------------------------------------
+
+  const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  function decodeBase64(text) {
+    const bytes = [];
+    let bits = 0;
+    let value = 0;
+    for (let i = 0; i < text.length; i++) {
+      const digit = B64.indexOf(text.charAt(i));
+      if (digit < 0) continue; // "=" padding
+      value = (value << 6) | digit;
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        bytes.push((value >> bits) & 255);
+      }
+    }
+    return bytes;
+  }
+
+  function prepareFallbackFace(raw) {
+    const coverage = new Map(); // page -> 32 bitmap bytes
+    for (const [page, bitmap] of raw.pages) coverage.set(page, decodeBase64(bitmap));
+    const advances = new Map();
+    for (let i = 0; i < raw.advances.length; i += 2) advances.set(raw.advances[i], raw.advances[i + 1]);
+    const inkX = new Map();
+    for (let i = 0; i < raw.inkX.length; i += 3) inkX.set(raw.inkX[i], [raw.inkX[i + 1], raw.inkX[i + 2]]);
+    return {
+      family: raw.family,
+      style: raw.style,
+      descriptor: raw.weight[0] === raw.weight[1] ? String(raw.weight[0]) : raw.weight[0] + " " + raw.weight[1],
+      maxWeight: raw.weight[1],
+      unitsPerEm: raw.unitsPerEm,
+      covers(cp) {
+        const bitmap = coverage.get(cp >> PAGE_BITS);
+        return bitmap !== undefined && ((bitmap[(cp & PAGE_MASK) >> 3] >> (cp & 7)) & 1) === 1;
+      },
+      advance(cp) {
+        const advance = advances.get(cp);
+        return advance === undefined ? raw.defaultAdvance : advance;
+      },
+      // Left and right ink edges (font units from the pen position) of a glyph whose ink leaves
+      // its advance box, else null: ink inside it does not grow Chromium's box (checked: "完成 ✅"
+      // at 14 px is 49.98 px wide, not the 50.2 px that rounding the emoji's advance out gives).
+      inkOutside(cp) {
+        const ink = inkX.get(cp);
+        return ink === undefined ? null : ink;
+      },
+    };
+  }
+
+  let fallbackFaces = null;
+  // The last-resort face that draws cp, or null.
+  function fallbackFace(cp) {
+    if (fallbackFaces === null) fallbackFaces = (METRICS.fallbacks || []).map(prepareFallbackFace);
+    const emojiFirst = cp >= 0x1f000;
+    for (let i = 0; i < fallbackFaces.length; i++) {
+      const face = fallbackFaces[emojiFirst ? fallbackFaces.length - 1 - i : i];
+      if (face.covers(cp)) return face;
+    }
+    return null;
+  }
 
   // Characters no font draws with a visible advance.
   function isZeroWidth(cp) {
@@ -375,10 +451,24 @@
       if (chosen === null) {
         previousClass = 0; // a fallback font breaks the shaping run: no kerning across it
         if (isZeroWidth(cp)) continue;
-        missing++;
-        missingCodepoints.add(cp);
         if (current !== null) px += (runUnits * size) / current.face.unitsPerEm;
         runUnits = 0;
+        const fallback = fallbackFace(cp);
+        if (fallback !== null) {
+          const scale = size / fallback.unitsPerEm;
+          const ink = fallback.inkOutside(cp);
+          if (ink !== null && ink[1] > ink[0]) {
+            const grow = weight >= BOLD_THRESHOLD && fallback.maxWeight < BOLD_THRESHOLD ? size / 48 : 0;
+            const left = px + Math.floor(ink[0] * scale - grow + 1e-9);
+            const right = px + Math.ceil(ink[1] * scale + grow - 1e-9);
+            if (left < inkLeft) inkLeft = left;
+            if (right > inkRight) inkRight = right;
+          }
+          px += fallback.advance(cp) * scale;
+          continue;
+        }
+        missing++;
+        missingCodepoints.add(cp);
         const face = faces[0].face;
         px += ((isWide(cp) ? face.unitsPerEm : face.fallbackAdvance) * size) / face.unitsPerEm;
         continue;
@@ -529,20 +619,33 @@
     const list = typeof spec.family === "string" ? spec.family : "";
     const faces = resolveFont(list, resolveWeight(spec.weight), isItalic(spec.style));
     const string = String(text);
+    function record(key, cp) {
+      let set = usage.get(key);
+      if (set === undefined) usage.set(key, (set = new Set()));
+      set.add(cp);
+    }
     for (const ch of string) {
       const cp = ch.codePointAt(0);
       if (isZeroWidth(cp)) continue;
+      let covered = false;
       for (const entry of faces) {
         if (entry.face.covers(cp)) {
           if (entry.name !== null) {
             const face = entry.face;
-            const key = entry.name + "\u0000" + face.family + "\u0000" + face.style + "\u0000" + face.descriptor;
-            let set = usage.get(key);
-            if (set === undefined) usage.set(key, (set = new Set()));
-            set.add(cp);
+            record(entry.name + "\u0000" + face.family + "\u0000" + face.style + "\u0000" + face.descriptor, cp);
           }
+          covered = true;
           break;
         }
+      }
+      if (covered || faces[0].name === null) continue;
+      const fallback = fallbackFace(cp);
+      if (fallback !== null) {
+        const first = faces[0].face;
+        record(
+          [faces[0].name, fallback.family, fallback.style, fallback.descriptor, first.style, first.descriptor].join("\u0000"),
+          cp,
+        );
       }
     }
   };
