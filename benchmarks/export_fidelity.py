@@ -58,15 +58,18 @@ def chromium_fonts_config(directory: Path) -> Path:
     fonts = converter_fonts()
     font_dir = directory / "fonts"
     font_dir.mkdir(parents=True, exist_ok=True)
-    for family in fonts.families.values():
-        for face in family.faces:
+    families = {id(family): family for family in fonts.families.values()}.values()  # aliases once
+    for family in families:
+        for face in (instance for font_face in family.faces for instance in font_face.instances):
             font = TTFont(face.path)
             name = font["name"]
             for record in list(name.names):
-                if record.nameID in (1, 4, 16, 21):
+                if record.nameID in (1, 2, 4, 16, 17, 21):
                     name.removeNames(nameID=record.nameID)
+            style = "Italic" if face.italic else "Regular"
             name.setName(family.name, 1, 3, 1, 0x409)
-            name.setName(f"{family.name} {face.weight}", 4, 3, 1, 0x409)
+            name.setName(style, 2, 3, 1, 0x409)
+            name.setName(f"{family.name} {face.weight} {style}", 4, 3, 1, 0x409)
             font["OS/2"].usWeightClass = face.weight
             font.save(font_dir / face.path.name)
     config = directory / "fonts.conf"

@@ -90,6 +90,17 @@ PACKAGES = [
             "mermaid/LICENSE": "LICENSE",
         },
     ),
+    # ZenUML is not in mermaid.min.js: mermaid-cli registers this plugin
+    # (mermaid.registerExternalDiagrams). Its IIFE build defines globalThis["mermaid-zenuml"].
+    Package(
+        name="@mermaid-js/mermaid-zenuml",
+        version="1.0.1",
+        license="MIT",
+        files={
+            "mermaid-zenuml/mermaid-zenuml.min.js": "dist/mermaid-zenuml.min.js",
+            "mermaid-zenuml/LICENSE": "LICENSE",
+        },
+    ),
     Package(
         name="@fontsource-variable/recursive",
         version="5.3.0",

@@ -39,6 +39,20 @@ LABELS = {
     "journey": ["Morning routine", "Make coffee"],
 }
 
+# fixture -> the fonts its PDF embeds: the faces the layout measured with. Mermaid's pie, gantt
+# and journey text asks for "trebuchet ms", verdana, arial: Arimo, as Chromium draws arial;
+# journey's task text asks for Open Sans; the others inherit "Recursive Variable" from the root.
+FONTS = {
+    "flowchart": ["RecursiveVariable-400"],
+    "sequence": ["RecursiveVariable-400"],
+    "class": ["RecursiveVariable-400", "RecursiveVariable-700"],
+    "state": ["RecursiveVariable-400"],
+    "er": ["RecursiveVariable-400"],
+    "gantt": ["Arimo-400", "Arimo-400Italic"],
+    "pie": ["Arimo-400"],
+    "journey": ["Arimo-400", "Arimo-700", "OpenSans-400"],
+}
+
 
 def view_box(svg: str) -> tuple[float, float]:
     width, height = (float(v) for v in etree.fromstring(svg.encode()).get("viewBox").split()[2:])
@@ -52,7 +66,7 @@ def test_each_core_type_becomes_a_pdf_with_its_labels_as_text_in_the_measured_fo
     result = printer.render_pdf(build_pdf_options(code))
 
     assert result.pdf.startswith(b"%PDF-")
-    assert all(font.startswith("RecursiveVariable-") for font in base_fonts(result.pdf))
+    assert base_fonts(result.pdf) == FONTS[name]
     characters = mapped_characters(result.pdf)
     for label in LABELS[name]:
         assert set(label) <= characters, label
@@ -82,6 +96,23 @@ def test_bold_text_is_drawn_from_the_bold_instance(printer: Printer) -> None:
     pdf = printer.render_pdf(build_pdf_options((DIAGRAMS / "class.mmd").read_text())).pdf
 
     assert {"RecursiveVariable-400", "RecursiveVariable-700"} <= set(base_fonts(pdf))
+
+
+def test_text_in_a_font_family_without_a_bold_face_is_emboldened_not_swapped(printer: Printer) -> None:
+    code = '%%{init: {"fontFamily": "Open Sans"}}%%\nflowchart LR\n  A["`**Bold** plain`"]'
+    regular = '%%{init: {"fontFamily": "Open Sans"}}%%\nflowchart LR\n  A["`Bold plain`"]'
+
+    bold_pdf = printer.render_pdf(build_pdf_options(code)).pdf
+    bold_png = printer.render_png(build_png_options(code, scale=1)).png
+    regular_png = printer.render_png(build_png_options(regular, scale=1)).png
+
+    assert base_fonts(bold_pdf) == ["OpenSans-400"]  # Chromium fakes bold from the 400 face
+    assert _dark_pixels(bold_png) > _dark_pixels(regular_png)  # same border, heavier text
+
+
+def _dark_pixels(png: bytes) -> int:
+    grey = Image.open(io.BytesIO(png)).convert("L")
+    return grey.point(lambda value: 255 if value < 128 else 0).histogram()[255]
 
 
 def test_same_input_gives_byte_identical_pdf_and_png(printer: Printer) -> None:

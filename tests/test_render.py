@@ -34,6 +34,8 @@ CORE_TYPES = {
     "gantt": ("gantt", ["Release plan", "Design", "Implement", "Launch"]),
     "pie": ("pie", ["Favourite pets", "Dogs", "Cats", "Fish"]),
     "journey": ("journey", ["Morning routine", "Snooze alarm", "Make coffee", "Catch train"]),
+    # Not in mermaid.min.js: the vendored ZenUML plugin, registered as mermaid-cli does.
+    "zenuml": ("zenuml", ["Order flow", "Customer", "Shop", "Place order", "reserve(items)", "reserved"]),
 }
 
 
@@ -106,6 +108,18 @@ def test_syntax_errors_carry_column_expected_tokens_and_the_offending_token(prin
     assert details["column"] == 8
     assert "ACTOR" in details["expected"]
     assert details["token"] == "TXT"
+
+
+def test_zenuml_keeps_its_own_stylesheet_scoped_to_the_diagram(printer: Printer) -> None:
+    # ZenUML writes bare selectors (".message-label {…}"); the sanitizer drops unscoped rules,
+    # which left every box black and every label in the default serif font.
+    result = printer.render_svg(build_render_options((DIAGRAMS / "zenuml.mmd").read_text(), embed_fonts=False))
+    root = etree.fromstring(result.svg.encode())
+    css = "".join(root.find(f"{SVG}defs/{SVG}style").itertext())
+    svg_id = root.get("id")
+    assert f"#{svg_id} .participant-box {{ fill: #ffffff; stroke: #666; stroke-width: 2; }}" in css
+    assert f"#{svg_id} .message-label {{ font-family: Helvetica, Verdana, serif;" in css
+    assert result.warnings == []
 
 
 def test_an_unknown_diagram_type_is_unsupported(printer: Printer) -> None:

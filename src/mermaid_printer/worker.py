@@ -54,6 +54,8 @@ WARMUP_DIAGRAMS: dict[str, str] = {
     "gantt": "gantt\n  dateFormat YYYY-MM-DD\n  section A\n  Task one :a1, 2024-01-01, 3d\n  Task two :after a1, 2d",
     "pie": 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
     "journey": "journey\n  title Day\n  section Work\n    Code: 5: Me\n    Review: 3: Me, You",
+    # Loads the ZenUML plugin's module (React, its parser) once: ~0.3 s here instead of per child.
+    "zenuml": "zenuml\n  A->B: hi",
 }
 
 _engine: QuickJSEngine | None = None

@@ -26,7 +26,8 @@ def mapped_characters(pdf: bytes) -> set[str]:
             continue
         for block in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
             for _code, text in _BFCHAR.findall(block):
-                characters.add(bytes.fromhex(text.decode()).decode("utf-16-be"))
+                # A ligature's glyph maps to all its characters ("ff" in Open Sans).
+                characters.update(bytes.fromhex(text.decode()).decode("utf-16-be"))
     return characters
 
 

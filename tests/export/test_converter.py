@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import re
 import urllib.request
 from pathlib import Path
 
 import cairosvg.url
 import pytest
+from PIL import Image
 from export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
 
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
@@ -57,6 +59,33 @@ def test_pdf_text_is_real_text_in_the_embedded_font_with_its_spaces() -> None:
     if extracted is None:
         pytest.skip("pdftotext (poppler-utils) is not installed")
     assert "Pay now" in extracted and "Bold" in extracted
+
+
+def test_text_is_drawn_from_the_face_the_layout_measured_with() -> None:
+    body = (
+        '<text x="5" y="30" style="font-family:\'trebuchet ms\', verdana, arial">Pie</text>'
+        '<text x="5" y="60" style="font-family:\'Open Sans\', serif" font-style="italic">Sequence</text>'
+        '<text x="5" y="90" style="font-family:serif" font-weight="bold">Serif</text>'
+    )
+    pdf = svg_to_pdf(svg(body, height=100)).data
+
+    assert base_fonts(pdf) == ["Arimo-400", "OpenSans-400Italic", "Tinos-700"]
+
+
+@pytest.mark.parametrize(("family", "faked"), [("'Open Sans'", True), ("arial", False)])
+def test_bold_is_synthesized_only_where_the_family_has_no_bold_face(family: str, faked: bool) -> None:
+    def dark_pixels(weight: str) -> int:
+        body = f'<text x="5" y="50" style="font-family:{family}" font-weight="{weight}">Heavy text</text>'
+        png = svg_to_png(svg(body), scale=2).data
+        box = ink_box(png)
+        assert box is not None
+        grey = Image.open(io.BytesIO(png)).convert("L")
+        return grey.point(lambda value: 255 if value < 128 else 0).histogram()[255]
+
+    pdf_fonts = base_fonts(svg_to_pdf(svg(f'<text x="5" y="50" style="font-family:{family}" font-weight="bold">B</text>')).data)
+
+    assert pdf_fonts == (["OpenSans-400"] if faked else ["Arimo-700"])
+    assert dark_pixels("bold") > dark_pixels("normal") * 1.15
 
 
 def test_the_same_svg_gives_the_same_pdf_bytes_without_a_creation_date() -> None:

@@ -13,29 +13,60 @@ import pytest
 from export_checks import base_fonts
 from fontTools.ttLib import TTFont
 
-from mermaid_printer.export.fonts import CACHE_DIR_ENV, converter_fonts, css_weight
+from mermaid_printer.export import fonts as export_fonts
+from mermaid_printer.export import prepare_export
+from mermaid_printer.export.fonts import CACHE_DIR_ENV, converter_fonts, css_weight, measurement_family_rules
+from mermaid_printer.export.pdf import svg_to_pdf
+from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.postprocess import fonts as postprocess_fonts
 from mermaid_printer.postprocess.fonts import vendored_fonts
 from mermaid_printer.resources import vendor_manifest
 
 
-def test_every_manifest_family_is_registered_with_one_face_per_file_and_weight() -> None:
+def _families() -> list:
+    """Each vendored family once (``families`` also holds the aliases)."""
+    return list({id(family): family for family in converter_fonts().families.values()}.values())
+
+
+def test_every_manifest_face_is_registered_with_one_instance_per_file_and_weight() -> None:
     fonts = converter_fonts()
-    manifest_families = {entry["font_family"] for entry in vendor_manifest()["files"] if "font_family" in entry}
+    manifest_faces = {
+        (entry["font_family"], entry.get("font_style", "normal"), entry.get("font_weight", "400"))
+        for entry in vendor_manifest()["files"]
+        if "font_family" in entry
+    }
 
-    assert {family.name for family in fonts.families.values()} == manifest_families
-    names = [face.fc_name for family in fonts.families.values() for face in family.faces]
-    assert len(names) == len(set(names))
-    for family in fonts.families.values():
-        assert 400 in family.weights and 700 in family.weights  # what Mermaid asks for
-        for face in family.faces:
-            assert face.path.is_file() and face.path.parent == fonts.directory
+    registered = {
+        (family.name, "italic" if face.italic else "normal", " ".join(dict.fromkeys((str(face.min_weight), str(face.max_weight)))))
+        for family in _families()
+        for face in family.faces
+    }
+    assert registered == manifest_faces
+    instances = [i for family in _families() for face in family.faces for i in face.instances]
+    assert len({i.fc_name for i in instances}) == len(instances)
+    assert all(i.path.is_file() and i.path.parent == fonts.directory for i in instances)
 
 
-def test_each_face_is_a_static_instance_at_its_weight_that_keeps_glyph_ids() -> None:
+def test_a_static_face_has_one_instance_per_file_at_its_own_weight_and_style() -> None:
     fonts = converter_fonts()
+    open_sans = fonts.families["open sans"]
+    assert sorted((face.italic, face.weights) for face in open_sans.faces) == [(False, (400,)), (True, (400,))]
+    arimo_italic_bold = fonts.families["arimo"].match(700, True).face
+    assert arimo_italic_bold.italic and arimo_italic_bold.weights == (700,)
+    for instance in arimo_italic_bold.instances:
+        font = TTFont(instance.path)
+        assert instance.italic and font["OS/2"].usWeightClass == 700
+        assert font["name"].getDebugName(6) == "Arimo-700Italic"
+
+
+def test_a_variable_face_is_instanced_at_each_weight_keeping_glyph_ids() -> None:
+    recursive = converter_fonts().families["recursive variable"]
     vendored = vendored_fonts()[0]
     original = TTFont(io.BytesIO(vendored.sfnt))
-    for face in fonts.default.faces[:2]:
+    (variable,) = recursive.faces
+    assert (variable.min_weight, variable.max_weight) == (300, 1000)
+    assert variable.weights == (300, 400, 500, 600, 700, 800, 900)
+    for face in variable.instances[:2]:
         instance = TTFont(face.path)
         assert "fvar" not in instance and "gvar" not in instance
         assert instance["OS/2"].usWeightClass == face.weight
@@ -44,14 +75,14 @@ def test_each_face_is_a_static_instance_at_its_weight_that_keeps_glyph_ids() -> 
 
 
 def test_a_character_is_drawn_from_the_first_file_that_has_it_as_in_the_embedded_svg() -> None:
-    family = converter_fonts().default
+    (face,) = converter_fonts().families["recursive variable"].faces
     files = vendored_fonts()
     for codepoint in (ord("A"), ord("ł"), 0x20B4, 0x1EA0, 0x1EF9):  # 0x20B4, 0x1EF9: in two files
         first = next(index for index, vendored in enumerate(files) if codepoint in vendored.codepoints)
         for weight in (400, 700):
-            face = family.face_for(weight, codepoint)
-            assert face is not None and face.fc_name == f"mermaid-printer {first} {weight}"
-    assert family.face_for(400, 0x4E00) is None  # no CJK: drawn as the missing-glyph box
+            instance = face.instance_for(weight, codepoint)
+            assert instance is not None and instance.fc_name == f"mermaid-printer {first} {weight}"
+    assert face.instance_for(400, 0x4E00) is None  # no CJK: drawn as the missing-glyph box
 
 
 @pytest.mark.parametrize(
@@ -70,12 +101,66 @@ def test_font_weight_matching_follows_css(wanted: int, available: tuple[int, ...
 
 
 @pytest.mark.parametrize(
-    "css",
-    ['"Recursive Variable", arial, sans-serif', "'recursive variable'", '"trebuchet ms", verdana, arial', "", None],
+    ("css", "families"),
+    [
+        ('"Recursive Variable", arial, sans-serif', ["Recursive Variable", "Arimo"]),  # sans-serif: Arimo again
+        ("'recursive variable'", ["Recursive Variable"]),
+        ('"trebuchet ms", verdana, arial, sans-serif', ["Arimo"]),  # not installed in the reference: skipped
+        ('"Open Sans", sans-serif', ["Open Sans", "Arimo"]),
+        ("Helvetica, 'Times New Roman'", ["Arimo", "Tinos"]),
+        ('"sans-serif"', ["Arimo"]),  # quoted generics resolve too, as in text_measure.js
+        ("serif", ["Tinos"]),
+        ("verdana", ["Tinos"]),  # nothing available: Chromium's default font
+        ("", ["Tinos"]),
+        (None, ["Tinos"]),
+    ],
 )
-def test_a_font_family_list_resolves_like_the_layout_measures_it(css: str | None) -> None:
+def test_a_font_family_list_resolves_like_the_layout_measures_it(css: str | None, families: list[str]) -> None:
+    assert [family.name for family in converter_fonts().resolve(css)] == families
+
+
+def test_aliases_and_default_are_the_engines_own() -> None:
+    aliases, default = measurement_family_rules()
     fonts = converter_fonts()
-    assert fonts.resolve(css) is fonts.default
+
+    assert fonts.default is fonts.families[default.lower()]
+    assert aliases  # arial, helvetica, sans-serif, serif, ... (font_metrics.js)
+    for alias, family in aliases.items():
+        assert fonts.families[alias].name == family
+
+
+@pytest.mark.parametrize(
+    ("css", "weight", "italic", "drawn"),
+    [
+        # (family, italic face, weights of the face, synthetic bold, synthetic italic)
+        ("arial", 400, False, ("Arimo", False, (400,), False, False)),
+        ("arial", 700, True, ("Arimo", True, (700,), False, False)),
+        ("arial", 600, False, ("Arimo", False, (700,), False, False)),  # above 500: heavier first
+        ("arial", 300, True, ("Arimo", True, (400,), False, False)),
+        ('"Open Sans"', 700, False, ("Open Sans", False, (400,), True, False)),  # no bold face: faked
+        ('"Open Sans"', 400, True, ("Open Sans", True, (400,), False, False)),
+        ("serif", 400, True, ("Tinos", False, (400,), False, True)),  # no italic face: slanted
+        ("serif", 700, True, ("Tinos", False, (700,), False, True)),
+        ('"Recursive Variable"', 700, True, ("Recursive Variable", False, (300, 400, 500, 600, 700, 800, 900), False, True)),
+    ],
+)
+def test_a_face_is_matched_by_style_then_weight_and_the_rest_synthesized(
+    css: str, weight: int, italic: bool, drawn: tuple
+) -> None:
+    choice = converter_fonts().font(css, weight, italic).first
+    face = choice.face
+    assert (face.family, face.italic, face.weights, choice.synthetic_bold, choice.synthetic_italic) == drawn
+
+
+def test_a_character_the_first_family_lacks_comes_from_the_next_one() -> None:
+    font = converter_fonts().font('"Open Sans", "Recursive Variable"', 400, False)
+
+    open_sans, recursive = font.choices
+    assert font.draw(ord("A"))[0] is open_sans
+    lacking = next(cp for cp in range(0x100, 0x3000) if not open_sans.face.covers(cp) and recursive.face.covers(cp))
+    choice, instance = font.draw(lacking)
+    assert choice is recursive and instance.family == "Recursive Variable"
+    assert font.draw(0x4E00) is None  # nobody has it: the first face's missing-glyph box
 
 
 def test_cairo_cannot_reach_the_machines_fonts() -> None:
@@ -89,7 +174,8 @@ def test_cairo_cannot_reach_the_machines_fonts() -> None:
     surface.finish()
 
     (name,) = base_fonts(output.getvalue())
-    assert name.startswith("RecursiveVariable-")
+    vendored = {"".join(vendored.family.split()) for vendored in vendored_fonts()}
+    assert name.split("-")[0] in vendored
 
 
 def _fonts_directory_in_subprocess(env: dict[str, str]) -> str:
@@ -106,7 +192,8 @@ def test_instances_are_made_once_per_version_in_the_cache_directory(tmp_path: Pa
     second = Path(_fonts_directory_in_subprocess({CACHE_DIR_ENV: str(tmp_path)}))
 
     assert first == second and first.parent == tmp_path and first.name.startswith("fonts-")
-    assert "index.json" in made and len(made) == 1 + len(converter_fonts().default.faces)
+    instances = {i.path.name for family in _families() for face in family.faces for i in face.instances}
+    assert set(made) == {"index.json", *instances}
     assert {path.name: path.stat().st_mtime_ns for path in second.iterdir()} == made  # reused, not rewritten
     assert [path.name for path in tmp_path.iterdir()] == [first.name]  # no staging directory left
 
@@ -119,3 +206,23 @@ def test_an_unwritable_cache_falls_back_to_a_temporary_directory_removed_at_exit
 
     assert used.name.startswith("mermaid-printer-fonts-")
     assert not used.exists()
+
+
+def test_a_conversion_after_warm_up_opens_no_font_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The zygote builds the fonts before it forks; a child must not decode any file per request.
+    prepare_export()
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 80"><text x="5" y="30" '
+        "style=\"font-family:'trebuchet ms', arial\">Pie ł ĳ</text><text x=\"5\" y=\"60\" "
+        "style=\"font-family:'Open Sans'\" font-style=\"italic\" font-weight=\"bold\">Sequence Ж</text></svg>"
+    )
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a font file was opened during a conversion")
+
+    for module in (export_fonts, postprocess_fonts):
+        monkeypatch.setattr(module, "TTFont", refuse)
+    monkeypatch.setattr(export_fonts.hb, "Blob", refuse)
+
+    assert svg_to_pdf(svg).data.startswith(b"%PDF-")
+    assert svg_to_png(svg, scale=1).data.startswith(b"\x89PNG")

@@ -9,7 +9,8 @@ the pool, the service or the adapters.
 The JavaScript side lives in ``engine/js/`` as real ``.js`` files, loaded in this order:
 ``dom_shim.js`` (the minimal DOM Mermaid needs), ``font_metrics.js`` (generated advance-width
 and kerning tables), ``text_measure.js`` (text widths from those tables), the vendored
-``mermaid.min.js``, ``ast.js`` (the diagram AST read from Mermaid's parsed database), then
+``mermaid.min.js``, ``ast.js`` (the diagram AST read from Mermaid's parsed database),
+``mermaid-zenuml.min.js`` (the ZenUML plugin mermaid-cli registers), then
 ``bootstrap.js`` (the entry points ``render`` and ``parse``).
 """
 

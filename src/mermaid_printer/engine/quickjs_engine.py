@@ -44,6 +44,8 @@ def mermaid_scripts() -> list[Path]:
         js / "foreign_objects.js",
         vendored_file("mermaid/mermaid.min.js"),
         js / "ast.js",
+        # The ZenUML plugin mermaid-cli registers; defines globalThis["mermaid-zenuml"].
+        vendored_file("mermaid-zenuml/mermaid-zenuml.min.js"),
         js / "bootstrap.js",
     ]
 

@@ -19,17 +19,28 @@ the fonts the layout was measured with, and with nothing else on the machine:
   text (kerning, ligatures, mark positioning, as Chromium does) and hand cairo finished glyph
   positions.
 
-Which file draws a character follows the browser's ``@font-face`` rules, as the measuring code
-(``engine/js/text_measure.js``) and the SVG font embedding do: the CSS ``font-family`` list's
-first family we have (else the manifest's first family), then CSS font-weight matching over
-the family's weights, then the first file of that weight whose ``unicode_range`` and cmap cover
-the character. A character no file of the family covers is drawn as the font's missing-glyph
-box with the width the layout assumed (the measuring code's fallback advance).
+Which file draws a character follows the browser's rules, exactly as the measuring code
+(``engine/js/text_measure.js``) and the SVG font embedding do, so the PDF and PNG draw what the
+layout measured:
+
+1. family: :meth:`ConverterFonts.resolve` keeps each name of the CSS ``font-family`` list that
+   is a vendored family or one of the layout's aliases (``arial``, ``helvetica``, ``sans-serif``
+   -> Arimo; ``Times New Roman``, ``serif`` -> Tinos), in order; none: the layout's default
+   family (Tinos, Chromium's default font). Aliases and default are read from the engine's
+   ``font_metrics.js`` (:func:`measurement_family_rules`), not copied;
+2. face: per family, CSS font matching over its ``@font-face`` rules (the manifest's family,
+   style and weight descriptor): style first, then weight (:meth:`Family.match`). Bold (600+)
+   from a lighter face, or italic from a normal one, is synthesized as Chromium does it;
+3. character: from the first family whose face has it (per-character fallback), then the first
+   file of that face whose ``unicode_range`` and cmap cover it. A character no family covers is
+   drawn as the first face's missing-glyph box with the width the layout assumed.
 
 Call :func:`converter_fonts` once in the warm process before it forks (the zygote does, in
 ``worker.prepare()``); every child then inherits the fontconfig setup, the open font files and
-the HarfBuzz fonts. Making the instances takes ~0.1 s for the four Recursive files (once per
-version); loading them from the cache, a few milliseconds.
+the HarfBuzz fonts, and opens no font file itself. With the 48 vendored files (72 instances,
+2.8 MB), making the instances takes ~4 s once per version (fresh process, fresh cache
+directory); loading them from the cache, ~40 ms, plus ~0.15 s reading the vendored files'
+cmaps, which the SVG font embedding needs anyway (``vendored_fonts``).
 """
 
 from __future__ import annotations
@@ -54,15 +65,30 @@ from fontTools.ttLib import TTFont
 
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.postprocess.fonts import vendored_fonts
-from mermaid_printer.resources import vendor_manifest
+from mermaid_printer.resources import js_dir, vendor_manifest
 
-__all__ = ["CACHE_DIR_ENV", "ConverterFonts", "Face", "Family", "converter_fonts", "css_weight"]
+__all__ = [
+    "CACHE_DIR_ENV",
+    "ConverterFonts",
+    "Face",
+    "FaceChoice",
+    "Family",
+    "FontFace",
+    "ResolvedFont",
+    "converter_fonts",
+    "css_weight",
+    "measurement_family_rules",
+]
 
 #: Environment variable naming where the instance files are kept (default: the user's cache).
 CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
 # Bump when the instance files or the index change shape: a new key, a new directory.
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 _INDEX = "index.json"
+# How font_metrics.js hands its table to the engine (it is generated; the JSON follows).
+_METRICS_ASSIGNMENT = "globalThis.__PRINTER_FONT_METRICS__ = "
+# Chromium fakes bold for a face lighter than this when asked for this weight or more.
+_SYNTHETIC_BOLD_FROM = 600
 
 #: CSS weights a variable font is instanced at (those inside its wght axis range).
 _INSTANCE_WEIGHTS = tuple(range(100, 1000, 100))
@@ -89,51 +115,150 @@ class Face:
 
 
 @dataclass(frozen=True)
-class Family:
-    """A CSS font family: its files' instances, and the vertical metrics Chromium uses."""
+class FontFace:
+    """One CSS ``@font-face`` of a family (the manifest's family, style and weight descriptor),
+    with its files' instances and the vertical metrics of its first file, as ``text_measure.js``
+    has them for measuring."""
 
-    name: str
-    faces: tuple[Face, ...]  # manifest file order, then weight
-    weights: tuple[int, ...]  # every weight some face has, ascending
+    family: str
+    italic: bool  # font-style: italic
+    min_weight: int  # the font-weight descriptor: "400" or "300 1000"
+    max_weight: int
+    instances: tuple[Face, ...]  # manifest file order, then weight
+    weights: tuple[int, ...]  # every weight some instance has, ascending
     units_per_em: int
     ascent: float  # font units (hhea, or OS/2 typo with USE_TYPO_METRICS), as text_measure.js
     descent: float  # font units, positive below the baseline
     x_height: float
     fallback_advance: float  # OS/2 xAvgCharWidth: the width assumed for characters it lacks
 
-    def face_for(self, weight: int, codepoint: int) -> Face | None:
-        """The face that draws ``codepoint`` at the CSS ``weight``, or ``None`` if none has it."""
+    def instance_for(self, weight: int, codepoint: int) -> Face | None:
+        """The instance that draws ``codepoint`` at the CSS ``weight`` (the first file that
+        covers it, as the layout and the SVG embedding choose), or ``None``."""
         chosen = css_weight(weight, self.weights)
-        for face in self.faces:
+        for face in self.instances:
             if face.weight == chosen and codepoint in face.codepoints:
                 return face
         return None
 
-    def notdef_face(self, weight: int) -> Face:
-        """The face whose missing-glyph box stands in for characters no face covers."""
+    def notdef_instance(self, weight: int) -> Face:
+        """The instance whose missing-glyph box stands in for characters no face covers."""
         chosen = css_weight(weight, self.weights)
-        return next(face for face in self.faces if face.weight == chosen)
+        return next(face for face in self.instances if face.weight == chosen)
+
+    def covers(self, codepoint: int) -> bool:
+        """Whether some file of this face draws ``codepoint`` (``covers`` in text_measure.js)."""
+        return any(codepoint in face.codepoints for face in self.instances)
+
+
+@dataclass(frozen=True)
+class Family:
+    """A CSS font family: its ``@font-face`` rules."""
+
+    name: str
+    faces: tuple[FontFace, ...]
+
+    def match(self, weight: int, italic: bool) -> FaceChoice:
+        """CSS font matching over the faces, as ``matchFace`` in ``text_measure.js``: style
+        first (italic, else normal; no face of the style: all faces), then weight; bold asked
+        of a face lighter than 600, or italic of a normal face, is synthesized."""
+        candidates = [face for face in self.faces if face.italic == italic] or list(self.faces)
+        best = min(candidates, key=lambda face: _weight_rank(weight, face.min_weight, face.max_weight))
+        return FaceChoice(
+            face=best,
+            weight=weight,
+            synthetic_bold=weight >= _SYNTHETIC_BOLD_FROM and best.max_weight < _SYNTHETIC_BOLD_FROM,
+            synthetic_italic=italic and not best.italic,
+        )
+
+
+@dataclass(frozen=True)
+class FaceChoice:
+    """The face one family of a CSS font draws with, and what the browser synthesizes."""
+
+    face: FontFace
+    weight: int  # the CSS weight asked for
+    synthetic_bold: bool  # emboldened outlines, as Chromium (Skia) fakes bold
+    synthetic_italic: bool  # slanted, as Chromium fakes italic
+
+    def instance_for(self, codepoint: int) -> Face | None:
+        """The instance that draws ``codepoint``, or ``None`` if this face lacks it."""
+        return self.face.instance_for(self.weight, codepoint)
+
+
+@dataclass(frozen=True)
+class ResolvedFont:
+    """What a computed font (family list, weight, style) draws with: one choice per available
+    family in list order; a character comes from the first that has it (per-character
+    fallback, as in Chromium and ``text_measure.js``)."""
+
+    choices: tuple[FaceChoice, ...]
+
+    @property
+    def first(self) -> FaceChoice:
+        """The first family's face: its metrics place the baseline; it draws missing glyphs."""
+        return self.choices[0]
+
+    def draw(self, codepoint: int) -> tuple[FaceChoice, Face] | None:
+        """The choice and instance that draw ``codepoint``, or ``None`` if no family has it."""
+        for choice in self.choices:
+            instance = choice.instance_for(codepoint)
+            if instance is not None:
+                return choice, instance
+        return None
 
 
 @dataclass(frozen=True)
 class ConverterFonts:
     """Every vendored family, registered with fontconfig and loaded into HarfBuzz."""
 
-    families: dict[str, Family]  # lower-cased CSS name -> family
-    default: Family
+    families: dict[str, Family]  # lower-cased CSS name (vendored name or alias) -> family
+    default: Family  # for a list that names no available family
     directory: Path
+    _fonts: dict[tuple[str, int, bool], ResolvedFont] = field(default_factory=dict, repr=False, compare=False)
 
-    def resolve(self, css_families: str | None) -> Family:
-        """The family a CSS ``font-family`` list draws with: its first name we have, else the
-        default (as ``text_measure.js`` resolves it, so drawing matches measuring)."""
+    def resolve(self, css_families: str | None) -> tuple[Family, ...]:
+        """The families a CSS ``font-family`` list draws with, in order: each name that is a
+        vendored family or one of the layout's aliases (``arial``, ``sans-serif``, ...: read from
+        the engine's font metrics, so drawing resolves names as measuring did); the default
+        family (Chromium's default font) when none is."""
+        found: list[Family] = []
         for part in (css_families or "").split(","):
             name = part.strip()
             if len(name) >= 2 and name[0] in "\"'" and name.endswith(name[0]):
                 name = name[1:-1].strip()
             family = self.families.get(name.lower())
-            if family is not None:
-                return family
-        return self.default
+            if family is not None and family not in found:
+                found.append(family)
+        return tuple(found) or (self.default,)
+
+    def font(self, css_families: str | None, weight: int, italic: bool) -> ResolvedFont:
+        """The faces a text element with this computed font draws with (memoized)."""
+        key = (css_families or "", weight, italic)
+        resolved = self._fonts.get(key)
+        if resolved is None:
+            choices = tuple(family.match(weight, italic) for family in self.resolve(css_families))
+            resolved = ResolvedFont(choices)
+            if len(self._fonts) >= 1000:
+                self._fonts.clear()
+            self._fonts[key] = resolved
+        return resolved
+
+
+def _weight_rank(weight: int, low: int, high: int) -> int:
+    """How well a face with the weight range ``low``-``high`` fits ``weight`` (lower is better):
+    CSS Fonts 4 section 5.2 step 4, ranked as ``matchFace`` in text_measure.js does."""
+    if low <= weight <= high:
+        return 0
+    if 400 <= weight <= 500:
+        if weight < low <= 500:
+            return 1000 + low - weight
+        if high < weight:
+            return 2000 + weight - high
+        return 3000 + low - weight
+    if weight < 400:
+        return 1000 + weight - high if high < weight else 2000 + low - weight
+    return 1000 + low - weight if low > weight else 2000 + weight - high
 
 
 def css_weight(wanted: int, available: tuple[int, ...]) -> int:
@@ -170,42 +295,67 @@ def converter_fonts() -> ConverterFonts:
     entries = json.loads((directory / _INDEX).read_text(encoding="utf-8"))
     vendored = vendored_fonts()
     config = fontconfig.new_config()
-    by_family: dict[str, list[Face]] = {}
+    # (family, style, weight descriptor): one @font-face, as build_font_metrics.py groups files.
+    by_face: dict[tuple[str, str, str], list[Face]] = {}
+    face_metrics: dict[tuple[str, str, str], list[float]] = {}
     for entry in entries:
         source = vendored[entry["file"]]
         path = directory / entry["name"]
         fontconfig.add_file(config, path)
-        face = Face(
-            family=source.family,
-            weight=entry["weight"],
-            italic=entry["italic"],
-            fc_name=entry["fc_name"],
-            path=path,
-            font=hb.Font(hb.Face(hb.Blob(path.read_bytes()))),
-            codepoints=source.codepoints,
-            **entry["details"],
+        key = (source.family, source.style, source.weight)
+        by_face.setdefault(key, []).append(
+            Face(
+                family=source.family,
+                weight=entry["weight"],
+                italic=entry["italic"],
+                fc_name=entry["fc_name"],
+                path=path,
+                font=hb.Font(hb.Face(hb.Blob(path.read_bytes()))),
+                codepoints=source.codepoints,
+                **entry["details"],
+            )
         )
-        by_family.setdefault(source.family, []).append(face)
+        face_metrics.setdefault(key, entry["metrics"])
     fontconfig.make_current(config)
 
-    metrics = {entry["family"]: entry["metrics"] for entry in entries if "metrics" in entry}
-    families: dict[str, Family] = {}
-    for name, faces in by_family.items():
-        units_per_em, ascent, descent, x_height, fallback_advance = metrics[name]
-        families[name.lower()] = Family(
-            name=name,
-            faces=tuple(faces),
-            weights=tuple(sorted({face.weight for face in faces})),
-            units_per_em=units_per_em,
-            ascent=ascent,
-            descent=descent,
-            x_height=x_height,
-            fallback_advance=fallback_advance,
+    faces_of: dict[str, list[FontFace]] = {}
+    for (family_name, style, descriptor), instances in by_face.items():
+        units_per_em, ascent, descent, x_height, fallback_advance = face_metrics[(family_name, style, descriptor)]
+        low, *rest = (int(part) for part in descriptor.split())
+        faces_of.setdefault(family_name, []).append(
+            FontFace(
+                family=family_name,
+                italic=style == "italic",
+                min_weight=low,
+                max_weight=rest[-1] if rest else low,
+                instances=tuple(instances),
+                weights=tuple(sorted({face.weight for face in instances})),
+                units_per_em=units_per_em,
+                ascent=ascent,
+                descent=descent,
+                x_height=x_height,
+                fallback_advance=fallback_advance,
+            )
         )
-    if not families:
+    if not faces_of:
         raise EngineUnavailable("the vendored manifest lists no font with a font_family")
-    default = families[next(iter(by_family)).lower()]
-    return ConverterFonts(families=families, default=default, directory=directory)
+    families = {name.lower(): Family(name, tuple(faces)) for name, faces in faces_of.items()}
+    aliases, default_name = measurement_family_rules()
+    for alias, target in aliases.items():
+        families.setdefault(alias.lower(), families[target.lower()])
+    return ConverterFonts(families=families, default=families[default_name.lower()], directory=directory)
+
+
+@functools.cache
+def measurement_family_rules() -> tuple[dict[str, str], str]:
+    """The CSS family aliases (``arial`` -> Arimo, ``serif`` -> Tinos, ...) and the default
+    family the layout measures with, read from the engine's own ``font_metrics.js`` (generated
+    from ``ALIASES`` and ``DEFAULT_FAMILY`` in ``scripts/build_font_metrics.py``), so that
+    drawing cannot resolve a name differently from measuring."""
+    source = (js_dir() / "font_metrics.js").read_text(encoding="utf-8")
+    start = source.index(_METRICS_ASSIGNMENT) + len(_METRICS_ASSIGNMENT)
+    metrics = json.loads(source[start:].rstrip().removesuffix(";"))
+    return dict(metrics["aliases"]), str(metrics["defaultFamily"])
 
 
 def _instance_directory() -> Path:
@@ -267,32 +417,27 @@ def _cache_root() -> Path:
 def _write_instances(directory: Path) -> None:
     """Write every static instance and an index of them (with their metrics) into ``directory``."""
     entries: list[dict[str, object]] = []
-    seen_families: set[str] = set()
     for index, vendored in enumerate(vendored_fonts()):
         default = TTFont(io.BytesIO(vendored.sfnt), lazy=True)
-        family_metrics = None
-        if vendored.family not in seen_families:
-            seen_families.add(vendored.family)
-            family_metrics = _family_metrics(default)
+        metrics = _face_metrics(default)
         for weight, italic, data in _instances(vendored.face, vendored.sfnt, default):
             fc_name = f"mermaid-printer {index} {weight}"
             ps_name = f"{''.join(vendored.family.split())}-{weight}{'Italic' if italic else ''}"
             renamed, details = _renamed(data, fc_name, ps_name)
             name = f"{index}-{weight}.ttf"
             (directory / name).write_bytes(renamed)
-            entry: dict[str, object] = {
-                "file": index,
-                "family": vendored.family,
-                "weight": weight,
-                "italic": italic,
-                "fc_name": fc_name,
-                "name": name,
-                "details": details,
-            }
-            if family_metrics is not None:
-                entry["metrics"] = family_metrics
-                family_metrics = None
-            entries.append(entry)
+            entries.append(
+                {
+                    "file": index,
+                    "family": vendored.family,
+                    "weight": weight,
+                    "italic": italic,
+                    "fc_name": fc_name,
+                    "name": name,
+                    "details": details,
+                    "metrics": metrics,
+                }
+            )
     (directory / _INDEX).write_text(json.dumps(entries, indent=1), encoding="utf-8")
 
 
@@ -349,9 +494,9 @@ def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, 
     return buffer.getvalue(), details
 
 
-def _family_metrics(font: TTFont) -> list[float]:
-    """units per em, ascent, descent, x-height and fallback advance of a family's first file,
-    read as ``scripts/build_font_metrics.py`` reads them for the layout."""
+def _face_metrics(font: TTFont) -> list[float]:
+    """units per em, ascent, descent, x-height and fallback advance of one file, read as
+    ``scripts/build_font_metrics.py`` reads a face's first file for the layout."""
     os2, hhea = font["OS/2"], font["hhea"]
     if os2.fsSelection & (1 << 7):  # USE_TYPO_METRICS
         ascent, descent = float(os2.sTypoAscender), float(-os2.sTypoDescender)

@@ -21,8 +21,9 @@ CairoSVG keeps) is taken over: :func:`take_over_text` marks it with :data:`TEXT_
 
 Not modelled (rare in Mermaid output): bidirectional reordering, vertical writing,
 ``baseline-shift``, ``word-spacing``, gradient-filled text (drawn in the gradient's fallback
-colour, else black), synthetic bold. Italic without an italic face is slanted like Skia's
-synthetic oblique (skew -1/4).
+colour, else black). Where the chosen face lacks the style or weight asked for, the text is
+synthesized as Chromium does it: italic slanted like Skia's synthetic oblique (skew -1/4), bold
+(600 or more from a lighter face) with outlines grown by 1/48 em each side.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ import cairocffi as cairo
 import uharfbuzz as hb
 from cairosvg.helpers import normalize, paint, size
 
-from mermaid_printer.export.fonts import ConverterFonts, Face, Family, converter_fonts
+from mermaid_printer.export.fonts import ConverterFonts, Face, FaceChoice, ResolvedFont, converter_fonts
 
 __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 
@@ -43,6 +44,7 @@ __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 TEXT_TAG = "mermaid-printer:text"
 
 _SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
+_SYNTHETIC_BOLD_OUTSET = 1 / 48  # em per side: Chromium's fake bold (as text_measure.js has it)
 _FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
 _MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
 _ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
@@ -84,7 +86,9 @@ class _Element:
     parent: _Element | None
     font_px: float
     weight: int
-    family: Family
+    italic: bool
+    css_families: str | None
+    font: ResolvedFont
     alpha: float  # product of the opacities down to here
     start: int = 0  # first character of this element's subtree
     end: int = 0
@@ -105,7 +109,8 @@ class _Run:
     """Consecutive characters of one element drawn from one face, after shaping."""
 
     element: _Element
-    face: Face
+    choice: FaceChoice  # the family's face (and what is synthesized)
+    face: Face  # the instance file drawing it
     start: int  # index of the first character
     text: str
     glyphs: list[tuple[int, float, float]] = field(default_factory=list)
@@ -147,12 +152,15 @@ def _characters(surface: Any, root: Any, fonts: ConverterFonts) -> tuple[list[_C
     chars: list[_Char] = []
     elements: list[_Element] = []
     root_weight = _weight(root.get("font-weight"), _inherited_weight(root.parent))
+    root_italic = _italic(root.get("font-style"))
     root_element = _Element(
         node=root,
         parent=None,
         font_px=_node_font_px(surface, root, fonts),
         weight=root_weight,
-        family=fonts.resolve(root.get("font-family")),
+        italic=root_italic,
+        css_families=root.get("font-family"),
+        font=fonts.font(root.get("font-family"), root_weight, root_italic),
         alpha=_opacity(root),
     )
 
@@ -171,11 +179,17 @@ def _characters(surface: Any, root: Any, fonts: ConverterFonts) -> tuple[list[_C
             weight = element.weight
             if child.get("font-weight") != node_parent.get("font-weight"):
                 weight = _weight(child.get("font-weight"), element.weight)
-            family = element.family
+            italic = element.italic
+            if child.get("font-style") != node_parent.get("font-style"):
+                italic = _italic(child.get("font-style"))
+            css_families = element.css_families
             if child.get("font-family") != node_parent.get("font-family"):
-                family = fonts.resolve(child.get("font-family"))
+                css_families = child.get("font-family")
+            font = element.font
+            if (weight, italic, css_families) != (element.weight, element.italic, element.css_families):
+                font = fonts.font(css_families, weight, italic)
             visit(
-                _Element(child, element, font_px, weight, family, element.alpha * _opacity(child)),
+                _Element(child, element, font_px, weight, italic, css_families, font, element.alpha * _opacity(child)),
                 list(child.children),
             )
         element.end = len(chars)
@@ -194,8 +208,8 @@ def _node_font_px(surface: Any, node: Any, fonts: ConverterFonts) -> float:
     if not value or (parent is not None and parent.get("font-size") == value):
         return _node_font_px(surface, parent, fonts)
     parent_px = _node_font_px(surface, parent, fonts)
-    family = fonts.resolve(parent.get("font-family") if parent is not None else None)
-    holder = _Element(parent, None, parent_px, 400, family, 1.0)
+    css_families = parent.get("font-family") if parent is not None else None
+    holder = _Element(parent, None, parent_px, 400, False, css_families, fonts.font(css_families, 400, False), 1.0)
     return _font_size(surface, value, holder)
 
 
@@ -218,6 +232,12 @@ def _weight(value: str | None, parent: int) -> int:
     return int(min(1000, max(1, number)))
 
 
+def _italic(value: str | None) -> bool:
+    """Whether a ``font-style`` asks for italic (oblique counts, as in text_measure.js)."""
+    text = (value or "").strip()
+    return text == "italic" or text.startswith("oblique")
+
+
 def _opacity(node: Any) -> float:
     try:
         return min(1.0, max(0.0, float(node.get("opacity", 1))))
@@ -231,7 +251,8 @@ def _font_size(surface: Any, value: str, parent: _Element) -> float:
     text = value.strip()
     if text.endswith("ex"):
         try:
-            x_height = parent.family.x_height / parent.family.units_per_em
+            first = parent.font.first.face
+            x_height = first.x_height / first.units_per_em
             return float(text[:-2]) * x_height * parent.font_px
         except ValueError:
             return parent.font_px
@@ -299,11 +320,13 @@ def _split_runs(chars: list[_Char]) -> list[_Run]:
     current: _Run | None = None
     for index, char in enumerate(chars):
         element = char.element
-        face = element.family.face_for(element.weight, ord(char.char))
-        if face is None:
-            face = element.family.notdef_face(element.weight)
+        drawn = element.font.draw(ord(char.char))
+        if drawn is None:
+            choice = element.font.first
+            face = choice.face.notdef_instance(element.weight)
             missing = True
         else:
+            choice, face = drawn
             missing = False
         starts_chunk = char.x is not None or char.y is not None
         if (
@@ -313,7 +336,7 @@ def _split_runs(chars: list[_Char]) -> list[_Run]:
             or current.element is not element
             or current.face is not face
         ):
-            current = _Run(element=element, face=face, start=index, text="", missing=missing)
+            current = _Run(element=element, choice=choice, face=face, start=index, text="", missing=missing)
             runs.append(current)
         current.text += char.char
     return runs
@@ -327,7 +350,7 @@ def _place(run: _Run, chars: list[_Char], pen_x: float, pen_y: float) -> tuple[f
     run.baseline = _baseline_shift(element)
     run.x_start = pen_x
     if run.missing:
-        family = element.family
+        family = element.font.first.face
         for offset, char in enumerate(run.text):
             info = chars[run.start + offset]
             pen_x += info.dx
@@ -436,7 +459,7 @@ def _baseline_shift(element: _Element) -> float:
     alignment = (node.get("alignment-baseline") or "").strip()
     if alignment in ("", "auto", "baseline", "inherit"):
         alignment = (node.get("dominant-baseline") or "auto").strip()
-    family = element.family
+    family = element.font.first.face
     px = element.font_px
     scale = px / family.units_per_em
     ascent, descent = family.ascent * scale, family.descent * scale
@@ -491,8 +514,7 @@ def _draw_run(surface: Any, run: _Run) -> None:
         context.scale(shrink, shrink)
         glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
     size = px / shrink
-    italic = (node.get("font-style") or "normal").strip() in ("italic", "oblique")
-    skew = _SYNTHETIC_OBLIQUE * size if italic and not face.italic else 0.0
+    skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
     context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
     context.set_font_matrix(cairo.Matrix(size, 0, skew, size, 0, 0))
 
@@ -507,6 +529,14 @@ def _draw_run(surface: Any, run: _Run) -> None:
             context.show_text_glyphs(run.text, glyphs, run.clusters, 0)
         else:
             context.show_glyphs(glyphs)
+        if run.choice.synthetic_bold:
+            # Chromium's fake bold (FreeType's embolden): outlines grown by size / 48 each side,
+            # advances unchanged; drawn as an outline stroke over the (selectable) text.
+            context.new_path()
+            context.glyph_path(glyphs)
+            context.set_line_width(size * 2 * _SYNTHETIC_BOLD_OUTSET)
+            context.set_line_join(cairo.LINE_JOIN_ROUND)
+            context.stroke()
     if visible and stroke is not None and stroke_width > 0:
         alpha = _float(node.get("stroke-opacity"), 1.0) * run.element.alpha
         context.new_path()
@@ -543,7 +573,7 @@ def _draw_decorations(context: Any, run: _Run) -> None:
     if "line-through" in decoration:
         lines.append((face.strikeout_position, face.strikeout_thickness))
     if "overline" in decoration:
-        lines.append((run.element.family.ascent, face.underline_thickness))
+        lines.append((run.element.font.first.face.ascent, face.underline_thickness))
     for top, thickness in lines:
         context.rectangle(run.x_start, baseline - top * scale, run.x_end - run.x_start, max(thickness * scale, 0.5))
     context.fill()

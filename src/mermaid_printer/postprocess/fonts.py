@@ -100,6 +100,16 @@ class _FontFile:
         """cmap ∩ unicode_range: what this file draws (its cmap is read once, on first use)."""
         return _covered(self.path, self.ranges)
 
+    @property
+    def sfnt(self) -> bytes:
+        """The file decoded to plain TrueType/OpenType bytes (decoded once per process)."""
+        return _sfnt(self.path)
+
+    @property
+    def face(self) -> hb.Face:
+        """The decoded file preprocessed by HarfBuzz for subsetting (once per process)."""
+        return _hb_face(self.path)
+
 
 @functools.cache
 def _covered(path: str, ranges: tuple[tuple[int, int], ...]) -> frozenset[int]:

@@ -6,6 +6,8 @@
 // interpreter's time limit stays usable. Entries: "render" (mermaid.render → SVG text) and
 // "parse" (mermaid.parse → diagram type; with `ast`, the diagram's AST from ast.js), each
 // starting from the randomness and clock the bundle had right after it loaded.
+// External diagrams: the ZenUML plugin (vendored mermaid-zenuml.min.js, loaded before this file)
+// is registered here, before the first render, as mermaid-cli does.
 // Leaves out: anything touching the host; errors are returned as {code, message, details}
 // with line/column/expected taken from Mermaid's parser errors (jison hash or Langium text).
 "use strict";
@@ -53,14 +55,75 @@
     }
     return baseMatch.call(this, re);
   };
+  // ZenUML draws its own <style> with bare selectors (".message-label {…}"); the sanitizer keeps
+  // only rules scoped to the diagram's #id (so an inlined SVG cannot restyle its host page), so
+  // each selector gets the svg's #id in front. Inside the SVG that changes nothing: the sheet's
+  // rules all gain the same specificity. Only plain rule lists are scoped; an at-rule stays as
+  // it is (and the sanitizer then judges it).
+  function scopeSheet(text, scope) {
+    let out = "";
+    let i = 0;
+    while (i < text.length) {
+      const open = text.indexOf("{", i);
+      if (open < 0) {
+        out += text.slice(i);
+        break;
+      }
+      let depth = 0;
+      let close = open;
+      for (; close < text.length; close++) {
+        if (text[close] === "{") depth++;
+        else if (text[close] === "}" && --depth === 0) break;
+      }
+      const prelude = text.slice(i, open);
+      const selector = prelude.trim();
+      const scoped = selector.startsWith("@")
+        ? selector
+        : selector.split(",").map((part) => `${scope} ${part.trim()}`).join(", ");
+      out += prelude.slice(0, prelude.indexOf(selector)) + scoped + " " + text.slice(open, close + 1);
+      i = close + 1;
+    }
+    return out;
+  }
+
+  function withScopedStyles(plugin) {
+    return Object.assign({}, plugin, {
+      async loader() {
+        const loaded = await plugin.loader();
+        const renderer = loaded.diagram.renderer;
+        const draw = renderer.draw;
+        loaded.diagram.renderer = Object.assign({}, renderer, {
+          async draw(text, id, ...rest) {
+            await draw.call(renderer, text, id, ...rest);
+            const svg = G.document.getElementById(id);
+            for (const style of svg ? svg.querySelectorAll("style") : []) {
+              style.textContent = scopeSheet(style.textContent, "#" + G.CSS.escape(id));
+            }
+          },
+        });
+        return loaded;
+      },
+    });
+  }
+
+  // registerExternalDiagrams is async, but it registers the detectors before its first await,
+  // and the plugin's loader runs only when a zenuml diagram is rendered.
+  const zenuml = G["mermaid-zenuml"];
+  if (zenuml) mermaid.registerExternalDiagrams([withScopedStyles(zenuml)]);
 
   const pristine = G.__printerEnv.snapshot();
+  const pristineHead = new Set(G.document.head.childNodes);
   let current = null; // {done, result}
 
+  // Every render starts on a page like the one the bundles loaded into: an empty body, and a head
+  // without what earlier renders added. (ZenUML's module injects ~900 KB of CSS for its React UI
+  // into <head> when it first loads; its SVG renderer does not use it, but the cascade would
+  // parse it on the next getComputedStyle: ~2 s in every child forked after the warm-up.)
   function resetPage() {
     G.__printerEnv.restore(pristine);
-    const body = G.document.body;
+    const { head, body } = G.document;
     for (const child of body.childNodes.slice()) body.removeChild(child);
+    for (const child of head.childNodes.slice()) if (!pristineHead.has(child)) head.removeChild(child);
   }
 
   // Mermaid's parsers report positions two ways: jison errors carry a `hash`, Langium-based
@@ -153,6 +216,19 @@
     const line = error.details.line;
     if (Number.isInteger(line) && map[line - 1] !== undefined) error.details.line = map[line - 1];
     error.message = error.message.replace(/\bline (\d+)/g, (m, n) => "line " + (map[Number(n) - 1] ?? n));
+    // An error at the end of input can sit on a blank line after the last statement (the
+    // source's trailing newline, or the newline Mermaid appends before parsing): no token is
+    // there, and the unfinished statement is on the last line with content, so point at its end.
+    const lines = String(source).split(/\r\n?|\n/);
+    const at = error.details.line;
+    if (Number.isInteger(at) && at >= 1 && (at > lines.length || lines[at - 1].trim() === "")) {
+      let last = Math.min(at, lines.length);
+      while (last > 0 && lines[last - 1].trim() === "") last--;
+      if (last > 0) {
+        error.details.line = last;
+        error.details.column = lines[last - 1].replace(/\s+$/, "").length + 1;
+      }
+    }
     // Jison's headline counts the lexer's current line, which can run past the offending
     // token (e.g. at end of input); the token's own line is the one a user needs.
     if (Number.isInteger(error.details.line)) {

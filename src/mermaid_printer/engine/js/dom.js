@@ -916,24 +916,70 @@
       return 0;
     }
   }
-  class HTMLCanvasElement extends HTMLElement {
-    getContext() {
-      // cytoscape asks for a 2D context only to measure labels it never draws here.
+  // CSS `font` shorthand as a canvas reads it: [style] [variant] [weight] [stretch] size[/lh] family.
+  const CANVAS_FONT_RE = /^\s*((?:(?:normal|italic|oblique|small-caps|bold|bolder|lighter|[1-9]00|(?:ultra-|extra-|semi-)?(?:condensed|expanded))\s+)*)(\d*\.?\d+)(px|pt)(?:\s*\/\s*\S+)?\s+(\S.*?)\s*$/i;
+  function parseCanvasFont(text) {
+    const m = CANVAS_FONT_RE.exec(String(text));
+    if (!m) return null;
+    const words = m[1].toLowerCase().split(/\s+/);
+    const weight = words.find((w) => /^(bold|bolder|lighter|[1-9]00)$/.test(w)) || "normal";
+    const style = words.find((w) => w === "italic" || w === "oblique") || "normal";
+    const size = Number(m[2]) * (m[3].toLowerCase() === "pt" ? 4 / 3 : 1);
+    return { family: m[4], size, weight, style };
+  }
+  class CanvasRenderingContext2D {
+    constructor(canvas) {
+      this.canvas = canvas;
+      this._font = "10px sans-serif";
+      this._parsed = parseCanvasFont(this._font);
+    }
+    get font() {
+      return this._font;
+    }
+    set font(value) {
+      const parsed = parseCanvasFont(value);
+      if (!parsed) return; // an unparsable value leaves the font unchanged, as in a browser
+      this._font = String(value).trim();
+      this._parsed = parsed;
+    }
+    // Widths from the same tables as SVG text (ZenUML lays out with these; cytoscape asks too).
+    measureText(text) {
+      const m = G.__printerMeasureText(String(text), this._parsed);
       return {
-        measureText: (text) => ({ width: String(text).length * 8 }),
-        fillRect() {},
-        clearRect() {},
-        fillText() {},
-        save() {},
-        restore() {},
-        scale() {},
-        translate() {},
-        beginPath() {},
-        closePath() {},
-        stroke() {},
-        fill() {},
-        set font(v) {},
+        width: m.width,
+        actualBoundingBoxLeft: -m.left,
+        actualBoundingBoxRight: m.right,
+        actualBoundingBoxAscent: m.ascent,
+        actualBoundingBoxDescent: m.descent,
+        fontBoundingBoxAscent: m.ascent,
+        fontBoundingBoxDescent: m.descent,
       };
+    }
+    fillRect() {}
+    clearRect() {}
+    strokeRect() {}
+    fillText() {}
+    strokeText() {}
+    save() {}
+    restore() {}
+    scale() {}
+    rotate() {}
+    translate() {}
+    setTransform() {}
+    resetTransform() {}
+    beginPath() {}
+    closePath() {}
+    moveTo() {}
+    lineTo() {}
+    rect() {}
+    arc() {}
+    stroke() {}
+    fill() {}
+    clip() {}
+  }
+  class HTMLCanvasElement extends HTMLElement {
+    getContext(kind) {
+      return kind === "2d" ? new CanvasRenderingContext2D(this) : null;
     }
     toDataURL() {
       return "data:,";

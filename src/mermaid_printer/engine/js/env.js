@@ -7,8 +7,10 @@
 // starts at 2026-01-01T00:00:00Z and advances 1 ms per read — the same randomness and time the
 // reference renders in Chromium were made with.
 //
-// Leaves out on purpose: network (fetch, XMLHttpRequest, WebSocket), storage, workers, real
-// time, real randomness, and any way to call back into the host. Timers never fire by
+// Leaves out on purpose: network (fetch, XMLHttpRequest, WebSocket), persistent storage
+// (localStorage/sessionStorage are empty in-memory stores, emptied before every render, as in a
+// fresh browser page: ZenUML reads them at load), workers, real time, real randomness, and any
+// way to call back into the host. Timers never fire by
 // themselves: the host drains them with __printerEnv.runTimers() between promise jobs.
 "use strict";
 (function () {
@@ -262,6 +264,34 @@
     }
   };
 
+  // ---- Web Storage: in-memory, empty at the start of every render ---------------------------
+  class Storage {
+    #items = new Map();
+    get length() {
+      return this.#items.size;
+    }
+    key(index) {
+      const keys = [...this.#items.keys()];
+      return index >= 0 && index < keys.length ? keys[index] : null;
+    }
+    getItem(key) {
+      const value = this.#items.get(String(key));
+      return value === undefined ? null : value;
+    }
+    setItem(key, value) {
+      this.#items.set(String(key), String(value));
+    }
+    removeItem(key) {
+      this.#items.delete(String(key));
+    }
+    clear() {
+      this.#items.clear();
+    }
+  }
+  G.Storage = Storage;
+  G.localStorage = new Storage();
+  G.sessionStorage = new Storage();
+
   // ---- URL: enough of WHATWG URL for Mermaid's link sanitizer (@braintree/sanitize-url) ----
   const URL_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*:)(?:\/\/(?:([^:@/?#]*)(?::([^@/?#]*))?@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(\?[^#]*)?(#.*)?$/;
   class URL {
@@ -368,6 +398,8 @@
       timers.clear();
       virtualTime = 0;
       logs.length = 0;
+      G.localStorage.clear();
+      G.sessionStorage.clear();
     },
   };
 })();

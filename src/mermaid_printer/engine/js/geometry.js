@@ -261,9 +261,9 @@
       case "ellipse":
         return !(num(el, "rx") > 0 && num(el, "ry") > 0);
       case "text":
-        // Chromium skips a <text> with no child nodes, but a text holding only an empty
-        // <tspan> still counts, as the point (0, 0) (Mermaid's ER comment column relies on it).
-        return el._children.length === 0;
+        // Chromium skips a <text> with no glyphs and no child element, but a text holding only
+        // an empty <tspan> still counts, as the point (0, 0) (Mermaid's ER comment column).
+        return textLayout(el).empty && !el._children.some((c) => c._type === 1);
       default:
         return false;
     }
@@ -271,35 +271,33 @@
 
   const CONTAINERS = new Set(["g", "a", "switch", "symbol", "svg"]);
 
-  function childrenBox(el) {
-    return containerBox(el).box;
+  function isOriginPoint(b) {
+    return b[0] === 0 && b[1] === 0 && b[2] === 0 && b[3] === 0;
   }
 
-  // A container's box and whether a drawing element directly inside it contributed. Chromium
-  // lets a zero-size box (an empty text, as Mermaid leaves for a label-less edge) grow the
-  // container that holds it and the one above, but not further up: a child container counts
-  // only when its box has an extent or something drawn sits directly in it.
-  function containerBox(el) {
+  // Whether a shape or text sits directly in the container (not only in nested containers).
+  function holdsOwnContent(el) {
+    return el._children.some(
+      (c) => c._type === 1 && !CONTAINERS.has(c._lname) && !NON_RENDERED.has(c._lname) && !isHidden(c) && !drawsNothing(c) && localBox(c),
+    );
+  }
+
+  // Chromium lets an empty label's zero-size box at the origin grow the container holding it,
+  // but a container whose whole box is that empty point, with nothing drawn directly inside it,
+  // does not grow its own parent (Mermaid nests empty edge labels three levels down).
+  function childrenBox(el) {
     let box = null;
-    let direct = false;
     for (const c of el._children) {
       if (c._type !== 1 || NON_RENDERED.has(c._lname) || isHidden(c) || drawsNothing(c)) continue;
-      let b;
-      if (CONTAINERS.has(c._lname) && c._ns === G.__printerDom.SVG_NS) {
-        const inner = containerBox(c);
-        b = inner.box;
-        if (!b || (b[2] - b[0] === 0 && b[3] - b[1] === 0 && !inner.direct)) continue;
-      } else {
-        b = localBox(c);
-        if (!b) continue;
-        direct = true;
-      }
+      let b = localBox(c);
+      if (!b) continue;
+      if (CONTAINERS.has(c._lname) && isOriginPoint(b) && !holdsOwnContent(c)) continue;
       if (c._lname === "svg" && c._parent) {
         b = [b[0] + num(c, "x"), b[1] + num(c, "y"), b[2] + num(c, "x"), b[3] + num(c, "y")];
       }
       box = unionBox(box, transformBox(b, transformOf(c)));
     }
-    return { box, direct };
+    return box;
   }
 
   // HTML boxes inside SVG (only when a diagram insists on <foreignObject>): text on one line.
@@ -308,7 +306,17 @@
     return [0, 0, size.width, size.height];
   }
 
+  // An element outside the document, or under display:none, has no box in a browser: 0 x 0.
+  // (Mermaid hands cytoscape a display:none container it then removes; cytoscape reads its
+  // size for the layout's bounds, so 784 px there moved every mindmap node.)
+  function isRendered(el) {
+    if (!el.isConnected) return false;
+    for (let n = el; n && n._type === 1; n = n._parent) if (isHidden(n)) return false;
+    return true;
+  }
+
   function htmlBoxSize(el) {
+    if (!isRendered(el)) return { width: 0, height: 0 };
     // Boxes holding KaTeX's MathML are laid out for real (html_layout.js, mathml_layout.js).
     const layout = G.__printerHtmlLayout;
     if (layout && G.__printerMathLayout && layout.holdsMath(el)) return layout.boxSize(el);
@@ -346,10 +354,13 @@
     const first = v.trim().split(/[\s,]+/)[0];
     const n = parseFloat(first);
     if (!Number.isFinite(n)) return null;
-    if (/em$/.test(first)) return n * fontSize;
-    if (/ex$/.test(first)) return n * fontSize * 0.5;
+    // Chromium keeps lengths and text positions in 32-bit floats; so do we, so that sums such
+    // as three 1.1em lines come out as it reports them (52.199997, not 52.2).
+    const f = Math.fround;
+    if (/em$/.test(first)) return f(f(n) * f(fontSize));
+    if (/ex$/.test(first)) return f(f(n) * f(fontSize) * 0.5);
     if (/%$/.test(first)) return 0;
-    return n;
+    return f(n);
   }
 
   function baselineShift(el, m) {
@@ -388,9 +399,9 @@
     return m.size * 0.53 * 0.5;
   }
 
+  // The cascade decides: a stylesheet rule beats a text-anchor presentation attribute
+  // (ishikawa's head label says text-anchor="start", its CSS class says middle; Chromium centres).
   function anchorOf(el) {
-    // The cascade decides: a stylesheet rule beats the text-anchor presentation attribute
-    // (Mermaid's ishikawa head label says text-anchor="start" and its CSS says middle).
     return css.computedValue(el, "text-anchor") || "start";
   }
 
@@ -411,6 +422,10 @@
     const runs = [];
     let cx = 0;
     let cy = 0;
+    // Chromium places a line at its last absolute y plus the float sum of the dy values since
+    // then (three 1.1em lines: -1.6 + 52.800003 = 51.200005, not 51.199997 step by step).
+    let yAbs = 0;
+    let dySum = 0;
     const chunks = []; // {anchor, runs: []}
     let chunk = null;
     let pendingSpace = false;
@@ -423,9 +438,13 @@
       const dx = lengthAttr(el, "dx", font.size);
       const dy = lengthAttr(el, "dy", font.size);
       if (x !== null) cx = x;
-      if (y !== null) cy = y;
-      if (dx !== null) cx += dx;
-      if (dy !== null) cy += dy;
+      if (y !== null) {
+        yAbs = y;
+        dySum = 0;
+      }
+      if (dx !== null) cx = Math.fround(cx + dx);
+      if (dy !== null) dySum = Math.fround(dySum + dy);
+      cy = Math.fround(yAbs + dySum);
       if (x !== null || y !== null || !chunk) {
         chunk = { anchor: anchorOf(el), runs: [] };
         chunks.push(chunk);
@@ -442,11 +461,13 @@
           atStart = false;
           const m = measure(el, s, font);
           // Where the alphabetic baseline sits: y moved by the dominant-baseline in effect.
-          const base = cy + baselineShift(el, m);
-          const run = { el, text: s, x: cx, width: m.width, top: base - m.ascent, bottom: base + m.descent, m };
+          const base = Math.fround(cy + baselineShift(el, m));
+          const top = Math.fround(base - m.ascent);
+          const bottom = Math.fround(top + Math.fround(m.ascent + m.descent));
+          const run = { el, text: s, x: cx, width: m.width, top, bottom, m };
           runs.push(run);
           chunk.runs.push(run);
-          cx += m.width;
+          cx = Math.fround(cx + m.width);
         } else if (child._type === 1 && (child._lname === "tspan" || child._lname === "textpath" || child._lname === "a")) {
           visit(child);
         }
@@ -476,13 +497,16 @@
     let length = 0;
     for (const r of runs) {
       // The box covers the advance and the glyph ink that sticks out of it (as in Chromium).
-      const b = [r.x + r.m.left, r.top, r.x + r.width + Math.max(0, r.m.right - r.m.width), r.bottom];
+      const f = Math.fround;
+      const b = [f(r.x + r.m.left), r.top, f(r.x + r.width + Math.max(0, r.m.right - r.m.width)), r.bottom];
       box = unionBox(box, b);
       length += r.width;
       for (let n = r.el; n && n !== text; n = n._parent) boxes.set(n, unionBox(boxes.get(n) || null, b));
     }
-    if (!box) box = [0, 0, 0, 0]; // Chromium: an empty text's box is (0, 0, 0, 0), whatever its x/y
-    return { box, boxes, length, runs };
+    // A text without glyphs has Chromium's empty box at the origin, wherever x and y put it.
+    const empty = !box;
+    if (empty) box = [0, 0, 0, 0];
+    return { box, boxes, length, runs, empty };
   }
 
   // ---- paths ----------------------------------------------------------------------------------
@@ -503,7 +527,8 @@
     let lcx = 0;
     let lcy = 0;
     let lq = null;
-    const numAt = () => parseFloat(tokens[i++]);
+    // Skia parses path data into 32-bit floats, relative coordinates summed as floats.
+    const numAt = () => Math.fround(parseFloat(tokens[i++]));
     const isNum = () => i < tokens.length && !/[a-zA-Z]/.test(tokens[i]);
     const line = (nx, ny) => {
       segments.push({ type: "L", p: [x, y, nx, ny] });
@@ -530,8 +555,8 @@
       if (C !== "Z" && !isNum()) continue;
       switch (C) {
         case "M": {
-          x = numAt() + ox;
-          y = numAt() + oy;
+          x = Math.fround(numAt() + ox);
+          y = Math.fround(numAt() + oy);
           sx = x;
           sy = y;
           segments.push({ type: "M", p: [x, y] });
@@ -539,16 +564,16 @@
           break;
         }
         case "L":
-          line(numAt() + ox, numAt() + oy);
+          line(Math.fround(numAt() + ox), Math.fround(numAt() + oy));
           break;
         case "H":
-          line(numAt() + ox, y);
+          line(Math.fround(numAt() + ox), y);
           break;
         case "V":
-          line(x, numAt() + oy);
+          line(x, Math.fround(numAt() + oy));
           break;
         case "C": {
-          const a = [numAt() + ox, numAt() + oy, numAt() + ox, numAt() + oy, numAt() + ox, numAt() + oy];
+          const a = [Math.fround(numAt() + ox), Math.fround(numAt() + oy), Math.fround(numAt() + ox), Math.fround(numAt() + oy), Math.fround(numAt() + ox), Math.fround(numAt() + oy)];
           cubic(...a);
           break;
         }
@@ -556,15 +581,15 @@
           const last = segments[segments.length - 1];
           const rx = last && last.type === "C" ? 2 * x - lcx : x;
           const ry = last && last.type === "C" ? 2 * y - lcy : y;
-          const a = [numAt() + ox, numAt() + oy, numAt() + ox, numAt() + oy];
+          const a = [Math.fround(numAt() + ox), Math.fround(numAt() + oy), Math.fround(numAt() + ox), Math.fround(numAt() + oy)];
           cubic(rx, ry, ...a);
           break;
         }
         case "Q": {
-          const qx = numAt() + ox;
-          const qy = numAt() + oy;
-          const nx = numAt() + ox;
-          const ny = numAt() + oy;
+          const qx = Math.fround(numAt() + ox);
+          const qy = Math.fround(numAt() + oy);
+          const nx = Math.fround(numAt() + ox);
+          const ny = Math.fround(numAt() + oy);
           cubic(x + (2 / 3) * (qx - x), y + (2 / 3) * (qy - y), nx + (2 / 3) * (qx - nx), ny + (2 / 3) * (qy - ny), nx, ny);
           lq = [qx, qy];
           break;
@@ -572,8 +597,8 @@
         case "T": {
           const qx = lq ? 2 * x - lq[0] : x;
           const qy = lq ? 2 * y - lq[1] : y;
-          const nx = numAt() + ox;
-          const ny = numAt() + oy;
+          const nx = Math.fround(numAt() + ox);
+          const ny = Math.fround(numAt() + oy);
           cubic(x + (2 / 3) * (qx - x), y + (2 / 3) * (qy - y), nx + (2 / 3) * (qx - nx), ny + (2 / 3) * (qy - ny), nx, ny);
           lq = [qx, qy];
           break;
@@ -584,9 +609,12 @@
           const rot = numAt();
           const large = numAt();
           const sweep = numAt();
-          const nx = numAt() + ox;
-          const ny = numAt() + oy;
-          for (const c of arcToCubics(x, y, rx, ry, rot, large, sweep, nx, ny)) cubic(...c);
+          const nx = Math.fround(numAt() + ox);
+          const ny = Math.fround(numAt() + oy);
+          for (const c of arcToCubics(x, y, rx, ry, rot, large, sweep, nx, ny)) {
+            cubic(c[0], c[1], c[2], c[3], c[4], c[5]);
+            segments[segments.length - 1].box = c[6];
+          }
           break;
         }
         case "Z":
@@ -612,7 +640,7 @@
         box = unionBox(box, [Math.min(s.p[0], s.p[2]), Math.min(s.p[1], s.p[3]), Math.max(s.p[0], s.p[2]), Math.max(s.p[1], s.p[3])]);
         s.length = Math.hypot(s.p[2] - s.p[0], s.p[3] - s.p[1]);
       } else {
-        box = unionBox(box, cubicBox(s.p));
+        box = unionBox(box, s.box || cubicBox(s.p));
         s.length = cubicLength(s.p);
       }
       total += s.length;
@@ -658,17 +686,39 @@
     const step = dt / parts;
     const out = [];
     const k = (4 / 3) * Math.tan(step / 4);
+    const pt = (ex, ey) => [cos * rx * ex - sin * ry * ey + cx, sin * rx * ex + cos * ry * ey + cy];
+    // The cubics only approximate the ellipse (their hull bulges by up to ~0.03% of the
+    // radius); Chromium's box is the true arc's, so each piece also carries its exact box: the
+    // end points plus the ellipse's horizontal and vertical extremes that fall inside it.
+    const extremes = [Math.atan2(-ry * sin, rx * cos), Math.atan2(ry * cos, rx * sin)];
+    const exactBox = (from, to) => {
+      const lo = Math.min(from, to);
+      const hi = Math.max(from, to);
+      let b = null;
+      for (const angle of [from, to]) {
+        const p = pt(Math.cos(angle), Math.sin(angle));
+        b = unionBox(b, [p[0], p[1], p[0], p[1]]);
+      }
+      for (const base of extremes) {
+        for (let a = base - 4 * Math.PI; a <= hi; a += Math.PI) {
+          if (a > lo && a < hi) {
+            const p = pt(Math.cos(a), Math.sin(a));
+            b = unionBox(b, [p[0], p[1], p[0], p[1]]);
+          }
+        }
+      }
+      return b;
+    };
     let t = t1;
     for (let p = 0; p < parts; p++) {
       const c1 = Math.cos(t);
       const s1 = Math.sin(t);
       const c2 = Math.cos(t + step);
       const s2 = Math.sin(t + step);
-      const pt = (ex, ey) => [cos * rx * ex - sin * ry * ey + cx, sin * rx * ex + cos * ry * ey + cy];
       const [ax, ay] = pt(c1 - k * s1, s1 + k * c1);
       const [bx, by] = pt(c2 + k * s2, s2 - k * c2);
       const [ex, ey] = pt(c2, s2);
-      out.push([ax, ay, bx, by, ex, ey]);
+      out.push([ax, ay, bx, by, ex, ey, exactBox(t, t + step)]);
       t += step;
     }
     return out;
@@ -797,7 +847,11 @@
   const E = G.Element.prototype;
   E.getBBox = function getBBox() {
     const box = localBox(this) || [0, 0, 0, 0];
-    return new SVGRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
+    // Chromium's rect holds float edges; its width is the float difference of those edges.
+    const f = Math.fround;
+    const x = f(box[0]);
+    const y = f(box[1]);
+    return new SVGRect(x, y, f(f(box[2]) - x), f(f(box[3]) - y));
   };
   E.getComputedTextLength = function getComputedTextLength() {
     if (this._lname === "text") return textLayout(this).length;

@@ -1,0 +1,73 @@
+"""dom.js and env.js: browser behaviour that a vendored bundle depends on.
+
+Each test pins down a behaviour some diagram type needed (named in the test); expected values
+are what Chromium does.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.mermaid_config import build_mermaid_config
+
+
+@pytest.fixture(scope="module")
+def engine() -> QuickJSEngine:
+    return QuickJSEngine()
+
+
+def js(engine: QuickJSEngine, body: str) -> object:
+    return json.loads(engine.eval(f"JSON.stringify((function () {{ {body} }})())"))
+
+
+def test_canvas_measure_text_uses_the_same_widths_as_svg_text(engine: QuickJSEngine) -> None:
+    # ZenUML sizes participants and messages with canvas measureText (and cytoscape, under
+    # architecture and mindmap, sizes labels with it): an 8 px-per-character stub laid them out wrong.
+    measured = js(
+        engine,
+        """
+        const ctx = document.createElement("canvas").getContext("2d");
+        ctx.font = "bold 14px Helvetica, Verdana, serif";
+        const canvas = ctx.measureText("Hello John").width;
+        const svg = __printerMeasureText("Hello John", {family: "Helvetica, Verdana, serif", size: 14, weight: "bold", style: "normal"}).width;
+        return [canvas, svg];
+        """,
+    )
+    assert measured[0] == measured[1]
+    assert measured[0] != len("Hello John") * 8
+
+
+def test_canvas_font_defaults_and_ignores_values_it_cannot_parse(engine: QuickJSEngine) -> None:
+    fonts = js(
+        engine,
+        """
+        const ctx = document.createElement("canvas").getContext("2d");
+        const initial = ctx.font;
+        ctx.font = "not a font";
+        const afterBad = ctx.font;
+        ctx.font = "italic 600 12pt Arial";
+        return [initial, afterBad, ctx.font, document.createElement("canvas").getContext("webgl")];
+        """,
+    )
+    assert fonts == ["10px sans-serif", "10px sans-serif", "italic 600 12pt Arial", None]
+
+
+def test_local_storage_is_an_empty_in_memory_store_at_every_render(engine: QuickJSEngine) -> None:
+    # ZenUML reads localStorage while its module loads (a ReferenceError before this existed).
+    engine.eval('localStorage.setItem("zenumlDebug", 1); sessionStorage.setItem("k", "v")')
+    assert js(engine, 'return [localStorage.getItem("zenumlDebug"), localStorage.length, localStorage.key(0)]') == ["1", 1, "zenumlDebug"]
+    engine.eval("__printerEnv.restore(__printerEnv.snapshot())")
+    assert js(engine, 'return [localStorage.getItem("zenumlDebug"), localStorage.length, sessionStorage.length]') == [None, 0, 0]
+
+
+def test_each_render_starts_with_the_head_the_bundles_loaded_into(engine: QuickJSEngine) -> None:
+    # ZenUML's module appends ~900 KB of CSS for its React UI to <head> when it loads; left there,
+    # the next render in every forked child spent ~2 s parsing it for getComputedStyle.
+    config = build_mermaid_config({})
+    head_before = js(engine, "return document.head.childNodes.map((n) => n.nodeName)")
+    assert engine.call("render", {"code": "zenuml\n  A->B: hi", "config": config})["ok"]
+    assert engine.call("render", {"code": 'pie\n  "a" : 1', "config": config})["ok"]
+    assert js(engine, "return document.head.childNodes.map((n) => n.nodeName)") == head_before
