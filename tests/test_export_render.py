@@ -40,8 +40,9 @@ LABELS = {
 }
 
 # fixture -> the fonts its PDF embeds: the faces the layout measured with. Mermaid's pie, gantt
-# and journey text asks for "trebuchet ms", verdana, arial: Arimo, as Chromium draws arial;
-# journey's task text asks for Open Sans; the others inherit "Recursive Variable" from the root.
+# and journey text asks for "trebuchet ms", verdana, arial: Arimo, as Chromium draws arial (journey's
+# task labels too: they are HTML in a <switch> whose Open Sans <text> fallback no viewer draws once
+# the HTML is converted to SVG text); the others inherit "Recursive Variable" from the root.
 FONTS = {
     "flowchart": ["RecursiveVariable-400"],
     "sequence": ["RecursiveVariable-400"],
@@ -50,7 +51,7 @@ FONTS = {
     "er": ["RecursiveVariable-400"],
     "gantt": ["Arimo-400", "Arimo-400Italic"],
     "pie": ["Arimo-400"],
-    "journey": ["Arimo-400", "Arimo-700", "OpenSans-400"],
+    "journey": ["Arimo-400", "Arimo-700"],
 }
 
 

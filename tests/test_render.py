@@ -59,6 +59,30 @@ def test_each_core_diagram_type_renders_its_labels_as_svg_text(printer: Printer,
     assert width > 50 and height > 50
 
 
+# Diagrams for which Mermaid emits <foreignObject> even with HTML labels off: fixture name ->
+# strings that must be drawn as SVG text (the engine converts them; the sanitizer drops nothing).
+HTML_LABEL_TYPES = {
+    "eventmodeling": ["CartUI", "AddItem", "description: 'john'", "ItemAdded"],
+    "venn": ["hiking", "chess club", "old films"],
+    "journey": ["Snooze alarm", "Make coffee", "Catch train"],
+    "sequence-katex": ["α", "β", "Solve:", "2 + 2", "− b ± b 2 − 4 a c 2 a"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(HTML_LABEL_TYPES))
+def test_labels_mermaid_writes_as_html_are_drawn_as_svg_text(printer: Printer, name: str) -> None:
+    result = printer.render_svg(build_render_options((DIAGRAMS / f"{name}.mmd").read_text()))
+    root = etree.fromstring(result.svg.encode())
+    assert not list(root.iter(f"{SVG}foreignObject"))
+    # the sanitizer removed nothing, and nothing of the labels was left out
+    assert not [w for w in result.warnings if "removed" in w or "HTML label" in w or "left out" in w]
+    texts = [re.sub(r"\s+", " ", " ".join(t.itertext()).replace("\u00a0", " ")).strip() for t in root.iter(f"{SVG}text")]
+    drawn = " | ".join(texts)
+    for label in HTML_LABEL_TYPES[name]:
+        assert label in drawn
+    assert "MathML is unsupported" not in drawn
+
+
 def _error_expectation(path: Path) -> tuple[str, int | None]:
     header = path.read_text().splitlines()[0]
     match = re.match(r"%% expect: (\w+)(?: line=(\d+))?", header)

@@ -181,7 +181,7 @@ def render_in_process(engine: QuickJSEngine, job: dict[str, Any]) -> dict[str, A
     result = engine.call("render", payload, limits)
     if not result.get("ok"):
         raise error_from_dict(result.get("error") or {})
-    warnings: list[str] = []
+    warnings: list[str] = list(result.get("warnings") or [])
     missing = result.get("missing_codepoints") or []
     if missing:
         sample = "".join(chr(cp) for cp in missing[:12])

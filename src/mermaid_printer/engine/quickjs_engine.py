@@ -39,6 +39,9 @@ def mermaid_scripts() -> list[Path]:
         js / "geometry.js",
         js / "font_metrics.js",
         js / "text_measure.js",
+        js / "html_layout.js",
+        js / "mathml_layout.js",
+        js / "foreign_objects.js",
         vendored_file("mermaid/mermaid.min.js"),
         js / "ast.js",
         # The ZenUML plugin mermaid-cli registers; defines globalThis["mermaid-zenuml"].

@@ -257,12 +257,15 @@
     initialize(payload.config || {});
     directivesApplied = hasConfigInSource(String(payload.code));
     const { svg, diagramType } = await mermaid.render(payload.svgId || "mermaid-printer", payload.code);
-    const text = String(svg);
+    // HTML that Mermaid put in <foreignObject> becomes SVG text (foreign_objects.js).
+    const converted = G.__printerForeignObjects.convertMarkup(svg);
+    const text = converted.svg;
     return {
       svg: text,
       diagram_type: String(diagramType),
       missing_codepoints: missingCodepoints(),
       drawn_faces: drawnFaces(text),
+      warnings: converted.warnings,
     };
   }
 

@@ -537,6 +537,10 @@
     parseSheet,
     computedValue,
     computedWith,
+    // The value the author's CSS, inline style or presentation attribute gives `prop` on `el`
+    // itself (undefined when it would inherit or take its initial value): html_layout.js puts
+    // its user-agent defaults (b = bold, code = monospace, ...) under this.
+    cascadedValue: (el, prop) => cascaded(el, prop, sheetsFor(el)),
     fontOf,
     camelToKebab,
   };

@@ -317,6 +317,9 @@
 
   function htmlBoxSize(el) {
     if (!isRendered(el)) return { width: 0, height: 0 };
+    // Boxes holding KaTeX's MathML are laid out for real (html_layout.js, mathml_layout.js).
+    const layout = G.__printerHtmlLayout;
+    if (layout && G.__printerMathLayout && layout.holdsMath(el)) return layout.boxSize(el);
     const style = el.getAttribute("style") || "";
     const w = /(?:^|;)\s*width\s*:\s*([\d.]+)px/.exec(style);
     const h = /(?:^|;)\s*height\s*:\s*([\d.]+)px/.exec(style);

@@ -1,0 +1,870 @@
+// html_layout.js — lays out the small HTML fragments Mermaid puts in <foreignObject> the way
+// Chromium does, so they can be drawn as SVG text.
+//
+// Serves: foreign_objects.js (which replaces every <foreignObject> of a finished SVG with SVG
+// text) and geometry.js's size of an HTML box that holds MathML. Mermaid emits HTML even with
+// htmlLabels off for event-modeling boxes, venn text nodes, journey/timeline/c4/sequence text
+// with textPlacement "fo", architecture iconText and KaTeX math; this is the layout those need.
+//
+// API: __printerHtmlLayout.layoutBox(element, width, height) -> {width, height, lines, atoms}
+//   lays out the children of `element` (a <foreignObject> or an HTML element) in a box of the
+//   given size, the box's origin at (0, 0): lines = [{baseline, frags: [{x, text, width, style}]}],
+//   atoms = [{x, baseline, item}] (inline objects such as math, drawn by their own module).
+//   __printerHtmlLayout.styleOf(element) -> the resolved style of an HTML element.
+//   __printerHtmlLayout.fontSpec(style) -> the font in __printerMeasureText's terms.
+//
+// The model (CSS 2 inline and block layout, the parts Mermaid's markup uses):
+// - Styles: the shim's cascade (css.js) for what the author's CSS and inline styles say, under a
+//   user-agent layer for the tags labels contain (b/strong bold, i/em italic, code/pre
+//   monospace, small/sub/sup smaller, div/p/pre/li block, pre keeps white space, center).
+// - Blocks stack vertically; `display: table` with one `table-cell` child centres its content
+//   by `vertical-align`; `display: flex` (row) places its items side by side, each as wide as its
+//   content allows, aligned by `justify-content` and `align-items` (centring is unsafe: an item
+//   wider than the box overflows both sides, as in Chromium); `width`, `height` (px or % of a
+//   definite size) and `max-width` are honoured; other blocks fill the available width.
+// - Inline content: white-space collapsing (normal, nowrap, pre, pre-wrap, pre-line), <br>,
+//   greedy line breaking at spaces, after hyphens, at zero-width spaces and between CJK
+//   characters, never inside a word (overflow-wrap: normal); trailing spaces hang;
+//   text-align left/center/right (start-aligned when a line overflows).
+// - Line boxes for line-height `normal` or a number/length: each font's ascent, descent and line
+//   gap rounded to whole pixels, the half-leading split with the top half floored (as LayoutNG
+//   does); the block's strut always counts (standards mode). Offsets are kept to 1/64 px.
+// Leaves out: margins, padding, borders and backgrounds of HTML boxes, floats, positioning,
+// images, tables with more than one cell per row, column flex, text-decoration, letter-spacing,
+// bidi, hyphenation and every break opportunity UAX #14 has beyond those listed above.
+"use strict";
+(function () {
+  const G = globalThis;
+  const css = G.__printerCss;
+
+  const HTML_NS = "http://www.w3.org/1999/xhtml";
+  const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
+
+  // The user-agent stylesheet, for the tags Mermaid labels contain (Chromium's html.css).
+  const BLOCK_TAGS = new Set([
+    "div", "p", "pre", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "center", "section",
+    "header", "footer", "article", "aside", "nav", "address", "dl", "dt", "dd", "figure", "figcaption", "hr",
+    "main", "form", "fieldset", "details", "summary", "body", "html", "table", "tr", "td", "th",
+  ]);
+  const UA = {
+    b: { "font-weight": "bold" },
+    strong: { "font-weight": "bold" },
+    th: { "font-weight": "bold", "text-align": "center" },
+    i: { "font-style": "italic" },
+    em: { "font-style": "italic" },
+    cite: { "font-style": "italic" },
+    var: { "font-style": "italic" },
+    dfn: { "font-style": "italic" },
+    address: { "font-style": "italic" },
+    code: { "font-family": "monospace" },
+    kbd: { "font-family": "monospace" },
+    samp: { "font-family": "monospace" },
+    tt: { "font-family": "monospace" },
+    pre: { "font-family": "monospace", "white-space": "pre" },
+    small: { "font-size": "smaller" },
+    big: { "font-size": "larger" },
+    sub: { "font-size": "smaller", "vertical-align": "sub" },
+    sup: { "font-size": "smaller", "vertical-align": "super" },
+    center: { "text-align": "center" },
+    h1: { "font-size": "2em", "font-weight": "bold" },
+    h2: { "font-size": "1.5em", "font-weight": "bold" },
+    h3: { "font-size": "1.17em", "font-weight": "bold" },
+    h4: { "font-weight": "bold" },
+    h5: { "font-size": "0.83em", "font-weight": "bold" },
+    h6: { "font-size": "0.67em", "font-weight": "bold" },
+    table: { display: "table" },
+    tr: { display: "table-row" },
+    td: { display: "table-cell" },
+    li: { display: "list-item" },
+  };
+  UA.th.display = "table-cell";
+
+  // What katex.css (loaded by mermaid-cli's page, and by the reference's) says about KaTeX's
+  // wrapper: `.katex { font: normal 1.21em KaTeX_Main, Times New Roman, serif; line-height: 1.2 }`.
+  // It sits under the author's CSS like the user-agent layer.
+  const PAGE_CLASS_RULES = {
+    katex: { "font-size": "1.21em", "line-height": "1.2", "font-family": 'KaTeX_Main, "Times New Roman", serif', "font-weight": "normal", "font-style": "normal" },
+  };
+
+  // Properties the layout reads; `true` = inherited.
+  const PROPS = {
+    "font-family": true,
+    "font-size": true,
+    "font-weight": true,
+    "font-style": true,
+    color: true,
+    "white-space": true,
+    "text-align": true,
+    "line-height": true,
+    "text-transform": true,
+    visibility: true,
+    display: false,
+    "vertical-align": false,
+    "align-items": false,
+    "justify-content": false,
+    "flex-direction": false,
+    width: false,
+    height: false,
+    "max-width": false,
+  };
+  const INITIAL = {
+    "font-family": "Times New Roman",
+    "font-size": "16px",
+    "font-weight": "400",
+    "font-style": "normal",
+    color: "rgb(0, 0, 0)",
+    "white-space": "normal",
+    "text-align": "start",
+    "line-height": "normal",
+    "text-transform": "none",
+    visibility: "visible",
+    display: "inline",
+    "vertical-align": "baseline",
+    "align-items": "normal",
+    "justify-content": "normal",
+    "flex-direction": "row",
+    width: "auto",
+    height: "auto",
+    "max-width": "none",
+  };
+
+  function isElement(n) {
+    return n && n.nodeType === 1;
+  }
+  function lname(el) {
+    return String(el.localName || "").toLowerCase();
+  }
+  // Inside a <foreignObject>: HTML or MathML (the SVG around it only passes on inherited style).
+  function isContent(el) {
+    return isElement(el) && (el.namespaceURI === HTML_NS || el.namespaceURI === MATHML_NS);
+  }
+
+  function fontSizePx(value, parentPx) {
+    const v = String(value).trim().toLowerCase();
+    const m = /^(-?[\d.]+(?:e-?\d+)?)(px|pt|em|rem|%|ex|ch)?$/.exec(v);
+    if (m) {
+      const n = parseFloat(m[1]);
+      switch (m[2]) {
+        case "pt":
+          return (n * 4) / 3;
+        case "em":
+          return n * parentPx;
+        case "rem":
+          return n * 16;
+        case "%":
+          return (n * parentPx) / 100;
+        case "ex":
+        case "ch":
+          return n * parentPx * 0.5;
+        default:
+          return n;
+      }
+    }
+    const keywords = { "xx-small": 9, "x-small": 10, small: 13, medium: 16, large: 18, "x-large": 24, "xx-large": 32 };
+    if (v in keywords) return keywords[v];
+    // Chromium steps smaller/larger through its font-size table; 1.2 is the CSS ratio.
+    if (v === "smaller") return parentPx / 1.2;
+    if (v === "larger") return parentPx * 1.2;
+    return parentPx;
+  }
+
+  function fontWeight(value, parentWeight) {
+    const v = String(value).trim().toLowerCase();
+    if (v === "normal") return 400;
+    if (v === "bold") return 700;
+    if (v === "bolder") return parentWeight < 400 ? 400 : parentWeight < 600 ? 700 : 900;
+    if (v === "lighter") return parentWeight < 600 ? 100 : parentWeight < 800 ? 400 : 700;
+    const n = parseFloat(v);
+    return Number.isFinite(n) ? n : parentWeight;
+  }
+
+  // The style of the element that holds the HTML (a <foreignObject>, or anything else when
+  // geometry asks about a detached box): the shim's computed values, inherited into the HTML.
+  function rootStyle(el) {
+    const st = {};
+    for (const prop of Object.keys(PROPS)) {
+      st[prop] = PROPS[prop] ? (isElement(el) ? css.computedValue(el, prop) : INITIAL[prop]) || INITIAL[prop] : INITIAL[prop];
+    }
+    st.sizePx = parseFloat(st["font-size"]) || 16;
+    st.weightNum = parseFloat(st["font-weight"]) || 400;
+    return st;
+  }
+
+  const styleCache = new WeakMap();
+
+  /** The resolved style of an HTML (or MathML) element: author cascade over the UA layer. */
+  function styleOf(el) {
+    const cached = styleCache.get(el);
+    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    if (cached && cached.version === version) return cached.style;
+    const parent = el.parentNode;
+    const parentStyle = isContent(parent) ? styleOf(parent) : rootStyle(parent);
+    let ua = UA[lname(el)] || {};
+    const cls = el.getAttribute("class");
+    if (cls) {
+      for (const name of String(cls).split(/\s+/)) if (PAGE_CLASS_RULES[name]) ua = Object.assign({}, ua, PAGE_CLASS_RULES[name]);
+    }
+    const st = {};
+    for (const prop of Object.keys(PROPS)) {
+      let value = css.cascadedValue ? css.cascadedValue(el, prop) : undefined;
+      if (value === "inherit") value = parentStyle[prop];
+      else if (value === "initial") value = INITIAL[prop];
+      if (value === undefined) value = ua[prop];
+      if (value === undefined) value = PROPS[prop] ? parentStyle[prop] : INITIAL[prop];
+      st[prop] = String(value).trim();
+    }
+    if (!(css.cascadedValue && css.cascadedValue(el, "display") !== undefined) && !ua.display && BLOCK_TAGS.has(lname(el))) {
+      st.display = "block";
+    }
+    st.sizePx = fontSizePx(st["font-size"], parentStyle.sizePx);
+    st["font-size"] = st.sizePx + "px";
+    st.weightNum = fontWeight(st["font-weight"], parentStyle.weightNum);
+    st["font-weight"] = String(st.weightNum);
+    styleCache.set(el, { version, style: st });
+    return st;
+  }
+
+  function fontSpec(st) {
+    return { family: st["font-family"], size: st.sizePx, weight: st.weightNum, style: st["font-style"] };
+  }
+
+  function fontKey(st) {
+    return st["font-family"] + "\u0000" + st.sizePx + "\u0000" + st.weightNum + "\u0000" + st["font-style"];
+  }
+
+  function measureWidth(text, st) {
+    if (!text) return 0;
+    return G.__printerMeasureText(text, fontSpec(st)).width;
+  }
+
+  // Ascent, descent and line gap in whole pixels, as Chromium's SimpleFontData rounds them.
+  // text_measure.js reports the rounded ascent/descent; it has no line gap yet (then 0).
+  const metricsCache = new Map();
+  function fontMetrics(st) {
+    const key = fontKey(st);
+    let m = metricsCache.get(key);
+    if (!m) {
+      const r = G.__printerMeasureText("", fontSpec(st));
+      const gap = typeof r.lineGap === "number" ? Math.round(r.lineGap) : 0;
+      m = { ascent: r.ascent, descent: r.descent, lineGap: gap };
+      metricsCache.set(key, m);
+    }
+    return m;
+  }
+
+  function lineHeightOf(st, m) {
+    const v = st["line-height"];
+    if (!v || v === "normal") return m.ascent + m.descent + m.lineGap;
+    const n = /^(-?[\d.]+)(px|em|%)?$/.exec(v);
+    if (!n) return m.ascent + m.descent + m.lineGap;
+    const x = parseFloat(n[1]);
+    if (!n[2]) return x * st.sizePx;
+    if (n[2] === "em") return x * st.sizePx;
+    if (n[2] === "%") return (x * st.sizePx) / 100;
+    return x;
+  }
+
+  // The part of a line one inline box takes above and below the baseline (LayoutNG: the
+  // half-leading above is floored to a whole pixel, the rest goes below).
+  function inlineBoxExtent(st, shift) {
+    const m = fontMetrics(st);
+    const lh = lineHeightOf(st, m);
+    const leading = lh - (m.ascent + m.descent);
+    const top = Math.floor(leading / 2);
+    return { above: m.ascent + top - (shift || 0), below: m.descent + (leading - top) + (shift || 0) };
+  }
+
+  function toLayoutUnit(v) {
+    return Math.floor(v * 64 + 1e-6) / 64;
+  }
+
+  // ---- inline content -------------------------------------------------------------------------
+
+  function displayOf(el) {
+    if (!isElement(el)) return "inline";
+    if (el.namespaceURI === MATHML_NS || lname(el) === "math") {
+      if (lname(el) !== "math") return "inline";
+      return String(el.getAttribute("display") || "").toLowerCase() === "block" ? "block-math" : "inline-math";
+    }
+    const d = styleOf(el).display;
+    return d || "inline";
+  }
+
+  function isBlockLevel(el) {
+    const d = displayOf(el);
+    return d === "block" || d === "table" || d === "flex" || d === "list-item" || d === "table-cell" || d === "table-row" || d === "grid" || d === "block-math";
+  }
+
+  function isHidden(el) {
+    if (!isElement(el)) return false;
+    const d = displayOf(el);
+    return d === "none" || ["script", "style", "template", "head", "title", "annotation"].includes(lname(el));
+  }
+
+  function transformText(text, st) {
+    switch (st["text-transform"]) {
+      case "uppercase":
+        return text.toUpperCase();
+      case "lowercase":
+        return text.toLowerCase();
+      case "capitalize":
+        return text.replace(/(^|[\s\u00a0])(\S)/g, (m, a, b) => a + b.toUpperCase());
+    }
+    return text;
+  }
+
+  // Inline items of a run of inline-level nodes: {type: "text", text, style} | {type: "br"} |
+  // {type: "atom", el, style}. Inline elements only carry style: their children are flattened.
+  function collectInline(nodes, parentStyle, out) {
+    for (const n of nodes) {
+      if (n.nodeType === 3) {
+        const parent = n.parentNode;
+        const st = isContent(parent) ? styleOf(parent) : parentStyle;
+        if (n.data) out.push({ type: "text", text: n.data, style: st });
+      } else if (isElement(n)) {
+        if (isHidden(n)) continue;
+        const name = lname(n);
+        if (name === "br") out.push({ type: "br", style: styleOf(n) });
+        else if (displayOf(n) === "inline-math") out.push({ type: "atom", el: n, style: styleOf(n) });
+        else if (name === "img" || name === "svg" || name === "input" || name === "canvas" || name === "iframe") {
+          out.push({ type: "unsupported", el: n });
+        } else collectInline(n.childNodes, styleOf(n), out);
+      }
+    }
+    return out;
+  }
+
+  const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
+
+  // White-space processing (CSS Text 3, phase I) and splitting into tokens for line breaking:
+  // {text, style, space: true if a (collapsible or preserved) space, breakAfter, forced}.
+  function tokenize(items) {
+    const tokens = [];
+    let prevCollapsibleSpace = true; // at the start of a block, leading spaces go
+    for (const item of items) {
+      if (item.type === "br") {
+        tokens.push({ forced: true, style: item.style, text: "" });
+        prevCollapsibleSpace = true;
+        continue;
+      }
+      if (item.type === "atom") {
+        tokens.push({ atom: item, style: item.style, text: "" });
+        prevCollapsibleSpace = false;
+        continue;
+      }
+      if (item.type !== "text") continue;
+      const st = item.style;
+      const ws = st["white-space"];
+      const collapseSpaces = ws === "normal" || ws === "nowrap" || ws === "pre-line" || ws === "";
+      const keepNewlines = ws === "pre" || ws === "pre-wrap" || ws === "pre-line" || ws === "break-spaces";
+      const wrap = ws !== "nowrap" && ws !== "pre";
+      let text = item.text.replace(/\r\n?/g, "\n");
+      if (collapseSpaces) {
+        text = keepNewlines ? text.replace(/[ \t]*\n[ \t]*/g, "\n").replace(/[ \t]+/g, " ") : text.replace(/[ \t\n]+/g, " ");
+      } else text = text.replace(/\t/g, "        ");
+      text = transformText(text, st);
+      let word = "";
+      const flushWord = (breakAfter) => {
+        if (word) tokens.push({ text: word, style: st, space: false, breakAfter: breakAfter && wrap });
+        word = "";
+      };
+      for (const ch of text) {
+        if (ch === "\n" && keepNewlines) {
+          flushWord(false);
+          tokens.push({ forced: true, style: st, text: "" });
+          prevCollapsibleSpace = collapseSpaces;
+          continue;
+        }
+        if (ch === " ") {
+          flushWord(false);
+          if (collapseSpaces && prevCollapsibleSpace) continue;
+          tokens.push({ text: " ", style: st, space: true, collapsible: collapseSpaces, breakAfter: wrap });
+          prevCollapsibleSpace = collapseSpaces;
+          continue;
+        }
+        prevCollapsibleSpace = false;
+        if (ch === "\u200b") {
+          flushWord(true);
+          continue;
+        }
+        if (CJK.test(ch)) {
+          flushWord(true);
+          word = ch;
+          flushWord(true);
+          continue;
+        }
+        word += ch;
+        // A hyphen after a letter breaks after itself unless a digit follows (UAX #14 HY).
+        if ((ch === "-" || ch === "\u2010" || ch === "\u2013") && word.length > 1) flushWord(true);
+      }
+      flushWord(false);
+    }
+    // A hyphen token followed by a digit does not break.
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.breakAfter && !t.space && /-$/.test(t.text) && /^\d/.test(tokens[i + 1].text || "")) t.breakAfter = false;
+    }
+    return tokens;
+  }
+
+  // Width of tokens laid side by side: same-style neighbours are measured as one run (kerning
+  // inside a run, none across fonts), as Chromium shapes an inline item.
+  function runsOf(tokens) {
+    const runs = [];
+    for (const t of tokens) {
+      if (t.forced) continue;
+      const last = runs[runs.length - 1];
+      if (t.atom) {
+        runs.push({ atom: t.atom, style: t.style, text: "" });
+      } else if (last && !last.atom && sameRun(last.style, t.style)) last.text += t.text;
+      else runs.push({ text: t.text, style: t.style });
+    }
+    for (const r of runs) r.width = r.atom ? atomSize(r.atom).width : measureWidth(r.text, r.style);
+    return runs;
+  }
+
+  // Neighbouring text in the same font, colour and baseline is one run (Chromium shapes
+  // consecutive items with the same font together).
+  function sameRun(a, b) {
+    return a === b || (fontKey(a) === fontKey(b) && a.color === b.color && a["vertical-align"] === b["vertical-align"] && a.visibility === b.visibility);
+  }
+
+  function widthOf(tokens) {
+    let w = 0;
+    for (const r of runsOf(tokens)) w += r.width;
+    return w;
+  }
+
+  function atomSize(atom) {
+    if (!atom.size) {
+      const math = G.__printerMathLayout;
+      atom.size = math ? math.layout(atom.el, atom.style) : { width: 0, ascent: 0, descent: 0, unsupported: true };
+    }
+    return atom.size;
+  }
+
+  function trimTrailing(tokens) {
+    let end = tokens.length;
+    while (end > 0 && tokens[end - 1].space && tokens[end - 1].collapsible) end--;
+    return tokens.slice(0, end);
+  }
+
+  // Greedy line breaking; returns arrays of tokens (trailing collapsible spaces removed).
+  function breakLines(tokens, width) {
+    const lines = [];
+    let line = [];
+    let chunk = [];
+    const chunks = [];
+    for (const t of tokens) {
+      if (t.forced) {
+        if (chunk.length) chunks.push(chunk);
+        chunks.push([t]);
+        chunk = [];
+        continue;
+      }
+      chunk.push(t);
+      if (t.breakAfter) {
+        // spaces that follow stay with this chunk (they hang at the end of a line)
+        chunks.push(chunk);
+        chunk = [];
+      }
+    }
+    if (chunk.length) chunks.push(chunk);
+    // merge spaces that follow a chunk into it
+    const merged = [];
+    for (const c of chunks) {
+      const prev = merged[merged.length - 1];
+      if (prev && c.every((t) => t.space) && !prev[prev.length - 1].forced) prev.push(...c);
+      else merged.push(c.slice());
+    }
+    let endsWithForced = false;
+    for (const c of merged) {
+      if (c.length === 1 && c[0].forced) {
+        lines.push({ tokens: trimTrailing(line), forced: c[0] });
+        line = [];
+        endsWithForced = true;
+        continue;
+      }
+      endsWithForced = false;
+      if (line.length && width !== Infinity) {
+        const candidate = trimTrailing(line.concat(c));
+        if (widthOf(candidate) > width + 1e-6) {
+          lines.push({ tokens: trimTrailing(line) });
+          line = [];
+        }
+      }
+      line.push(...c);
+    }
+    if (line.length || !endsWithForced) {
+      if (line.length || lines.length === 0) lines.push({ tokens: trimTrailing(line) });
+    }
+    return lines;
+  }
+
+  // Lays out an inline formatting context: lines positioned from y = 0, x from 0 in `width`.
+  function layoutInline(items, blockStyle, width) {
+    const tokens = tokenize(items);
+    const hasContent = tokens.some((t) => t.forced || t.atom || (t.text && !(t.space && t.collapsible)));
+    if (!hasContent) return { lines: [], height: 0, width: 0 };
+    const wrapWidth = width;
+    const broken = breakLines(tokens, wrapWidth);
+    const out = [];
+    let y = 0;
+    let maxWidth = 0;
+    const align = blockStyle["text-align"];
+    for (const entry of broken) {
+      const runs = runsOf(entry.tokens);
+      let lineWidth = 0;
+      for (const r of runs) lineWidth += r.width;
+      maxWidth = Math.max(maxWidth, lineWidth);
+      // vertical: the strut, then every run's inline box
+      const strut = inlineBoxExtent(blockStyle);
+      let above = strut.above;
+      let below = strut.below;
+      for (const r of runs) {
+        if (r.atom) {
+          const s = atomSize(r.atom);
+          above = Math.max(above, s.ascent);
+          below = Math.max(below, s.descent);
+          continue;
+        }
+        const shift = verticalShift(r.style);
+        const e = inlineBoxExtent(r.style, shift);
+        above = Math.max(above, e.above);
+        below = Math.max(below, e.below);
+      }
+      let offset = 0;
+      if (width !== Infinity) {
+        const free = width - lineWidth;
+        if (free > 0) {
+          if (align === "center" || align === "-webkit-center") offset = toLayoutUnit(free / 2);
+          else if (align === "right" || align === "end" || align === "-webkit-right") offset = free;
+        }
+      }
+      const baseline = y + above;
+      const frags = [];
+      const atoms = [];
+      let x = offset;
+      for (const r of runs) {
+        if (r.atom) atoms.push({ x, baseline, item: r.atom, size: atomSize(r.atom) });
+        else if (r.text) frags.push({ x, text: r.text, width: r.width, style: r.style, shift: verticalShift(r.style) });
+        x += r.width;
+      }
+      out.push({ top: y, baseline, height: above + below, width: lineWidth, frags, atoms });
+      y += above + below;
+    }
+    return { lines: out, height: y, width: maxWidth };
+  }
+
+  // sub/sup: Chromium shifts by fractions of the parent's font size; we use the common values.
+  function verticalShift(st) {
+    const va = st["vertical-align"];
+    if (va === "sub") return Math.round(st.sizePx * 1.2 * 0.2);
+    if (va === "super") return -Math.round(st.sizePx * 1.2 * 0.34);
+    return 0;
+  }
+
+  // ---- blocks ---------------------------------------------------------------------------------
+
+  function lengthOf(value, base) {
+    if (!value || value === "auto" || value === "none" || value === "fit-content" || value === "max-content" || value === "min-content") return null;
+    const m = /^(-?[\d.]+)(px|%)?$/.exec(String(value).trim());
+    if (!m) return null;
+    if (m[2] === "%") return base === null || base === undefined ? null : (parseFloat(m[1]) * base) / 100;
+    return parseFloat(m[1]);
+  }
+
+  // Splits an element's children into inline runs and block-level children.
+  function groupsOf(nodes, parentStyle) {
+    const groups = [];
+    let inline = [];
+    const walk = (list) => {
+      for (const n of list) {
+        if (isElement(n) && isHidden(n)) continue;
+        if (isElement(n) && isBlockLevel(n)) {
+          if (inline.length) groups.push({ inline });
+          inline = [];
+          groups.push({ block: n });
+        } else if (isElement(n) && lname(n) !== "br" && displayOf(n) === "inline" && hasBlockDescendant(n)) {
+          // a block inside an inline: the inline's pieces become blocks of their own (CSS 2 §9.2.1.1)
+          walk(n.childNodes);
+        } else inline.push(n);
+      }
+    };
+    walk(nodes);
+    if (inline.length) groups.push({ inline });
+    return groups;
+  }
+
+  function hasBlockDescendant(el) {
+    for (const c of el.childNodes) {
+      if (!isElement(c)) continue;
+      if (isBlockLevel(c) || hasBlockDescendant(c)) return true;
+    }
+    return false;
+  }
+
+  // Widths for shrink-to-fit: [min-content, max-content] of an element's content.
+  function intrinsicWidths(el, st) {
+    const min = layoutFlow(el, st, 0, null).contentWidth;
+    const max = layoutFlow(el, st, Infinity, null).contentWidth;
+    return [min, Math.max(min, max)];
+  }
+
+  // Layout results per element and constraints, kept for one top-level layout: shrink-to-fit
+  // asks for each box's min- and max-content widths, which without a memo costs 3^depth.
+  let memo = null;
+  let flowDepth = 0;
+  const MAX_DEPTH = 64;
+
+  function withMemo(fn) {
+    if (memo) return fn();
+    memo = new Map();
+    flowDepth = 0;
+    try {
+      return fn();
+    } finally {
+      memo = null;
+    }
+  }
+
+  // Lays out a block container's content (flow) in `width`; returns placed lines/atoms with
+  // coordinates relative to the content box, its height, and the widest line (contentWidth).
+  function layoutFlow(el, st, width, definiteHeight) {
+    let perElement = memo.get(el);
+    if (!perElement) memo.set(el, (perElement = new Map()));
+    const key = width + "|" + definiteHeight + "|" + st.display;
+    let result = perElement.get(key);
+    if (!result) {
+      if (++flowDepth > MAX_DEPTH) throw new Error("an HTML label nests more than " + MAX_DEPTH + " boxes deep");
+      try {
+        result = computeFlow(el, st, width, definiteHeight);
+      } finally {
+        flowDepth--;
+      }
+      perElement.set(key, result);
+    }
+    return result;
+  }
+
+  function computeFlow(el, st, width, definiteHeight) {
+    const display = st.display;
+    if (display === "flex" || display === "inline-flex") return layoutFlex(el, st, width, definiteHeight);
+    if (display === "table" || display === "inline-table") return layoutTable(el, st, width, definiteHeight);
+    const lines = [];
+    const atoms = [];
+    let y = 0;
+    let contentWidth = 0;
+    for (const g of groupsOf(el.childNodes, st)) {
+      if (g.inline) {
+        const r = layoutInline(collectInline(g.inline, st, []), st, width);
+        for (const line of r.lines) {
+          lines.push(shiftLine(line, 0, y));
+        }
+        y += r.height;
+        contentWidth = Math.max(contentWidth, r.width);
+      } else if (displayOf(g.block) === "block-math") {
+        // display="block" math: a block as tall as the formula, centred in the line (Chromium
+        // centres block math in its container)
+        const atom = { type: "atom", el: g.block, style: styleOf(g.block) };
+        const size = atomSize(atom);
+        const x = width === Infinity || width <= size.width ? 0 : toLayoutUnit((width - size.width) / 2);
+        const baseline = y + size.ascent;
+        lines.push({ top: y, baseline, height: size.ascent + size.descent, width: size.width, frags: [], atoms: [{ x, baseline, item: atom, size }] });
+        y += size.ascent + size.descent;
+        contentWidth = Math.max(contentWidth, size.width);
+      } else {
+        const child = layoutBlock(g.block, width, definiteHeight);
+        for (const line of child.lines) lines.push(shiftLine(line, child.x, y));
+        y += child.height;
+        contentWidth = Math.max(contentWidth, child.contentWidth);
+      }
+    }
+    return { lines, height: y, contentWidth };
+  }
+
+  function shiftLine(line, dx, dy) {
+    return {
+      top: line.top + dy,
+      baseline: line.baseline + dy,
+      height: line.height,
+      width: line.width,
+      frags: line.frags.map((f) => Object.assign({}, f, { x: f.x + dx })),
+      atoms: line.atoms.map((a) => Object.assign({}, a, { x: a.x + dx, baseline: a.baseline + dy })),
+    };
+  }
+
+  // A block-level box in a containing block of width cbWidth: its used width, height and lines.
+  function layoutBlock(el, cbWidth, cbHeight, shrink) {
+    const st = styleOf(el);
+    let width = lengthOf(st.width, cbWidth === Infinity ? null : cbWidth);
+    const maxWidth = lengthOf(st["max-width"], cbWidth === Infinity ? null : cbWidth);
+    const fit = shrink || st.width === "fit-content" || st.width === "max-content" || st.display === "table" || st.display === "inline-block";
+    let intrinsic = null;
+    if (width === null) {
+      if (fit || cbWidth === Infinity) {
+        intrinsic = intrinsicWidths(el, st);
+        width = cbWidth === Infinity ? intrinsic[1] : Math.max(intrinsic[0], Math.min(intrinsic[1], cbWidth));
+      } else width = cbWidth;
+    }
+    if (maxWidth !== null && width > maxWidth) width = maxWidth;
+    const specifiedHeight = lengthOf(st.height, cbHeight);
+    const flow = layoutFlow(el, st, width, specifiedHeight);
+    const height = specifiedHeight !== null ? specifiedHeight : flow.height;
+    return { x: 0, width, height, contentHeight: flow.height, contentWidth: flow.contentWidth, lines: flow.lines, style: st };
+  }
+
+  function layoutTable(el, st, width, definiteHeight) {
+    // One cell: the first table-cell child, else the content as an anonymous cell.
+    const cells = el.childNodes.filter((c) => isElement(c) && displayOf(c) === "table-cell");
+    const tableHeight = definiteHeight;
+    if (cells.length === 0) {
+      const anon = layoutInlineOrFlow(el, st, width);
+      return { lines: anon.lines, height: Math.max(anon.height, tableHeight || 0), contentWidth: anon.contentWidth };
+    }
+    const cell = cells[0];
+    const cst = styleOf(cell);
+    const [minW] = intrinsicWidths(cell, cst);
+    const cellWidth = Math.max(width === Infinity ? intrinsicWidths(cell, cst)[1] : width, minW);
+    const flow = layoutFlow(cell, cst, cellWidth, null);
+    const height = Math.max(flow.height, tableHeight || 0);
+    let dy = 0;
+    const va = cst["vertical-align"];
+    if (va === "middle") dy = toLayoutUnit((height - flow.height) / 2);
+    else if (va === "bottom") dy = height - flow.height;
+    return { lines: flow.lines.map((l) => shiftLine(l, 0, dy)), height, contentWidth: cellWidth };
+  }
+
+  function layoutInlineOrFlow(el, st, width) {
+    const copy = Object.assign({}, st, { display: "block" });
+    return layoutFlow(el, copy, width, null);
+  }
+
+  function layoutFlex(el, st, width, definiteHeight) {
+    const items = [];
+    let anon = [];
+    const flushAnon = () => {
+      if (anon.some((n) => n.nodeType !== 3 || /[^ \t\n\r]/.test(n.data))) items.push({ nodes: anon });
+      anon = [];
+    };
+    for (const n of el.childNodes) {
+      if (isElement(n) && isHidden(n)) continue;
+      if (isElement(n) && lname(n) !== "br") {
+        flushAnon();
+        items.push({ el: n });
+      } else anon.push(n);
+    }
+    flushAnon();
+    const boxes = items.map((item) => {
+      if (item.el) {
+        const ist = styleOf(item.el);
+        const blockified = isBlockLevel(item.el) ? ist : Object.assign({}, ist, { display: "block" });
+        return layoutItem(item.el, blockified, width);
+      }
+      return layoutAnonymousItem(item.nodes, st, width);
+    });
+    const total = boxes.reduce((s, b) => s + b.width, 0);
+    const avail = width === Infinity ? total : width;
+    let x = 0;
+    const jc = st["justify-content"];
+    const free = avail - total;
+    if (jc === "center") x = toLayoutUnit(free / 2);
+    else if (jc === "flex-end" || jc === "end" || jc === "right") x = free;
+    let gap = 0;
+    if (jc === "space-between" && boxes.length > 1 && free > 0) gap = free / (boxes.length - 1);
+    if (jc === "space-around" && free > 0) {
+      gap = free / boxes.length;
+      x = gap / 2;
+    }
+    const contentHeight = boxes.reduce((m, b) => Math.max(m, b.height), 0);
+    const height = definiteHeight !== null && definiteHeight !== undefined ? definiteHeight : contentHeight;
+    const ai = st["align-items"];
+    const lines = [];
+    for (const b of boxes) {
+      let y = 0;
+      if (ai === "center") y = toLayoutUnit((height - b.height) / 2);
+      else if (ai === "flex-end" || ai === "end") y = height - b.height;
+      for (const line of b.lines) lines.push(shiftLine(line, x, y));
+      x += b.width + gap;
+    }
+    return { lines, height, contentWidth: total };
+  }
+
+  // A flex item: as wide as its content allows (shrink-to-fit), never narrower than min-content.
+  function layoutItem(el, ist, avail) {
+    const [minW, maxW] = intrinsicWidths(el, ist);
+    let w = lengthOf(ist.width, avail === Infinity ? null : avail);
+    if (w === null) w = avail === Infinity ? maxW : Math.max(minW, Math.min(maxW, avail));
+    const mw = lengthOf(ist["max-width"], avail === Infinity ? null : avail);
+    if (mw !== null && w > mw) w = mw;
+    const flow = layoutFlow(el, ist, w, null);
+    const h = lengthOf(ist.height, null);
+    return { width: w, height: h !== null ? h : flow.height, lines: flow.lines };
+  }
+
+  function layoutAnonymousItem(nodes, st, avail) {
+    const blockSt = Object.assign({}, st, { display: "block" });
+    const items = collectInline(nodes, blockSt, []);
+    const min = layoutInline(items, blockSt, 0).width;
+    const max = layoutInline(items, blockSt, Infinity).width;
+    const w = avail === Infinity ? max : Math.max(min, Math.min(max, avail));
+    const r = layoutInline(items, blockSt, w);
+    return { width: w, height: r.height, lines: r.lines };
+  }
+
+  /**
+   * Lays out the content of `container` (a <foreignObject> or HTML element) in a box of
+   * width x height (height null: auto).
+   */
+  function layoutBox(container, width, height) {
+    return withMemo(() => layoutBoxNow(container, width, height));
+  }
+
+  function layoutBoxNow(container, width, height) {
+    const st = isContent(container) ? styleOf(container) : Object.assign(rootStyle(container), { display: "block" });
+    const flow = layoutFlow(container, Object.assign({}, st, { display: st.display === "inline" ? "block" : st.display }), width, height);
+    const lines = flow.lines;
+    const atoms = [];
+    for (const l of lines) for (const a of l.atoms) atoms.push(a);
+    return { width, height: height !== null && height !== undefined ? Math.max(height, flow.height) : flow.height, contentHeight: flow.height, contentWidth: flow.contentWidth, lines, atoms };
+  }
+
+  // Values copied from the HTML's CSS into SVG style attributes: only plain colours and family
+  // lists, so nothing the label's author wrote (url(), braces, escapes) becomes new CSS.
+  const COLOR = /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\([\d\s.,%+-]*\)|[a-z]+)$/i;
+  function safeColor(value) {
+    const v = String(value || "").trim();
+    return COLOR.test(v) ? v : "rgb(0, 0, 0)";
+  }
+  function safeFamily(value) {
+    const v = String(value || "").replace(/[^\w\s"',.-]/g, "").trim();
+    return v || "serif";
+  }
+
+  // The width Mermaid's page gives a block in <body> (800 px viewport, 8 px body margins).
+  const PAGE_WIDTH = 784;
+
+  /**
+   * The size of an HTML box Mermaid measures on its own (getBoundingClientRect, clientWidth):
+   * shrink-to-fit, as for the absolutely positioned and `width: fit-content` boxes it measures.
+   */
+  function boxSize(el) {
+    try {
+      const box = withMemo(() => layoutBlock(el, PAGE_WIDTH, null, true));
+      return { width: box.width, height: box.height };
+    } catch (error) {
+      return { width: 0, height: 0 }; // too deep to lay out: the label is dropped when drawn
+    }
+  }
+
+  /** Whether an HTML element holds MathML (only then does geometry.js ask for boxSize). */
+  function holdsMath(el) {
+    for (const c of el.childNodes) {
+      if (c.nodeType !== 1) continue;
+      if (lname(c) === "math" || holdsMath(c)) return true;
+    }
+    return false;
+  }
+
+  G.__printerHtmlLayout = { layoutBox, boxSize, holdsMath, safeColor, safeFamily, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit };
+})();
