@@ -305,3 +305,11 @@ def test_a_bmp_dingbat_is_not_drawn_from_the_emoji_face(context) -> None:
     result = measure(context, "\u2764", size=16)
     assert abs(result["width"] - 13.40625) < 0.02
     assert result["missing"] == 1
+
+
+@pytest.mark.parametrize(("size", "chromium_height"), [(10, 15), (11, 16), (12, 17), (13, 18), (14, 20), (15, 21), (16, 22), (18, 24), (20, 27), (24, 33)])
+def test_synthetic_bold_descenders_grow_the_box_as_in_chromium(context, size, chromium_height) -> None:
+    # Open Sans has no bold face; Chromium emboldens it and its box for "Banking" reaches ~0.65 px
+    # further down (C4 element titles: 1 px short per line before, which stacked up).
+    result = measure(context, "Banking", family='"Open Sans"', size=size, weight=700)
+    assert result["ascent"] + result["descent"] == chromium_height

@@ -500,6 +500,9 @@
       const glyphRight = tables.inkRight[page][slot];
       if (glyphRight > glyphLeft) {
         const grow = current.syntheticBold ? size / 48 : 0;
+        // Vertically Chromium's emboldened glyph boxes reach ~0.65 px past the outline at every
+        // size (fitted to Open Sans bold at 10-24 px: "Banking" is 20 px tall at 14 px).
+        const growY = current.syntheticBold ? SYNTHETIC_BOLD_INK_Y_PX : 0;
         const pen = px + runUnits * runScale;
         const left = pen + Math.floor(glyphLeft * runScale - grow + 1e-9);
         const right = pen + Math.ceil(glyphRight * runScale + grow - 1e-9);
@@ -507,12 +510,12 @@
         if (right > inkRight) inkRight = right;
         const topPage = tables.inkTop[page];
         if (topPage !== undefined && topPage[slot] !== 0) {
-          const top = wholePixels(current.face, topPage[slot] * runScale + grow);
+          const top = wholePixels(current.face, topPage[slot] * runScale + growY);
           if (top > inkTop) inkTop = top;
         }
         const bottomPage = tables.inkBottom[page];
         if (bottomPage !== undefined && bottomPage[slot] !== 0) {
-          const bottom = wholePixels(current.face, bottomPage[slot] * runScale + grow);
+          const bottom = wholePixels(current.face, bottomPage[slot] * runScale + growY);
           if (bottom > inkBottom) inkBottom = bottom;
         }
       }
@@ -523,6 +526,8 @@
     if (current !== null) px += (runUnits * size) / current.face.unitsPerEm;
     return { px, missing, inkTop, inkBottom, inkLeft, inkRight };
   }
+
+  const SYNTHETIC_BOLD_INK_Y_PX = 0.65;
 
   // Vertical ink in whole pixels: rounded out, less the face's slack where Chromium draws a
   // hinted font that snaps extents to the grid (font_metrics.js has it).
