@@ -118,16 +118,6 @@ def _covered(path: str, ranges: tuple[tuple[int, int], ...]) -> frozenset[int]:
         cmap = font.getBestCmap()
     return frozenset(cp for cp in cmap if any(lo <= cp <= hi for lo, hi in ranges))
 
-    @property
-    def sfnt(self) -> bytes:
-        """The file decoded to plain TrueType/OpenType bytes (decoded once per process)."""
-        return _sfnt(self.path)
-
-    @property
-    def face(self) -> hb.Face:
-        """The decoded file preprocessed by HarfBuzz for subsetting (once per process)."""
-        return _hb_face(self.path)
-
 
 @functools.cache
 def _font_files() -> tuple[_FontFile, ...]:
