@@ -1,4 +1,4 @@
-"""bootstrap.js matches "^"-anchored patterns with a sticky copy (QuickJS otherwise tries every
+"""env.js matches "^"-anchored patterns with a sticky copy (QuickJS otherwise tries every
 start position, which made Mermaid's jison lexers quadratic). Results must not change."""
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ import logging
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, Protocol
@@ -158,8 +159,8 @@ def render_pdf_envelope(
     output_dir: Path | None = None,
 ) -> Rendered:
     """Validate raw values, render a PDF, deliver it. Never raises; blocks."""
-    request_id = new_request_id()
-    try:
+
+    def work(request_id: str) -> Rendered:
         chosen = _delivery(delivery, PDF_DELIVERIES)
         options = build_pdf_options(
             code,
@@ -182,12 +183,8 @@ def render_pdf_envelope(
             "orientation": result.orientation,
         }
         return _deliver(request_id, result.pdf, "application/pdf", "pdf", chosen, facts, result.warnings, output_dir)
-    except PrinterError as exc:
-        logger.info("request %s failed: %s: %r", request_id, exc.code, exc.message)
-        return Rendered(dict(error_envelope(exc, request_id)))
-    except Exception:
-        logger.exception("request %s: unexpected error while rendering a PDF", request_id)
-        return Rendered(dict(error_envelope(RenderFailed("internal error while rendering; see the server log"), request_id)))
+
+    return _guarded("a PDF", work)
 
 
 def render_png_envelope(
@@ -204,8 +201,8 @@ def render_png_envelope(
     output_dir: Path | None = None,
 ) -> Rendered:
     """Validate raw values, render a PNG, deliver it. Never raises; blocks."""
-    request_id = new_request_id()
-    try:
+
+    def work(request_id: str) -> Rendered:
         chosen = _delivery(delivery, PNG_DELIVERIES)
         options = build_png_options(
             code,
@@ -224,11 +221,20 @@ def render_png_envelope(
             "scale": result.scale,
         }
         return _deliver(request_id, result.png, "image/png", "png", chosen, facts, result.warnings, output_dir)
+
+    return _guarded("a PNG", work)
+
+
+def _guarded(what: str, work: Callable[[str], Rendered]) -> Rendered:
+    """Run ``work`` under a new request id; any failure becomes an error envelope, never a raise."""
+    request_id = new_request_id()
+    try:
+        return work(request_id)
     except PrinterError as exc:
         logger.info("request %s failed: %s: %r", request_id, exc.code, exc.message)
         return Rendered(dict(error_envelope(exc, request_id)))
     except Exception:
-        logger.exception("request %s: unexpected error while rendering a PNG", request_id)
+        logger.exception("request %s: unexpected error while rendering %s", request_id, what)
         return Rendered(dict(error_envelope(RenderFailed("internal error while rendering; see the server log"), request_id)))
 
 

@@ -16,45 +16,6 @@
   const mermaid = G.mermaid;
   if (!mermaid || typeof mermaid.render !== "function") throw new Error("mermaid bundle did not load");
 
-  // QuickJS's regex engine tries a pattern at every start position, even one anchored with
-  // "^": a match against the rest of the input costs time proportional to its length. Mermaid's
-  // jison lexers match ~100 "^(?:…)" rules against the remaining source for every token, so
-  // lexing was quadratic (a 200-node flowchart: ~7 s). A sticky copy of an anchored pattern
-  // tries position 0 only and finds exactly the same match.
-  const baseMatch = String.prototype.match;
-  const stickyCopies = new WeakMap();
-  function anchoredAtStart(re) {
-    const src = re.source;
-    if (src[0] !== "^" || re.global || re.sticky || re.multiline) return false;
-    let depth = 0;
-    let inClass = false;
-    for (let i = 1; i < src.length; i++) {
-      const ch = src[i];
-      if (ch === "\\") i++;
-      else if (inClass) inClass = ch !== "]";
-      else if (ch === "[") inClass = true;
-      else if (ch === "(") depth++;
-      else if (ch === ")") depth--;
-      else if (ch === "|" && depth === 0) return false; // "^a|b": b is not anchored
-    }
-    return true;
-  }
-  String.prototype.match = function match(re) {
-    if (re instanceof RegExp) {
-      let sticky = stickyCopies.get(re);
-      if (sticky === undefined) {
-        sticky = anchoredAtStart(re) ? new RegExp(re.source, re.flags + "y") : null;
-        stickyCopies.set(re, sticky);
-      }
-      if (sticky !== null) {
-        sticky.lastIndex = 0;
-        const result = sticky.exec(String(this));
-        if (result) for (let i = 1; i <= 9; i++) RegExp["$" + i] = result[i] === undefined ? "" : result[i];
-        return result;
-      }
-    }
-    return baseMatch.call(this, re);
-  };
   // ZenUML draws its own <style> with bare selectors (".message-label {…}"); the sanitizer keeps
   // only rules scoped to the diagram's #id (so an inlined SVG cannot restyle its host page), so
   // each selector gets the svg's #id in front. Inside the SVG that changes nothing: the sheet's

@@ -426,6 +426,7 @@
     }
     const keywords = { "xx-small": 9, "x-small": 10, small: 13, medium: 16, large: 18, "x-large": 24, "xx-large": 32 };
     if (v in keywords) return keywords[v];
+    // Chromium steps smaller/larger through its font-size table; 1.2 is the CSS ratio.
     if (v === "smaller") return parentPx / 1.2;
     if (v === "larger") return parentPx * 1.2;
     return parentPx;
@@ -543,5 +544,8 @@
     cascadedValue: (el, prop) => cascaded(el, prop, sheetsFor(el)),
     fontOf,
     camelToKebab,
+    // CSS font-size / font-weight values resolved against the parent's (px, number).
+    absoluteFontSize,
+    absoluteWeight,
   };
 })();

@@ -222,11 +222,49 @@
     },
   };
 
-  // roughjs reads RegExp.$1 right after String.prototype.match (a legacy feature QuickJS
-  // lacks). Recording captures after `match` alone keeps every other regex call untouched.
+  // Two QuickJS gaps, both only in String.prototype.match (every other regex call untouched):
+  // - roughjs reads RegExp.$1 right after `match` (a legacy feature QuickJS lacks), so the
+  //   captures are recorded.
+  // - QuickJS tries a pattern at every start position, even one anchored with "^": a match
+  //   against the rest of the input costs time proportional to its length. Mermaid's jison
+  //   lexers match ~100 "^(?:…)" rules against the remaining source for every token, so lexing
+  //   was quadratic (a 200-node flowchart: ~7 s). A sticky copy of an anchored pattern tries
+  //   position 0 only and finds exactly the same match.
   const nativeMatch = String.prototype.match;
+  const stickyCopies = new WeakMap();
+  function anchoredAtStart(re) {
+    const src = re.source;
+    if (src[0] !== "^" || re.global || re.sticky || re.multiline) return false;
+    let depth = 0;
+    let inClass = false;
+    for (let i = 1; i < src.length; i++) {
+      const ch = src[i];
+      if (ch === "\\") i++;
+      else if (inClass) inClass = ch !== "]";
+      else if (ch === "[") inClass = true;
+      else if (ch === "(") depth++;
+      else if (ch === ")") depth--;
+      else if (ch === "|" && depth === 0) return false; // "^a|b": b is not anchored
+    }
+    return true;
+  }
+  function stickyCopy(re) {
+    let sticky = stickyCopies.get(re);
+    if (sticky === undefined) {
+      sticky = anchoredAtStart(re) ? new RegExp(re.source, re.flags + "y") : null;
+      stickyCopies.set(re, sticky);
+    }
+    return sticky;
+  }
   String.prototype.match = function match(re) {
-    const result = nativeMatch.call(this, re);
+    let result;
+    const sticky = re instanceof RegExp ? stickyCopy(re) : null;
+    if (sticky !== null) {
+      sticky.lastIndex = 0;
+      result = sticky.exec(String(this));
+    } else {
+      result = nativeMatch.call(this, re);
+    }
     if (result && re instanceof RegExp && !re.global) {
       for (let i = 1; i <= 9; i++) RegExp["$" + i] = result[i] === undefined ? "" : result[i];
     }

@@ -139,45 +139,6 @@
     return isElement(el) && (el.namespaceURI === HTML_NS || el.namespaceURI === MATHML_NS);
   }
 
-  function fontSizePx(value, parentPx) {
-    const v = String(value).trim().toLowerCase();
-    const m = /^(-?[\d.]+(?:e-?\d+)?)(px|pt|em|rem|%|ex|ch)?$/.exec(v);
-    if (m) {
-      const n = parseFloat(m[1]);
-      switch (m[2]) {
-        case "pt":
-          return (n * 4) / 3;
-        case "em":
-          return n * parentPx;
-        case "rem":
-          return n * 16;
-        case "%":
-          return (n * parentPx) / 100;
-        case "ex":
-        case "ch":
-          return n * parentPx * 0.5;
-        default:
-          return n;
-      }
-    }
-    const keywords = { "xx-small": 9, "x-small": 10, small: 13, medium: 16, large: 18, "x-large": 24, "xx-large": 32 };
-    if (v in keywords) return keywords[v];
-    // Chromium steps smaller/larger through its font-size table; 1.2 is the CSS ratio.
-    if (v === "smaller") return parentPx / 1.2;
-    if (v === "larger") return parentPx * 1.2;
-    return parentPx;
-  }
-
-  function fontWeight(value, parentWeight) {
-    const v = String(value).trim().toLowerCase();
-    if (v === "normal") return 400;
-    if (v === "bold") return 700;
-    if (v === "bolder") return parentWeight < 400 ? 400 : parentWeight < 600 ? 700 : 900;
-    if (v === "lighter") return parentWeight < 600 ? 100 : parentWeight < 800 ? 400 : 700;
-    const n = parseFloat(v);
-    return Number.isFinite(n) ? n : parentWeight;
-  }
-
   // The style of the element that holds the HTML (a <foreignObject>, or anything else when
   // geometry asks about a detached box): the shim's computed values, inherited into the HTML.
   function rootStyle(el) {
@@ -216,9 +177,9 @@
     if (!(css.cascadedValue && css.cascadedValue(el, "display") !== undefined) && !ua.display && BLOCK_TAGS.has(lname(el))) {
       st.display = "block";
     }
-    st.sizePx = fontSizePx(st["font-size"], parentStyle.sizePx);
+    st.sizePx = css.absoluteFontSize(st["font-size"], parentStyle.sizePx);
     st["font-size"] = st.sizePx + "px";
-    st.weightNum = fontWeight(st["font-weight"], parentStyle.weightNum);
+    st.weightNum = css.absoluteWeight(st["font-weight"], parentStyle.weightNum);
     st["font-weight"] = String(st.weightNum);
     styleCache.set(el, { version, style: st });
     return st;
