@@ -256,19 +256,7 @@ def _render(args: argparse.Namespace) -> int:
 
     with Printer() as printer:
         result = printer.render_svg(options)
-    for warning in result.warnings:
-        print(f"warning: {_one_line(warning)}", file=sys.stderr)
-    data = result.svg.encode("utf-8")
-    if output is None:
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return EXIT_OK
-    try:
-        _write_atomically(output, data)
-    except OSError as exc:
-        _error(f"cannot write {output}: {exc.strerror or exc}")
-        return EXIT_RENDER_FAILED
-    return EXIT_OK
+    return _emit(result.svg.encode("utf-8"), result.warnings, output)
 
 
 def _output_format(args: argparse.Namespace) -> str:
@@ -307,6 +295,11 @@ def _render_export(args: argparse.Namespace, output_format: str) -> int:
         else:
             png = printer.render_png(build_png_options(code, scale=args.scale, width=args.width, **common))
             data, warnings = png.png, png.warnings
+    return _emit(data, warnings, output)
+
+
+def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
+    """Print the warnings on stderr, then write ``data`` to ``output`` (atomically) or stdout."""
     for warning in warnings:
         print(f"warning: {_one_line(warning)}", file=sys.stderr)
     if output is None:
