@@ -24,9 +24,15 @@ def _fake_workers_importable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(FAKE_WORKERS))
 
 
-@pytest.fixture(params=["fork", "spawn"])
+# "fork" keeps one child forked ahead of time (the default); "fork-no-spares" forks each child
+# when its job arrives, which shows what the spare saves.
+POOL_KINDS = {"fork": ("fork", None), "fork-no-spares": ("fork", 0), "spawn": ("spawn", None)}
+
+
+@pytest.fixture(params=list(POOL_KINDS))
 def warm_pool(request: pytest.FixtureRequest) -> Iterator[RendererPool]:
-    with RendererPool("pool_trivial_worker", start_method=request.param) as pool:
+    start_method, spares = POOL_KINDS[request.param]
+    with RendererPool("pool_trivial_worker", start_method=start_method, spares=spares) as pool:
         pool.start()
         pool.run({}, timeout_s=30)
         yield pool

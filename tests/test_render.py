@@ -18,6 +18,7 @@ from mermaid_printer import (
     UnsupportedDiagram,
     build_render_options,
 )
+from mermaid_printer.pool import RendererPool
 
 pytestmark = pytest.mark.engine
 
@@ -134,12 +135,33 @@ def test_source_over_mermaids_max_text_size_is_refused(printer: Printer) -> None
     assert caught.value.details == {"limit_characters": 50_000}
 
 
+def test_more_edges_than_mermaids_max_edges_is_input_too_large(printer: Printer) -> None:
+    code = "flowchart LR\n" + "\n".join(f"  n{i} --> n{i + 1}" for i in range(501))
+    for attempt in (lambda: printer.render_svg(build_render_options(code)), lambda: printer.parse(code)):
+        with pytest.raises(InputTooLarge) as caught:
+            attempt()
+        assert caught.value.details == {"limit_edges": 500}
+        assert "500 edges" in str(caught.value)
+    assert printer.parse(code.rsplit("\n", 1)[0]).ast["metadata"]["counts"]["edges"] == 500
+
+
 def test_same_input_gives_byte_identical_svg_across_calls_and_printers(printer: Printer) -> None:
     options = build_render_options((DIAGRAMS / "class.mmd").read_text())
     first = printer.render_svg(options).svg
     assert printer.render_svg(options).svg == first
     with Printer() as fresh:
         assert fresh.render_svg(options).svg == first
+
+
+def test_a_child_forked_on_demand_gives_the_same_bytes_as_a_spare(printer: Printer) -> None:
+    # The shared printer's requests go to spares forked ahead of time; without spares each
+    # child is forked when its request arrives. Both prime first, so both start from one state.
+    sources = {name: (DIAGRAMS / f"{name}.mmd").read_text() for name in sorted(CORE_TYPES)}
+    with Printer(RendererPool(spares=0)) as on_demand:
+        for name, code in sources.items():
+            options = build_render_options(code)
+            assert on_demand.render_svg(options).svg == printer.render_svg(options).svg, name
+            assert on_demand.parse(code, include_positions=True) == printer.parse(code, include_positions=True), name
 
 
 def test_ten_simultaneous_renders_all_succeed(printer: Printer) -> None:

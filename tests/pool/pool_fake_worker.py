@@ -15,6 +15,8 @@ from typing import Any
 from mermaid_printer.errors import DiagramSyntaxError
 
 PREPARED_BY: int | None = None
+PRIMED_BY: int | None = None
+PRIMED_AT: float | None = None
 STATE: dict[str, Any] = {}
 
 
@@ -23,6 +25,23 @@ def prepare() -> None:
     global PREPARED_BY
     PREPARED_BY = os.getpid()
     print("fake-worker: prepare wrote to stdout", flush=True)
+
+
+def prime() -> None:
+    """Record which process primed itself, and when; fail if the test asks for it.
+
+    With ``FAKE_PRIME_DIR`` set, also leave ``<pid>.primed`` there once primed.
+    """
+    global PRIMED_BY, PRIMED_AT
+    if os.environ.get("FAKE_PRIME_FAIL"):
+        raise RuntimeError("fake-worker: prime failed on purpose")
+    PRIMED_BY, PRIMED_AT = os.getpid(), time.monotonic()
+    marker_dir = os.environ.get("FAKE_PRIME_DIR")
+    if marker_dir:
+        marker = os.path.join(marker_dir, f"{os.getpid()}.primed")
+        with open(marker + ".tmp", "w") as out:
+            out.write(repr(PRIMED_AT))
+        os.rename(marker + ".tmp", marker)
 
 
 def handle(job: dict[str, Any]) -> dict[str, Any]:
@@ -34,7 +53,13 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
             ready.write(str(os.getpid()))
         os.rename(job["ready_path"] + ".tmp", job["ready_path"])
     if action == "echo":
-        return {"echo": job.get("value"), "pid": os.getpid(), "prepared_by": PREPARED_BY}
+        return {
+            "echo": job.get("value"),
+            "pid": os.getpid(),
+            "prepared_by": PREPARED_BY,
+            "primed_by": PRIMED_BY,
+            "primed_at": PRIMED_AT,
+        }
     if action == "remember":
         STATE["value"] = job.get("value")
         return {"state": dict(STATE)}

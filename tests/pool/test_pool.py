@@ -70,6 +70,15 @@ def children_of(pid: int) -> set[int]:
     return found
 
 
+def is_engine_of(pid: int, worker: str) -> bool:
+    """Whether ``pid`` is an engine process started for ``worker``."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return worker.encode() in cmdline.read().split(b"\0")
+    except OSError:
+        return False
+
+
 def descendants_of(pid: int) -> set[int]:
     found: set[int] = set()
     todo = [pid]
@@ -98,6 +107,16 @@ def wait_for_exit(pid: int, limit_s: float = 10.0) -> bool:
         return bool(select.select([pidfd], [], [], limit_s)[0])
     finally:
         os.close(pidfd)
+
+
+def wait_until(condition: Callable[[], bool], limit_s: float = 10.0) -> bool:
+    """Poll ``condition`` until it holds; False if it never does (a hang guard, not a timing)."""
+    end = time.monotonic() + limit_s
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.005)
+    return True
 
 
 def wait_for_file(path: Path, limit_s: float = 10.0) -> str:
@@ -148,6 +167,58 @@ def test_a_job_round_trips_through_a_fresh_process(pool: RendererPool) -> None:
     assert first["pid"] != second["pid"]
     assert os.getpid() not in (first["pid"], second["pid"])
     assert first["prepared_by"] is not None  # prepare() ran before the job, in the warm process
+
+
+def test_negative_spares_are_refused() -> None:
+    with pytest.raises(ValueError, match="spares"):
+        RendererPool(FAKE, spares=-1)
+
+
+def test_every_job_runs_in_a_child_primed_before_its_job(pool: RendererPool) -> None:
+    results = [pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S) for _ in range(3)]
+
+    assert all(result["primed_by"] == result["pid"] for result in results)
+
+
+def test_a_fork_job_is_served_by_a_spare_forked_and_primed_before_it_was_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_PRIME_DIR", str(tmp_path))
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        pool.start()
+        assert wait_until(lambda: any(tmp_path.glob("*.primed")))
+        (spare,) = tmp_path.glob("*.primed")
+        sent_at = time.monotonic()
+
+        result = pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+
+    assert result["pid"] == int(spare.stem)
+    assert result["primed_at"] < sent_at
+
+
+def test_without_spares_each_fork_job_still_gets_a_fresh_primed_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = children_of(os.getpid())
+    with RendererPool(FAKE, start_method="fork", spares=0) as pool:
+        pool.start()
+        (zygote,) = children_of(os.getpid()) - before
+        assert children_of(zygote) == set()  # nothing forked ahead of time
+
+        results = [pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S) for n in range(3)]
+
+    assert len({result["pid"] for result in results}) == 3
+    assert all(result["primed_by"] == result["pid"] for result in results)
+
+
+def test_a_prime_that_always_fails_stops_spares_and_jobs_fail_clearly(
+    start_method: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_PRIME_FAIL", "1")
+    with RendererPool(FAKE, start_method=start_method) as pool:
+        with pytest.raises((RenderFailed, EngineUnavailable)):
+            pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+        # Still no hang and no fork storm: the next job fails the same way.
+        with pytest.raises((RenderFailed, EngineUnavailable)):
+            pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
 
 
 def test_in_fork_mode_prepare_runs_once_in_the_zygote() -> None:
@@ -363,8 +434,11 @@ def _assert_no_leaks(pool: RendererPool, jobs: int) -> None:
     assert open_fds() == fds
     if pool.start_method == "fork":
         assert children_of(os.getpid()) == children
-        # The zygote reports a child's exit only after reaping it, and run() waits for that.
-        assert all(children_of(zygote) == set() for zygote in children)
+        # run() returns on the result, before the child has exited: give the zygote time to
+        # reap. What must remain is exactly its spares, waiting for the next jobs.
+        for zygote in children:
+            if is_engine_of(zygote, FAKE):  # not a zygote another test's printer left running
+                assert wait_until(lambda: len(children_of(zygote)) == pool.spares), children_of(zygote)
     else:
         # Each job uses up one warm worker and starts a replacement: same number, new pids.
         assert len(children_of(os.getpid())) == len(children)
@@ -382,7 +456,8 @@ def test_spawn_jobs_leave_no_fds_or_processes_behind() -> None:
 
 def test_close_stops_every_process_even_with_a_job_running(start_method: str, tmp_path: Path) -> None:
     ready = tmp_path / "running.pid"
-    before = children_of(os.getpid())
+    # Descendants, not children: another pool's zygote may hold spares of its own.
+    before = descendants_of(os.getpid())
     pool = RendererPool(FAKE, start_method=start_method)
     pool.start()
     running, outcome = run_in_thread(

@@ -149,6 +149,9 @@ def serve_one_request(sock: socket.socket, handle: Callable[[dict[str, Any]], di
     except (TypeError, ValueError) as exc:
         error = RenderFailed(f"the worker returned a result that is not JSON: {exc}")
         data = encode_frame(TAG_RESULT, {"error": error.to_dict()})
+    # The caller hangs up once it has the result, and the process may be killed then: the
+    # worker's logs go out first.
+    flush_std_streams()
     sock.sendall(data)
 
 

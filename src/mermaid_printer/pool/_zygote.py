@@ -2,12 +2,23 @@
 
 Two modes, chosen by the pool:
 
-``--mode fork --ctrl-fd N``
+``--mode fork --ctrl-fd N [--spares K]``
     The zygote. Imports the worker, runs ``prepare()`` once, then waits on the control socket
-    (a Unix SOCK_SEQPACKET socket) for request sockets passed with ``SCM_RIGHTS``. For each one
-    it forks a single-use child that serves exactly one request and exits. The zygote reaps its
+    (a Unix SOCK_SEQPACKET socket) for request sockets passed with ``SCM_RIGHTS``. Each request
+    goes to a single-use child that serves exactly one request and exits. The zygote reaps its
     children, reports each exit status to the caller, and kills a child whose caller hung up.
     It exits when the control socket closes (the caller closed the pool or died).
+
+    *Spares* take the fork off the request's path: the zygote keeps ``K`` children (default 1)
+    forked ahead of time, each waiting on its own channel for one request socket; handing a
+    request to a spare and forking its replacement happen in the same step. A spare has seen no
+    request before its own, so isolation is the same as forking on demand.
+
+    *Priming*: every child, spare or forked on demand, first runs the worker's optional
+    ``prime()`` (a fixed warm-up of its own, never user input). That copies the memory pages
+    every request writes (copy-on-write after ``fork``) before the request arrives, and since
+    all children run it, every request starts from the same state whichever way its child was
+    made.
 
 ``--mode single --sock-fd N``
     A pre-spawned, single-use worker for platforms or settings without fork: it runs
@@ -49,11 +60,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mode", choices=("fork", "single"), required=True)
     parser.add_argument("--ctrl-fd", type=int)
     parser.add_argument("--sock-fd", type=int)
+    parser.add_argument("--spares", type=int, default=1)
     args = parser.parse_args(argv)
     _keep_stdout_clean()
     if args.mode == "fork":
         ctrl = socket.socket(fileno=args.ctrl_fd)
-        _run_zygote(ctrl, args.worker)
+        _run_zygote(ctrl, args.worker, max(0, args.spares))
     else:
         sock = socket.socket(fileno=args.sock_fd)
         _run_single_use(sock, args.worker)
@@ -86,6 +98,13 @@ def _load_worker(name: str) -> tuple[ModuleType | None, str | None]:
     return module, None
 
 
+def _prime(module: ModuleType) -> None:
+    """Run the worker's optional ``prime()`` in a fresh child, before it takes a request."""
+    prime = getattr(module, "prime", None)
+    if prime is not None:
+        prime()
+
+
 def _thread_count() -> int:
     try:
         return len(os.listdir("/proc/self/task"))
@@ -96,7 +115,7 @@ def _thread_count() -> int:
 # --- fork mode --------------------------------------------------------------------------------
 
 
-def _run_zygote(ctrl: socket.socket, worker_name: str) -> None:
+def _run_zygote(ctrl: socket.socket, worker_name: str, spares: int) -> None:
     module, reason = _load_worker(worker_name)
     if module is None:
         _send_control(ctrl, {"error": reason})
@@ -111,7 +130,7 @@ def _run_zygote(ctrl: socket.socket, worker_name: str) -> None:
     gc.collect()
     gc.freeze()
     _send_control(ctrl, {"ready": True, "pid": os.getpid(), "threads": threads})
-    _Zygote(ctrl, module.handle).serve()
+    _Zygote(ctrl, module, spares).serve()
 
 
 def _send_control(ctrl: socket.socket, message: dict[str, Any]) -> None:
@@ -121,14 +140,24 @@ def _send_control(ctrl: socket.socket, message: dict[str, Any]) -> None:
         pass  # the caller is gone; the main loop will see the closed socket and exit
 
 
+# A spare that dies this many times in a row before taking a request (a broken ``prime()``)
+# turns spares off: requests then fork on demand, and the failure shows in their results.
+_MAX_SPARE_DEATHS = 3
+
+
 class _Zygote:
     """The fork server loop: one child per request socket, reaped and reported."""
 
-    def __init__(self, ctrl: socket.socket, handle: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    def __init__(self, ctrl: socket.socket, module: ModuleType, spares: int) -> None:
         self._ctrl = ctrl
-        self._handle = handle
-        self._children: dict[int, socket.socket] = {}
+        self._module = module
+        self._handle: Callable[[dict[str, Any]], dict[str, Any]] = module.handle
+        self._children: dict[int, socket.socket] = {}  # pid -> request socket of a running child
         self._watched: dict[int, int] = {}  # request socket fd -> child pid
+        self._spares: dict[int, socket.socket] = {}  # pid -> channel of an idle spare, oldest first
+        self._spares_wanted = spares
+        self._spare_deaths = 0
+        self._unreported: set[int] = set()  # spares that died idle or mid-handover: reap, say nothing
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
         os.set_blocking(self._wake_w, False)
@@ -145,6 +174,7 @@ class _Zygote:
         self._poller.register(self._ctrl, select.POLLIN)
         self._poller.register(self._wake_r, select.POLLIN)
         try:
+            self._refill_spares()
             while self._poll_once():
                 pass
         finally:
@@ -160,6 +190,7 @@ class _Zygote:
             else:
                 self._caller_hung_up(fd)
         self._reap()
+        self._refill_spares()
         return True
 
     def _accept_requests(self) -> bool:
@@ -170,8 +201,31 @@ class _Zygote:
         if not message and not fds:
             return False  # the caller closed the pool or died
         for fd in fds:
-            self._fork_child(socket.socket(fileno=fd))
+            self._start_job(socket.socket(fileno=fd))
         return True
+
+    def _start_job(self, sock: socket.socket) -> None:
+        """Give the request to the oldest idle spare, or fork a child for it."""
+        while self._spares:
+            pid = next(iter(self._spares))
+            channel = self._spares.pop(pid)
+            try:
+                socket.send_fds(channel, [b"R"], [sock.fileno()])
+            except OSError:
+                self._unreported.add(pid)  # it died idle; _reap collects it
+                continue
+            finally:
+                channel.close()
+            self._track(pid, sock)
+            return
+        self._fork_child(sock)
+
+    def _track(self, pid: int, sock: socket.socket) -> None:
+        self._children[pid] = sock
+        self._watched[sock.fileno()] = pid
+        # Event mask 0: only POLLHUP/POLLERR are reported, i.e. the caller closed its end
+        # (timeout, death, or it has its result). The job bytes the caller sends must not wake us.
+        self._poller.register(sock, 0)
 
     def _fork_child(self, sock: socket.socket) -> None:
         try:
@@ -182,27 +236,47 @@ class _Zygote:
             return
         if pid == 0:
             self._become_child(sock)  # never returns
-        self._children[pid] = sock
-        self._watched[sock.fileno()] = pid
-        # Event mask 0: only POLLHUP/POLLERR are reported, i.e. the caller closed its end
-        # (timeout or death). The job bytes the caller sends must not wake us.
-        self._poller.register(sock, 0)
+        self._track(pid, sock)
+
+    def _refill_spares(self) -> None:
+        while len(self._spares) < self._spares_wanted:
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                pid = os.fork()
+            except OSError as exc:
+                ours.close()
+                theirs.close()
+                _log(f"could not fork a spare ({exc}); requests fork on demand until one can")
+                return
+            if pid == 0:
+                ours.close()
+                self._become_spare(theirs)  # never returns
+            theirs.close()
+            self._spares[pid] = ours
+
+    def _become_spare(self, channel: socket.socket) -> None:
+        exit_code = 70
+        try:
+            self._enter_child()
+            _prime(self._module)
+            _message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)
+            channel.close()
+            if not fds:
+                exit_code = 0  # the zygote is shutting down
+                return
+            proto.serve_one_request(socket.socket(fileno=fds[0]), self._handle)
+            exit_code = 0
+        except BaseException:
+            traceback.print_exc(file=sys.stderr)
+        finally:
+            proto.flush_std_streams()
+            os._exit(exit_code)
 
     def _become_child(self, sock: socket.socket) -> None:
         exit_code = 70
         try:
-            signal.set_wakeup_fd(-1)
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            if self._libc is not None:
-                # The zygote is single-threaded, so "parent" here really is the zygote process.
-                self._libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-            if os.getppid() != self._pid:
-                os._exit(exit_code)  # the zygote died before prctl took effect
-            self._ctrl.close()
-            os.close(self._wake_r)
-            os.close(self._wake_w)
-            for other in self._children.values():
-                other.close()
+            self._enter_child()
+            _prime(self._module)
             proto.serve_one_request(sock, self._handle)
             exit_code = 0
         except BaseException:
@@ -210,6 +284,21 @@ class _Zygote:
         finally:
             proto.flush_std_streams()
             os._exit(exit_code)
+
+    def _enter_child(self) -> None:
+        """In a newly forked child: drop the zygote's signal set-up and every fd but its own."""
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        if self._libc is not None:
+            # The zygote is single-threaded, so "parent" here really is the zygote process.
+            self._libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != self._pid:
+            os._exit(70)  # the zygote died before prctl took effect
+        self._ctrl.close()
+        os.close(self._wake_r)
+        os.close(self._wake_w)
+        for other in [*self._children.values(), *self._spares.values()]:
+            other.close()
 
     def _drain_wakeups(self) -> None:
         try:
@@ -227,31 +316,54 @@ class _Zygote:
 
     def _reap(self) -> None:
         # Only our own children: the worker may have started helpers it waits for itself.
-        for pid in list(self._children):
+        for pid in [*self._children, *self._spares, *self._unreported]:
             try:
                 done, status = os.waitpid(pid, os.WNOHANG)
             except ChildProcessError:
                 done, status = pid, 0
             if done == 0:
                 continue
-            sock = self._children.pop(pid)
-            if self._watched.pop(sock.fileno(), None) is not None:
-                self._poller.unregister(sock)
-            code = os.waitstatus_to_exitcode(status)
-            report = {"signal": -code} if code < 0 else {"exit_code": code}
-            _send_quietly(sock, proto.TAG_EXIT, report)
-            sock.close()
+            if pid in self._children:
+                self._report_exit(pid, status)
+                self._spare_deaths = 0
+            elif pid in self._spares:
+                self._spares.pop(pid).close()
+                self._spare_died(status)
+            else:
+                self._unreported.discard(pid)
+                self._spare_died(status)
+
+    def _report_exit(self, pid: int, status: int) -> None:
+        sock = self._children.pop(pid)
+        if self._watched.pop(sock.fileno(), None) is not None:
+            self._poller.unregister(sock)
+        code = os.waitstatus_to_exitcode(status)
+        report = {"signal": -code} if code < 0 else {"exit_code": code}
+        _send_quietly(sock, proto.TAG_EXIT, report)
+        sock.close()
+
+    def _spare_died(self, status: int) -> None:
+        self._spare_deaths += 1
+        _log(f"a spare exited before taking a request ({os.waitstatus_to_exitcode(status)})")
+        if self._spare_deaths >= _MAX_SPARE_DEATHS and self._spares_wanted:
+            self._spares_wanted = 0
+            _log("spares keep dying; requests fork on demand from now on")
 
     def _shutdown(self) -> None:
-        for pid in self._children:
+        for channel in self._spares.values():
+            channel.close()  # an idle spare sees end-of-file and exits
+        for pid in [*self._children, *self._spares, *self._unreported]:
             _kill(pid)
-        for pid, sock in self._children.items():
+        for pid in [*self._children, *self._spares, *self._unreported]:
             try:
                 os.waitpid(pid, 0)
             except ChildProcessError:
                 pass
+        for sock in self._children.values():
             sock.close()  # no exit report: the caller sees end-of-file, i.e. "engine stopped"
         self._children.clear()
+        self._spares.clear()
+        self._unreported.clear()
 
 
 def _kill(pid: int) -> None:
@@ -289,6 +401,7 @@ def _run_single_use(sock: socket.socket, worker_name: str) -> None:
         if module is None:
             proto.send_frame(sock, proto.TAG_READY, {"error": reason})
         else:
+            _prime(module)
             proto.send_frame(sock, proto.TAG_READY, {"pid": os.getpid()})
             # Without fork there is no parent to kill us when the caller goes away mid-render,
             # so watch the caller's end ourselves.

@@ -94,6 +94,17 @@
   function describeError(error, phase) {
     const message = String((error && (error.message || error.str)) || error || "render failed");
     const name = (error && error.name) || "";
+    // Flowchart's db refuses edges past the secure `maxEdges` setting. Its message tells the
+    // reader to call mermaid.initialize, which a printer's user cannot: say what the limit is.
+    const edgeLimit = /^Edge limit exceeded\. \d+ edges found, but the limit is (\d+)\./.exec(message);
+    if (edgeLimit) {
+      const limit = Number(edgeLimit[1]);
+      return {
+        code: "INPUT_TOO_LARGE",
+        message: `diagram has more than ${limit} edges; Mermaid's maxEdges limit is ${limit}`,
+        details: { limit_edges: limit },
+      };
+    }
     const details = {};
     let code = "RENDER_FAILED";
     const hash = error && error.hash;
