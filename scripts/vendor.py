@@ -101,6 +101,20 @@ PACKAGES = [
             "mermaid-zenuml/LICENSE": "LICENSE",
         },
     ),
+    # The `layout: tidy-tree` mindmap layout, which mermaid-cli registers
+    # (mermaid.registerLayoutLoaders). The package ships only ES modules; its browser entry
+    # (dist/mermaid-layout-tidy-tree.esm.mjs, the one mermaid-cli loads) is a few lines that
+    # import everything from this one chunk, which imports nothing itself. The engine evaluates
+    # the chunk as a module and engine/js/layout_tidy_tree.mjs does what the entry does.
+    Package(
+        name="@mermaid-js/layout-tidy-tree",
+        version="1.0.1",
+        license="MIT",
+        files={
+            "layout-tidy-tree/layout-tidy-tree.chunk.mjs": "dist/chunks/mermaid-layout-tidy-tree.esm/chunk-2X5ZM2SM.mjs",
+            "layout-tidy-tree/LICENSE": "LICENSE",
+        },
+    ),
     Package(
         name="@fontsource-variable/recursive",
         version="5.3.0",

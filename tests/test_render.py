@@ -123,6 +123,52 @@ def test_zenuml_keeps_its_own_stylesheet_scoped_to_the_diagram(printer: Printer)
     assert result.warnings == []
 
 
+# Where mermaid-cli 12.2.0 (Mermaid 12.3.0, layout-tidy-tree 1.0.1, Chromium) puts each node of
+# fixtures/diagrams/mindmap-tidy-tree.mmd: the translate() of its <g class="node">, by label.
+# Recorded with the fidelity tools' `ref/render.sh IN.mmd OUT.svg -c ref/config-product.json`.
+TIDY_TREE_NODES_IN_CHROMIUM = {
+    "Printer": (0.0, 20.0),
+    "Engine": (-151.32597732543945, -26.75),
+    "QuickJS": (-286.07597732543945, -50.25),
+    "DOM shim": (-294.06816482543945, -3.25),
+    "Text widths": (-451.41972732543945, -3.25),
+    "Output formats": (179.27910232543945, -7.5),
+    "SVG": (329.09160232543945, -54.5),
+    "PDF": (328.30644607543945, -7.5),
+    "PNG": (329.52910232543945, 39.5),
+    "Adapters": (-153.38847732543945, 53.75),
+    "MCP": (-278.19316482543945, 53.75),
+    "Fonts": (146.37285232543945, 44.5),
+}
+TIDY_TREE_VIEWBOX_IN_CHROMIUM = (-520.9900512695312, -78.0, 897.8551025390625, 165.25)
+
+
+def _node_positions(svg: str) -> dict[str, tuple[float, float]]:
+    positions = {}
+    for group in etree.fromstring(svg.encode()).iter(f"{SVG}g"):
+        if "node" in (group.get("class") or "").split():
+            label = " ".join(" ".join(" ".join(t.itertext()) for t in group.iter(f"{SVG}text")).split())
+            x, y = re.fullmatch(r"translate\(([-\d.e]+)[ ,]+([-\d.e]+)\)", group.get("transform")).groups()
+            positions[label] = (float(x), float(y))
+    return positions
+
+
+def test_a_tidy_tree_mindmap_is_laid_out_where_mermaid_cli_puts_it(printer: Printer) -> None:
+    # mermaid-cli registers @mermaid-js/layout-tidy-tree; without it Mermaid falls back to
+    # cose-bilkent, which puts every node somewhere else.
+    code = (DIAGRAMS / "mindmap-tidy-tree.mmd").read_text()
+    tidy = printer.render_svg(build_render_options(code))
+    cose = printer.render_svg(build_render_options(code.replace("layout: tidy-tree", "layout: cose-bilkent")))
+
+    positions = _node_positions(tidy.svg)
+    assert positions.keys() == TIDY_TREE_NODES_IN_CHROMIUM.keys()
+    for label, expected in TIDY_TREE_NODES_IN_CHROMIUM.items():
+        assert positions[label] == pytest.approx(expected, abs=1e-3), label
+    viewbox = [float(v) for v in etree.fromstring(tidy.svg.encode()).get("viewBox").split()]
+    assert viewbox == pytest.approx(TIDY_TREE_VIEWBOX_IN_CHROMIUM, abs=1e-3)
+    assert all(_node_positions(cose.svg)[label] != positions[label] for label in positions)
+
+
 def test_an_unknown_diagram_type_is_unsupported(printer: Printer) -> None:
     with pytest.raises(UnsupportedDiagram):
         printer.render_svg(build_render_options("notADiagram\n  A --> B"))

@@ -6,11 +6,16 @@ named entry point with a JSON payload and get JSON back. Only
 QuickJS compiled to WebAssembly as a hardened sandbox mode) can slot in here without touching
 the pool, the service or the adapters.
 
-The JavaScript side lives in ``engine/js/`` as real ``.js`` files, loaded in this order:
-``dom_shim.js`` (the minimal DOM Mermaid needs), ``font_metrics.js`` (generated advance-width
-and kerning tables), ``text_measure.js`` (text widths from those tables), the vendored
-``mermaid.min.js``, ``ast.js`` (the diagram AST read from Mermaid's parsed database),
-``mermaid-zenuml.min.js`` (the ZenUML plugin mermaid-cli registers), then
+The JavaScript side lives in ``engine/js/`` as real ``.js`` files (``.mjs`` for ES modules),
+loaded in this order (``quickjs_engine.mermaid_scripts()``): ``env.js`` (browser-like globals,
+seeded randomness, a frozen clock), ``selectors.js``, ``css.js``, ``dom.js`` and ``geometry.js``
+(the minimal DOM Mermaid needs), ``font_metrics.js`` (generated advance-width and kerning
+tables), ``text_measure.js`` (text widths from those tables), ``html_layout.js`` and
+``mathml_layout.js`` (boxes for HTML and MathML labels), ``foreign_objects.js`` (HTML labels
+to SVG text), the vendored ``mermaid.min.js``, ``ast.js`` (the diagram AST read from Mermaid's
+parsed database), the vendored ``mermaid-zenuml.min.js`` (the ZenUML plugin mermaid-cli
+registers), the vendored ``layout-tidy-tree.chunk.mjs`` and ``layout_tidy_tree.mjs`` (the
+``tidy-tree`` layout mermaid-cli registers: two modules, the chunk first), then
 ``bootstrap.js`` (the entry points ``render`` and ``parse``).
 """
 

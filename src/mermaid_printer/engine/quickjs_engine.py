@@ -7,6 +7,10 @@ renderer pool forks this process after loading it: a process with threads must n
 No Python callable is ever registered with the interpreter: data goes in as JSON strings and
 results come back by polling. That keeps the interpreter's time limit usable (the binding
 refuses it while callbacks exist) and means scripts have no way to reach the host.
+
+Files ending in ``.mjs`` are evaluated as ES modules, the rest as classic scripts. The binding
+installs no module loader: a module can import only ``"<input>"``, the name it gives every
+module, which resolves to the first module evaluated (see ``layout_tidy_tree.mjs``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,20 @@ __all__ = ["QuickJSEngine", "mermaid_scripts"]
 # A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
 _MAX_ROUNDS = 100_000
 
+# Given a module's evaluation promise, an object that tells once jobs have run how it settled.
+_WATCH_PROMISE = """(promise) => {
+  const outcome = { state: "pending" };
+  promise.then(
+    () => { outcome.state = "fulfilled"; },
+    (error) => {
+      outcome.state = "rejected";
+      outcome.error = String(error);
+      outcome.name = String((error && error.name) || "Error");
+    },
+  );
+  return outcome;
+}"""
+
 
 def mermaid_scripts() -> list[Path]:
     """The scripts that make up the Mermaid engine, in load order."""
@@ -46,6 +64,10 @@ def mermaid_scripts() -> list[Path]:
         js / "ast.js",
         # The ZenUML plugin mermaid-cli registers; defines globalThis["mermaid-zenuml"].
         vendored_file("mermaid-zenuml/mermaid-zenuml.min.js"),
+        # The tidy-tree layout mermaid-cli registers: the package's chunk must be the first
+        # module evaluated, because the glue module after it imports it as "<input>".
+        vendored_file("layout-tidy-tree/layout-tidy-tree.chunk.mjs"),
+        js / "layout_tidy_tree.mjs",
         js / "bootstrap.js",
     ]
 
@@ -82,9 +104,25 @@ class QuickJSEngine:
     def _load(self, script: Path) -> None:
         source = script.read_text(encoding="utf-8")
         try:
-            self._context.eval(source)
+            if script.suffix == ".mjs":
+                self._load_module(script, source)
+            else:
+                self._context.eval(source)
         except (_quickjs.JSException, _quickjs.StackOverflow) as exc:
             raise _translate(exc, f"loading {script.name}") from exc
+
+    def _load_module(self, script: Path, source: str) -> None:
+        # An import that cannot be resolved raises here, but an error thrown while the module
+        # body runs only rejects the promise the binding returns, so its outcome is read back.
+        context = self._context
+        outcome = context.eval(_WATCH_PROMISE)(context.module(source))
+        while context.execute_pending_job():
+            pass
+        settled = json.loads(outcome.json())
+        if settled["state"] == "rejected":
+            raise RenderFailed(f"loading {script.name}: {settled['error']}", {"exception": settled["name"]})
+        if settled["state"] != "fulfilled":
+            raise RenderFailed(f"loading {script.name}: the module never finished evaluating")
 
     def eval(self, source: str) -> Any:
         """Evaluate a snippet (tests and warm-up only); translates engine errors."""

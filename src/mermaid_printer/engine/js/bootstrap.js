@@ -7,7 +7,8 @@
 // "parse" (mermaid.parse → diagram type; with `ast`, the diagram's AST from ast.js), each
 // starting from the randomness and clock the bundle had right after it loaded.
 // External diagrams: the ZenUML plugin (vendored mermaid-zenuml.min.js, loaded before this file)
-// is registered here, before the first render, as mermaid-cli does.
+// is registered here, before the first render, as mermaid-cli does. (The tidy-tree layout
+// mermaid-cli registers is registered by layout_tidy_tree.mjs, loaded before this file.)
 // Leaves out: anything touching the host; errors are returned as {code, message, details}
 // with line/column/expected taken from Mermaid's parser errors (jison hash or Langium text).
 "use strict";
