@@ -58,8 +58,9 @@ async def test_the_pdf_and_png_tools_are_listed_with_titles_annotations_and_sche
     for name, title in (("mermaid_to_pdf", "Mermaid to PDF"), ("mermaid_to_png", "Mermaid to PNG")):
         tool = tools[name]
         assert tool.title == title
+        # delivery "file" writes a file, so the tools do not claim to be read-only.
         assert tool.annotations == ToolAnnotations(
-            title=title, read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+            title=title, read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
         )
         assert tool.input_schema["required"] == ["code"]
         assert tool.input_schema["properties"]["background"]["default"] == "white"

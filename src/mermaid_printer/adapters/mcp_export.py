@@ -266,9 +266,12 @@ def export_tools(base_schema: dict[str, Any], output_dir: Path | None = None) ->
             name=name,
             title=title,
             description=description,
+            # Not read-only: delivery "file" writes into the output directory. The file is named
+            # by its content's hash and never replaces different bytes, so the call is still
+            # non-destructive and idempotent.
             annotations=ToolAnnotations(
                 title=title,
-                read_only_hint=True,
+                read_only_hint=False,
                 destructive_hint=False,
                 idempotent_hint=True,
                 open_world_hint=False,
