@@ -149,9 +149,9 @@ def test_png_size_follows_scale_and_width() -> None:
 
 
 def test_characters_no_font_has_are_drawn_as_boxes_with_a_warning() -> None:
-    png = svg_to_png(svg('<text x="10" y="50">A 中</text>'))
+    png = svg_to_png(svg('<text x="10" y="50">A \ue000 中</text>'))  # U+E000: private use
 
-    assert png.warnings == ["1 character(s) are not in the bundled fonts and are drawn as empty boxes: U+4E2D"]
+    assert png.warnings == ["1 character(s) are not in the bundled fonts and are drawn as empty boxes: U+E000"]
     assert ink_box(png.data) is not None
 
 
