@@ -155,6 +155,17 @@ def test_characters_no_font_has_are_drawn_as_boxes_with_a_warning() -> None:
     assert ink_box(png.data) is not None
 
 
+def test_a_missing_symbol_takes_the_width_the_layout_gave_it() -> None:
+    # text_measure.js: 0.838 em for arrows, symbols and dingbats (Chromium's DejaVu Sans), not
+    # the first face's average width (Recursive: 0.55 em).
+    def left(text: str) -> int:
+        box = ink_box(svg_to_png(svg(f'<text x="390" y="150" text-anchor="end">{text}</text>', 400, 200, "text{font-size:100px}"), scale=1).data)
+        assert box is not None
+        return box[0]
+
+    assert abs((left("HH") - left("H\u2764H")) - 83.8) <= 1.5
+
+
 def test_underline_draws_a_line_under_the_text() -> None:
     plain = ink_box(svg_to_png(svg('<text x="10" y="50">ace</text>'), scale=1).data)
     underlined = ink_box(svg_to_png(svg('<text x="10" y="50" text-decoration="underline">ace</text>'), scale=1).data)
