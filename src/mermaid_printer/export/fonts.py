@@ -44,11 +44,12 @@ Call :func:`converter_fonts` once in the warm process before it forks (the zygot
 the HarfBuzz fonts, and opens no font file itself for the CSS families. With their 48 vendored
 files (72 instances, 2.8 MB), making the instances takes ~3.5 s once per version (fresh
 process, fresh cache directory); loading them from the cache, ~40 ms, plus ~0.15 s reading the
-vendored files' cmaps, which the SVG font embedding needs anyway (``vendored_fonts``).
+vendored files' cmaps, which the SVG font embedding needs anyway (``vendored_fonts``), and
+~30 ms reading the last-resort faces' coverage from ``font_metrics.js``.
 
 The last-resort faces come in 194 unicode-range slices (9 MB as instances; making them all
 took ~15 s more), so a slice's instance is made when a character of it is first drawn, by
-whichever process draws it: ~0.02-0.17 s once per machine and version (mostly decoding the
+whichever process draws it: ~0.02-0.2 s once per machine and version (mostly decoding the
 woff2), written into the same cache directory under a temporary name and renamed into place,
 so processes racing for it write the same bytes and none reads half a file. Later processes
 find it there (~10 ms to register a slice).
@@ -315,9 +316,8 @@ class LastResortFace:
         self._candidates: dict[int, list[int]] = {}
         for position, (_index, vendored) in enumerate(files):
             for low, high in vendored.ranges:
-                for codepoint in range(low, high + 1):
-                    if codepoint in coverage:
-                        self._candidates.setdefault(codepoint, []).append(position)
+                for codepoint in coverage.intersection(range(low, high + 1)):
+                    self._candidates.setdefault(codepoint, []).append(position)
 
     def instance_for(self, codepoint: int) -> Face | None:
         """The instance of the first file whose ``unicode_range`` and cmap have ``codepoint``
@@ -513,9 +513,9 @@ def _last_resort_faces(instances: _LastResortInstances) -> LastResortFaces:
     faces = []
     for raw in _measurement_metrics().get("fallbacks", []):
         coverage = set()
-        for page, bitmap in raw["pages"]:
-            for byte_index, byte in enumerate(base64.b64decode(bitmap)):
-                coverage.update(page * 256 + byte_index * 8 + bit for bit in range(8) if byte >> bit & 1)
+        for page, bitmap in raw["pages"]:  # bit (cp & 255) of a little-endian 256-bit number
+            bits = int.from_bytes(base64.b64decode(bitmap), "little")
+            coverage.update(page * 256 + bit for bit in range(256) if bits >> bit & 1)
         files = tuple(
             (index, font_file)
             for index, font_file in enumerate(vendored)
