@@ -7,7 +7,8 @@ Groups:
 * ``export-convert``: the converter alone, in this process, on product SVGs (the core flowchart
   and a 600-node flowchart, ``tests/postprocess/fixtures/large-flowchart.svg``);
 * ``export-fonts``: making the converter fonts (static instances; once per version, into the
-  user's cache) and loading them from the cache with fontconfig (what each zygote does).
+  user's cache), making one CJK slice's instance on first use, and loading them from the cache
+  with fontconfig (what each zygote does).
 
 Run: ``pytest benchmarks/test_export_bench.py --benchmark-only``.
 """
@@ -20,9 +21,11 @@ import pytest
 
 from mermaid_printer import Printer, build_pdf_options, build_png_options, build_render_options
 from mermaid_printer.export import prepare_export
-from mermaid_printer.export.fonts import _write_instances, converter_fonts
+from mermaid_printer.export.fonts import _Fontconfig, _LastResortInstances, _write_instances, converter_fonts
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.postprocess import fonts as postprocess_fonts
+from mermaid_printer.postprocess.fonts import vendored_fonts
 
 ROOT = Path(__file__).parent.parent
 DIAGRAMS = ROOT / "tests" / "fixtures" / "diagrams"
@@ -73,6 +76,26 @@ def test_convert_large_flowchart(benchmark, target: str) -> None:
 def test_make_converter_font_instances(benchmark, tmp_path_factory: pytest.TempPathFactory) -> None:
     converter_fonts()  # decoding the vendored woff2 files is shared with SVG font embedding
     benchmark.pedantic(lambda: _write_instances(tmp_path_factory.mktemp("fonts")), rounds=3, iterations=1)
+
+
+@pytest.mark.benchmark(group="export-fonts")
+def test_make_a_last_resort_instance_on_first_use(benchmark, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """One Noto Sans SC slice (the one with 中), as a process drawing it first makes it: decoding
+    the woff2 (not kept between rounds), renaming, writing into an empty cache directory."""
+    fonts = converter_fonts()
+    face = fonts.last_resort.face_for(ord("中"))
+    index, vendored = next(
+        (index, vendored)
+        for index, vendored in enumerate(vendored_fonts())
+        if vendored.family == face.family.name and vendored.in_range(ord("中")) and ord("中") in vendored.codepoints
+    )
+    fontconfig = _Fontconfig.load()
+
+    def fresh() -> tuple[tuple[_LastResortInstances], dict]:
+        postprocess_fonts._sfnt.cache_clear()
+        return (_LastResortInstances(fontconfig, fontconfig.new_config(), tmp_path_factory.mktemp("fonts")),), {}
+
+    benchmark.pedantic(lambda store: store.instance(index, vendored), setup=fresh, rounds=5, iterations=1)
 
 
 @pytest.mark.benchmark(group="export-fonts")

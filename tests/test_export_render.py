@@ -111,6 +111,22 @@ def test_text_in_a_font_family_without_a_bold_face_is_emboldened_not_swapped(pri
     assert _dark_pixels(bold_png) > _dark_pixels(regular_png)  # same border, heavier text
 
 
+def test_cjk_hangul_and_emoji_labels_are_drawn_from_the_faces_the_svg_measured(printer: Printer) -> None:
+    code = 'flowchart LR\n  A["你好世界"] --> B["한국어"] --> C["Emoji 🚀 ok"]'
+
+    svg = printer.render_svg(build_render_options(code))
+    pdfs = [printer.render_pdf(build_pdf_options(code)) for _ in range(2)]
+    png = printer.render_png(build_png_options(code))
+
+    assert svg.warnings == pdfs[0].warnings == png.warnings == []
+    assert pdfs[0].pdf == pdfs[1].pdf  # the second child finds the instances the first made
+    assert {"NotoSansSC-400", "NotoSansKR-400", "NotoEmoji-400"} <= set(base_fonts(pdfs[0].pdf))
+    assert set("你好世界한국어🚀") <= mapped_characters(pdfs[0].pdf)
+    text = pdftotext(pdfs[0].pdf)
+    if text is not None:
+        assert {"你好世界", "한국어", "🚀"} <= set(text.split())
+
+
 def _dark_pixels(png: bytes) -> int:
     grey = Image.open(io.BytesIO(png)).convert("L")
     return grey.point(lambda value: 255 if value < 128 else 0).histogram()[255]

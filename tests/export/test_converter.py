@@ -149,10 +149,21 @@ def test_png_size_follows_scale_and_width() -> None:
 
 
 def test_characters_no_font_has_are_drawn_as_boxes_with_a_warning() -> None:
-    png = svg_to_png(svg('<text x="10" y="50">A 中</text>'))
+    png = svg_to_png(svg('<text x="10" y="50">A \ue000 中</text>'))  # U+E000: private use
 
-    assert png.warnings == ["1 character(s) are not in the bundled fonts and are drawn as empty boxes: U+4E2D"]
+    assert png.warnings == ["1 character(s) are not in the bundled fonts and are drawn as empty boxes: U+E000"]
     assert ink_box(png.data) is not None
+
+
+def test_a_missing_symbol_takes_the_width_the_layout_gave_it() -> None:
+    # text_measure.js: 0.838 em for arrows, symbols and dingbats (Chromium's DejaVu Sans), not
+    # the first face's average width (Recursive: 0.55 em).
+    def left(text: str) -> int:
+        box = ink_box(svg_to_png(svg(f'<text x="390" y="150" text-anchor="end">{text}</text>', 400, 200, "text{font-size:100px}"), scale=1).data)
+        assert box is not None
+        return box[0]
+
+    assert abs((left("HH") - left("H\u2764H")) - 83.8) <= 1.5
 
 
 def test_underline_draws_a_line_under_the_text() -> None:

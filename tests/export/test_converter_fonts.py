@@ -34,10 +34,12 @@ def _families() -> list:
     return list({id(family): family for family in converter_fonts().families.values()}.values())
 
 
-def test_last_resort_faces_get_no_instances() -> None:
-    # ~200 CJK/emoji slices the converter does not draw from: instancing them cost ~30 s at start.
+def test_last_resort_faces_are_not_instanced_with_the_css_families() -> None:
+    # ~200 CJK/emoji slices: instancing them all took ~18 s more at first start; they are made
+    # one slice at a time, when drawn (tests/export/test_last_resort_faces.py).
     assert last_resort_families() == {"Noto Sans SC", "Noto Sans KR", "Noto Emoji"}
     assert not {family.name for family in _families()} & last_resort_families()
+    assert [face.family.name for face in converter_fonts().last_resort.faces] == ["Noto Sans SC", "Noto Sans KR", "Noto Emoji"]
 
 
 def test_every_manifest_face_is_registered_with_one_instance_per_file_and_weight() -> None:
@@ -172,7 +174,7 @@ def test_a_character_the_first_family_lacks_comes_from_the_next_one() -> None:
     lacking = next(cp for cp in range(0x100, 0x3000) if not open_sans.face.covers(cp) and recursive.face.covers(cp))
     choice, instance = font.draw(lacking)
     assert choice is recursive and instance.family == "Recursive Variable"
-    assert font.draw(0x4E00) is None  # nobody has it: the first face's missing-glyph box
+    assert font.draw(0xE000) is None  # nobody has it (private use): the first face's missing-glyph box
 
 
 def test_cairo_cannot_reach_the_machines_fonts() -> None:

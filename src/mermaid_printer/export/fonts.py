@@ -32,20 +32,34 @@ layout measured:
    style and weight descriptor): style first, then weight (:meth:`Family.match`). Bold (600+)
    from a lighter face, or italic from a normal one, is synthesized as Chromium does it;
 3. character: from the first family whose face has it (per-character fallback), then the first
-   file of that face whose ``unicode_range`` and cmap cover it. A character no family covers is
-   drawn as the first face's missing-glyph box with the width the layout assumed.
+   file of that face whose ``unicode_range`` and cmap cover it;
+4. last resort: a character no family of the list has comes from the engine's last-resort faces
+   (Noto Sans SC, Noto Sans KR, Noto Emoji; :class:`LastResortFaces`), chosen exactly as
+   ``fallbackFace`` in ``text_measure.js`` chooses it, from the same coverage table. A character
+   none of them has either is drawn as the first face's missing-glyph box with the width the
+   layout assumed.
 
 Call :func:`converter_fonts` once in the warm process before it forks (the zygote does, in
 ``worker.prepare()``); every child then inherits the fontconfig setup, the open font files and
-the HarfBuzz fonts, and opens no font file itself. With the 48 vendored files (72 instances,
-2.8 MB), making the instances takes ~4 s once per version (fresh process, fresh cache
-directory); loading them from the cache, ~40 ms, plus ~0.15 s reading the vendored files'
-cmaps, which the SVG font embedding needs anyway (``vendored_fonts``).
+the HarfBuzz fonts, and opens no font file itself for the CSS families. With their 48 vendored
+files (72 instances, 2.8 MB), making the instances takes ~3.5 s once per version (fresh
+process, fresh cache directory); loading them from the cache, ~40 ms, plus ~0.15 s reading the
+vendored files' cmaps, which the SVG font embedding needs anyway (``vendored_fonts``), and
+~30 ms reading the last-resort faces' coverage from ``font_metrics.js``.
+
+The last-resort faces come in 194 unicode-range slices (9 MB as instances; making them all
+took ~15 s more), so a slice's instance is made when a character of it is first drawn, by
+whichever process draws it: ~0.02-0.2 s once per machine and version (mostly decoding the
+woff2), written into the same cache directory under a temporary name and renamed into place,
+so processes racing for it write the same bytes and none reads half a file. Later processes
+find it there (~10 ms to register a slice).
 """
 
 from __future__ import annotations
 
 import atexit
+import base64
+import contextlib
 import ctypes
 import ctypes.util
 import functools
@@ -55,10 +69,11 @@ import json
 import os
 import shutil
 import sys
-from typing import Any
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import fontTools
 import uharfbuzz as hb
@@ -66,7 +81,10 @@ from fontTools.ttLib import TTFont
 
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.postprocess.fonts import vendored_fonts
-from mermaid_printer.resources import js_dir, vendor_manifest
+from mermaid_printer.resources import js_dir, vendor_manifest, vendored_file
+
+if TYPE_CHECKING:
+    from mermaid_printer.postprocess.fonts import _FontFile
 
 __all__ = [
     "CACHE_DIR_ENV",
@@ -75,9 +93,12 @@ __all__ = [
     "FaceChoice",
     "Family",
     "FontFace",
+    "LastResortFace",
+    "LastResortFaces",
     "ResolvedFont",
     "converter_fonts",
     "css_weight",
+    "last_resort_families",
     "measurement_family_rules",
 ]
 
@@ -95,6 +116,10 @@ _SYNTHETIC_BOLD_FROM = 600
 _INSTANCE_WEIGHTS = tuple(range(100, 1000, 100))
 # Name records that identify a face; all others (copyright, license, ...) are kept.
 _IDENTITY_NAME_IDS = frozenset({1, 2, 3, 4, 6, 16, 17, 18, 21, 22, 25})
+# fallbackFace in text_measure.js: from U+1F000 the emoji face is tried first; below it never
+# (Chromium draws BMP symbols and dingbats from a text font the project does not vendor).
+_EMOJI_FAMILY = "Noto Emoji"
+_EMOJI_FIRST_FROM = 0x1F000
 
 
 @dataclass(frozen=True)
@@ -125,7 +150,9 @@ class FontFace:
     italic: bool  # font-style: italic
     min_weight: int  # the font-weight descriptor: "400" or "300 1000"
     max_weight: int
-    instances: tuple[Face, ...]  # manifest file order, then weight
+    # Manifest file order, then weight; none for a last-resort face (made on first use, see
+    # LastResortFace.instance_for).
+    instances: tuple[Face, ...]
     weights: tuple[int, ...]  # every weight some instance has, ascending
     units_per_em: int
     ascent: float  # font units (hhea, or OS/2 typo with USE_TYPO_METRICS), as text_measure.js
@@ -191,9 +218,13 @@ class FaceChoice:
 class ResolvedFont:
     """What a computed font (family list, weight, style) draws with: one choice per available
     family in list order; a character comes from the first that has it (per-character
-    fallback, as in Chromium and ``text_measure.js``)."""
+    fallback, as in Chromium and ``text_measure.js``), else from a last-resort face."""
 
     choices: tuple[FaceChoice, ...]
+    weight: int  # the CSS weight and style asked for (a last-resort face is matched to them)
+    italic: bool
+    last_resort: LastResortFaces
+    _last_resort_choices: dict[str, FaceChoice] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def first(self) -> FaceChoice:
@@ -201,12 +232,27 @@ class ResolvedFont:
         return self.choices[0]
 
     def draw(self, codepoint: int) -> tuple[FaceChoice, Face] | None:
-        """The choice and instance that draw ``codepoint``, or ``None`` if no family has it."""
+        """The choice and instance that draw ``codepoint``, or ``None`` if no face has it.
+
+        Raises:
+            EngineUnavailable: a last-resort instance was needed and could not be written.
+        """
         for choice in self.choices:
             instance = choice.instance_for(codepoint)
             if instance is not None:
                 return choice, instance
-        return None
+        fallback = self.last_resort.face_for(codepoint)
+        if fallback is None:
+            return None
+        instance = fallback.instance_for(codepoint)
+        if instance is None:
+            return None
+        choice = self._last_resort_choices.get(fallback.family.name)
+        if choice is None:
+            # Matched like any family: bold from its 400 face is synthesized, as the layout
+            # widened its ink (text_measure.js), and italic slanted.
+            choice = self._last_resort_choices[fallback.family.name] = fallback.family.match(self.weight, self.italic)
+        return choice, instance
 
 
 @dataclass(frozen=True)
@@ -216,6 +262,7 @@ class ConverterFonts:
     families: dict[str, Family]  # lower-cased CSS name (vendored name or alias) -> family
     default: Family  # for a list that names no available family
     directory: Path
+    last_resort: LastResortFaces  # for characters no family of a list has
     _fonts: dict[tuple[str, int, bool], ResolvedFont] = field(default_factory=dict, repr=False, compare=False)
 
     def resolve(self, css_families: str | None) -> tuple[Family, ...]:
@@ -239,11 +286,118 @@ class ConverterFonts:
         resolved = self._fonts.get(key)
         if resolved is None:
             choices = tuple(family.match(weight, italic) for family in self.resolve(css_families))
-            resolved = ResolvedFont(choices)
+            resolved = ResolvedFont(choices, weight, italic, self.last_resort)
             if len(self._fonts) >= 1000:
                 self._fonts.clear()
             self._fonts[key] = resolved
         return resolved
+
+
+class LastResortFace:
+    """One of the engine's last-resort faces (a family with one static face, in ~100
+    unicode-range slices): the codepoints the layout measured with it, its files, and their
+    instances, made or found in the cache on first use."""
+
+    def __init__(
+        self,
+        family: Family,
+        coverage: frozenset[int],
+        files: tuple[tuple[int, _FontFile], ...],
+        instances: _LastResortInstances,
+    ) -> None:
+        self.family = family  # one @font-face, without instances of its own
+        #: What the layout measured with this face: font_metrics.js's coverage table, which
+        #: leaves out codepoints of an earlier last-resort face (except emoji, tried first).
+        self.coverage = coverage
+        self._files = files  # (index in vendored_fonts(), file), manifest order
+        self._instances = instances
+        # codepoint -> positions in _files whose unicode_range has it (cmaps are read later,
+        # and only for these files).
+        self._candidates: dict[int, list[int]] = {}
+        for position, (_index, vendored) in enumerate(files):
+            for low, high in vendored.ranges:
+                for codepoint in coverage.intersection(range(low, high + 1)):
+                    self._candidates.setdefault(codepoint, []).append(position)
+
+    def instance_for(self, codepoint: int) -> Face | None:
+        """The instance of the first file whose ``unicode_range`` and cmap have ``codepoint``
+        (the file the layout measured and the SVG embeds), or ``None`` if none has it.
+
+        Raises:
+            EngineUnavailable: the instance had to be made and could not be written.
+        """
+        for position in self._candidates.get(codepoint, ()):
+            index, vendored = self._files[position]
+            if codepoint in vendored.codepoints:
+                return self._instances.instance(index, vendored)
+        return None
+
+
+@dataclass(frozen=True)
+class LastResortFaces:
+    """The engine's last-resort faces, in its order (``fallbacks`` of font_metrics.js)."""
+
+    faces: tuple[LastResortFace, ...]
+
+    def face_for(self, codepoint: int) -> LastResortFace | None:
+        """The face the layout measured ``codepoint`` with when no family of the CSS list had
+        it, as ``fallbackFace`` in text_measure.js picks it; ``None``: measured as missing."""
+        emoji_first = codepoint >= _EMOJI_FIRST_FROM
+        for face in reversed(self.faces) if emoji_first else self.faces:
+            if face.family.name == _EMOJI_FAMILY and not emoji_first:
+                continue
+            if codepoint in face.coverage:
+                return face
+        return None
+
+
+class _LastResortInstances:
+    """Instances of last-resort files: found in the cache directory or made there, then
+    registered with the converter's fontconfig setup and loaded into HarfBuzz (once per
+    process; a forked child adds them to its own copy of the setup)."""
+
+    def __init__(self, fontconfig: _Fontconfig, config: int, directory: Path) -> None:
+        self._fontconfig = fontconfig
+        self._config = config
+        self._directory = directory
+        self._made: dict[int, Face] = {}
+        self._lock = threading.Lock()
+
+    def instance(self, index: int, vendored: _FontFile) -> Face:
+        """The instance of ``vendored`` (the ``index``-th vendored file) at its own weight."""
+        with self._lock:
+            face = self._made.get(index)
+            if face is None:
+                face = self._made[index] = self._load(index, vendored)
+            return face
+
+    def _load(self, index: int, vendored: _FontFile) -> Face:
+        weight = int(vendored.weight.split()[0])  # a static face: its weight descriptor
+        italic = vendored.style == "italic"
+        fc_name, ps_name, name = _instance_names(index, vendored.family, weight, italic)
+        path = self._directory / name
+        try:
+            data = path.read_bytes()
+            details = _decoration_details(TTFont(io.BytesIO(data), lazy=True))
+        except FileNotFoundError:
+            default = TTFont(io.BytesIO(vendored.sfnt), lazy=True)
+            made = {instance_weight: sfnt for instance_weight, _italic, sfnt in _instances(vendored, default)}
+            data, details = _renamed(made[css_weight(weight, tuple(made))], fc_name, ps_name)
+            try:
+                _write_atomically(path, data)
+            except OSError as exc:
+                raise EngineUnavailable(f"cannot write the converter's fonts to {self._directory}: {exc}") from exc
+        self._fontconfig.add_file(self._config, path)
+        return Face(
+            family=vendored.family,
+            weight=weight,
+            italic=italic,
+            fc_name=fc_name,
+            path=path,
+            font=hb.Font(hb.Face(hb.Blob(data))),
+            codepoints=vendored.codepoints,
+            **details,
+        )
 
 
 def _weight_rank(weight: int, low: int, high: int) -> int:
@@ -344,10 +498,51 @@ def converter_fonts() -> ConverterFonts:
     aliases, default_name = measurement_family_rules()
     for alias, target in aliases.items():
         families.setdefault(alias.lower(), families[target.lower()])
-    return ConverterFonts(families=families, default=families[default_name.lower()], directory=directory)
+    return ConverterFonts(
+        families=families,
+        default=families[default_name.lower()],
+        directory=directory,
+        last_resort=_last_resort_faces(_LastResortInstances(fontconfig, config, directory)),
+    )
 
 
-@functools.cache
+def _last_resort_faces(instances: _LastResortInstances) -> LastResortFaces:
+    """The engine's last-resort faces with the coverage it measured them with (font_metrics.js:
+    one bitmap per 256-codepoint page), their files and vertical metrics; no instances yet."""
+    vendored = vendored_fonts()
+    faces = []
+    for raw in _measurement_metrics().get("fallbacks", []):
+        coverage = set()
+        for page, bitmap in raw["pages"]:  # bit (cp & 255) of a little-endian 256-bit number
+            bits = int.from_bytes(base64.b64decode(bitmap), "little")
+            coverage.update(page * 256 + bit for bit in range(256) if bits >> bit & 1)
+        files = tuple(
+            (index, font_file)
+            for index, font_file in enumerate(vendored)
+            if (font_file.family, font_file.style) == (raw["family"], raw["style"])
+        )
+        if not files:
+            continue
+        with TTFont(vendored_file(files[0][1].path), lazy=True) as first_file:
+            units_per_em, ascent, descent, x_height, fallback_advance = _face_metrics(first_file)
+        low, high = raw["weight"]
+        face = FontFace(
+            family=raw["family"],
+            italic=raw["style"] == "italic",
+            min_weight=low,
+            max_weight=high,
+            instances=(),
+            weights=tuple(sorted({low, high})),
+            units_per_em=int(units_per_em),
+            ascent=ascent,
+            descent=descent,
+            x_height=x_height,
+            fallback_advance=fallback_advance,
+        )
+        faces.append(LastResortFace(Family(raw["family"], (face,)), frozenset(coverage), files, instances))
+    return LastResortFaces(tuple(faces))
+
+
 @functools.cache
 def _measurement_metrics() -> dict[str, Any]:
     """The engine's generated ``font_metrics.js`` table (read once per process)."""
@@ -368,8 +563,8 @@ def measurement_family_rules() -> tuple[dict[str, str], str]:
 def last_resort_families() -> frozenset[str]:
     """The engine's last-resort faces for characters no CSS family has (CJK, emoji: ~200 files).
 
-    The converter does not draw from them yet (such characters become boxes with a warning), so
-    no instances are built for them: building them made the first start take ~30 s.
+    Their instances are not made with the others (that made the first start take ~18 s more)
+    but one file at a time, when a character of it is first drawn (``LastResortFace``).
     """
     metrics = _measurement_metrics()
     return frozenset(face["family"] for face in metrics.get("fallbacks", []))
@@ -437,14 +632,12 @@ def _write_instances(directory: Path) -> None:
     last_resort = last_resort_families()
     for index, vendored in enumerate(vendored_fonts()):
         if vendored.family in last_resort:
-            continue  # not drawn by the converter yet (see last_resort_families)
+            continue  # made on first use (see last_resort_families)
         default = TTFont(io.BytesIO(vendored.sfnt), lazy=True)
         metrics = _face_metrics(default)
-        for weight, italic, data in _instances(vendored.face, vendored.sfnt, default):
-            fc_name = f"mermaid-printer {index} {weight}"
-            ps_name = f"{''.join(vendored.family.split())}-{weight}{'Italic' if italic else ''}"
+        for weight, italic, data in _instances(vendored, default):
+            fc_name, ps_name, name = _instance_names(index, vendored.family, weight, italic)
             renamed, details = _renamed(data, fc_name, ps_name)
-            name = f"{index}-{weight}.ttf"
             (directory / name).write_bytes(renamed)
             entries.append(
                 {
@@ -461,16 +654,42 @@ def _write_instances(directory: Path) -> None:
     (directory / _INDEX).write_text(json.dumps(entries, indent=1), encoding="utf-8")
 
 
-def _instances(face: hb.Face, sfnt: bytes, font: TTFont) -> list[tuple[int, bool, bytes]]:
-    """``(weight, italic, sfnt)`` for each static instance of one vendored file."""
+def _instance_names(index: int, family: str, weight: int, italic: bool) -> tuple[str, str, str]:
+    """The fontconfig family name, PostScript name and file name of an instance of the
+    ``index``-th vendored file."""
+    ps_name = f"{''.join(family.split())}-{weight}{'Italic' if italic else ''}"
+    return f"mermaid-printer {index} {weight}", ps_name, f"{index}-{weight}.ttf"
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``path`` under a temporary name and rename it into place: a process reading it
+    meanwhile finds it whole or not at all, and processes racing write the same bytes."""
+    handle, temporary = tempfile.mkstemp(prefix=".instance-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _instances(vendored: _FontFile, font: TTFont) -> list[tuple[int, bool, bytes]]:
+    """``(weight, italic, sfnt)`` for each static instance of one vendored file (``font``: its
+    decoded bytes, read lazily)."""
     italic = bool(font["OS/2"].fsSelection & 1) or font["post"].italicAngle != 0
     axes = {axis.axisTag: axis for axis in font["fvar"].axes} if "fvar" in font else {}
+    sfnt = vendored.sfnt
     if "wght" not in axes:
         if axes:
             subset_input = _keep_all_input()
-            subset_input.pin_all_axes_to_default(face)
-            sfnt = hb.subset(face, subset_input).blob.data
+            subset_input.pin_all_axes_to_default(vendored.face)
+            sfnt = hb.subset(vendored.face, subset_input).blob.data
         return [(int(font["OS/2"].usWeightClass), italic, sfnt)]
+    face = vendored.face
     axis = axes["wght"]
     weights = [w for w in _INSTANCE_WEIGHTS if axis.minValue <= w <= axis.maxValue]
     if not weights:
@@ -501,17 +720,22 @@ def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, 
     name.names = [record for record in name.names if record.nameID not in _IDENTITY_NAME_IDS]
     for name_id, text in ((1, fc_name), (2, "Regular"), (3, fc_name), (4, fc_name), (6, ps_name)):
         name.setName(text, name_id, 3, 1, 0x409)
+    details = _decoration_details(font)
+    buffer = io.BytesIO()
+    font.save(buffer)
+    return buffer.getvalue(), details
+
+
+def _decoration_details(font: TTFont) -> dict[str, float]:
+    """The units per em and the underline and strike-out metrics a ``Face`` keeps."""
     os2, post = font["OS/2"], font["post"]
-    details: dict[str, float] = {
+    return {
         "units_per_em": int(font["head"].unitsPerEm),
         "underline_position": float(post.underlinePosition),
         "underline_thickness": float(post.underlineThickness),
         "strikeout_position": float(os2.yStrikeoutPosition),
         "strikeout_thickness": float(os2.yStrikeoutSize),
     }
-    buffer = io.BytesIO()
-    font.save(buffer)
-    return buffer.getvalue(), details
 
 
 def _face_metrics(font: TTFont) -> list[float]:

@@ -36,7 +36,7 @@ import cairocffi as cairo
 import uharfbuzz as hb
 from cairosvg.helpers import normalize, paint, size
 
-from mermaid_printer.export.fonts import ConverterFonts, Face, FaceChoice, ResolvedFont, converter_fonts
+from mermaid_printer.export.fonts import ConverterFonts, Face, FaceChoice, FontFace, ResolvedFont, converter_fonts
 
 __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 
@@ -45,6 +45,7 @@ TEXT_TAG = "mermaid-printer:text"
 
 _SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
 _SYNTHETIC_BOLD_OUTSET = 1 / 48  # em per side: Chromium's fake bold (as text_measure.js has it)
+_SYMBOL_ADVANCE_EM = 0.838  # a missing arrow/symbol/dingbat, as text_measure.js measures it
 _FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
 _MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
 _ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
@@ -357,9 +358,7 @@ def _place(run: _Run, chars: list[_Char], pen_x: float, pen_y: float) -> tuple[f
             pen_y += info.dy
             run.glyphs.append((0, pen_x, pen_y + run.baseline))
             run.clusters.append((len(char.encode("utf-8")), 1))
-            wide = _is_wide(ord(char))
-            advance = family.units_per_em if wide else family.fallback_advance
-            pen_x += advance * element.font_px / family.units_per_em + letter_spacing
+            pen_x += _missing_advance_em(ord(char), family) * element.font_px + letter_spacing
         run.x_end = pen_x
         return pen_x, pen_y
 
@@ -433,6 +432,17 @@ def _letter_spacing(element: _Element) -> float:
         return float(value.removesuffix("px"))
     except ValueError:
         return 0.0
+
+
+def _missing_advance_em(codepoint: int, family: FontFace) -> float:
+    """The width (em) ``text_measure.js`` gives a character no face has: 1 em for East Asian
+    wide characters and emoji, 0.838 em for arrows, symbols and dingbats (DejaVu Sans's width,
+    which Chromium on Linux draws them with), else the first face's average width."""
+    if _is_wide(codepoint):
+        return 1.0
+    if 0x2190 <= codepoint <= 0x2BFF:
+        return _SYMBOL_ADVANCE_EM
+    return family.fallback_advance / family.units_per_em
 
 
 def _is_wide(codepoint: int) -> bool:
