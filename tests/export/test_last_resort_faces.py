@@ -201,3 +201,37 @@ def test_processes_racing_for_one_instance_leave_one_whole_file(tmp_path: Path) 
     alone = tmp_path / "alone"
     alone.mkdir()
     assert digests == {_make_instance(alone, index)}  # the same bytes as one process makes
+
+
+def test_with_an_unwritable_cache_an_instance_goes_to_a_private_directory_of_the_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A regular file where the cache directory should be: no instance can be written there
+    # (a read-only mount behaves the same; a mode bit would not stop root, who runs CI).
+    blocked = tmp_path / "cache"
+    blocked.write_text("not a directory")
+    monkeypatch.setattr(export_fonts.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    index, _font_file = first_file(ord("中"))
+
+    made = _make_instance(blocked, index)
+    spill = export_fonts._spill_directory(blocked)
+    (path,) = spill.iterdir()
+    written = path.stat().st_mtime_ns
+
+    assert path.name == f"{index}-400.ttf"
+    assert spill.stat().st_mode & 0o777 == 0o700
+    assert _make_instance(blocked, index) == made and path.stat().st_mtime_ns == written  # found again
+
+
+def test_a_spill_directory_others_can_write_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "cache"
+    blocked.write_text("not a directory")
+    monkeypatch.setattr(export_fonts.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    planted = export_fonts._spill_directory(blocked)
+    planted.mkdir(parents=True)
+    planted.chmod(0o777)
+    index, _font_file = first_file(ord("中"))
+
+    with pytest.raises(export_fonts.EngineUnavailable, match="cannot write the converter's fonts"):
+        _make_instance(blocked, index)
+    assert list(planted.iterdir()) == []

@@ -68,6 +68,7 @@ import io
 import json
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import threading
@@ -375,18 +376,38 @@ class _LastResortInstances:
         weight = int(vendored.weight.split()[0])  # a static face: its weight descriptor
         italic = vendored.style == "italic"
         fc_name, ps_name, name = _instance_names(index, vendored.family, weight, italic)
-        path = self._directory / name
-        try:
-            data = path.read_bytes()
-            details = _decoration_details(TTFont(io.BytesIO(data), lazy=True))
-        except FileNotFoundError:
+        # A cache shipped read-only has no room for slices made later: those go to a private
+        # per-user directory instead (found there by the next process, like the cache).
+        spill = _spill_directory(self._directory)
+        places = [self._directory / name]
+        with contextlib.suppress(OSError):
+            if spill.is_dir():
+                _private_directory(spill)  # checked before anything in it is read
+                places.append(spill / name)
+        for path in places:
+            try:
+                data = path.read_bytes()
+                details = _decoration_details(TTFont(io.BytesIO(data), lazy=True))
+                break
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+        else:
             default = TTFont(io.BytesIO(vendored.sfnt), lazy=True)
             made = {instance_weight: sfnt for instance_weight, _italic, sfnt in _instances(vendored, default)}
             data, details = _renamed(made[css_weight(weight, tuple(made))], fc_name, ps_name)
+            path = self._directory / name
             try:
                 _write_atomically(path, data)
-            except OSError as exc:
-                raise EngineUnavailable(f"cannot write the converter's fonts to {self._directory}: {exc}") from exc
+            except OSError as cache_error:
+                path = spill / name
+                try:
+                    _private_directory(spill)
+                    _write_atomically(path, data)
+                except OSError as exc:
+                    raise EngineUnavailable(
+                        f"cannot write the converter's fonts to {self._directory} ({cache_error.strerror}) "
+                        f"or {spill}: {exc}"
+                    ) from exc
         self._fontconfig.add_file(self._config, path)
         return Face(
             family=vendored.family,
@@ -659,6 +680,29 @@ def _instance_names(index: int, family: str, weight: int, italic: bool) -> tuple
     ``index``-th vendored file."""
     ps_name = f"{''.join(family.split())}-{weight}{'Italic' if italic else ''}"
     return f"mermaid-printer {index} {weight}", ps_name, f"{index}-{weight}.ttf"
+
+
+def _spill_directory(cache_directory: Path) -> Path:
+    """Where fonts made on demand go when ``cache_directory`` cannot be written: a private
+    directory of this user's in the system's temporary directory, per cache version."""
+    user = os.getuid() if hasattr(os, "getuid") else "user"
+    return Path(tempfile.gettempdir()) / f"mermaid-printer-fonts-{user}" / cache_directory.name
+
+
+def _private_directory(directory: Path) -> None:
+    """Create ``directory`` (0700) if need be and check that it and its parent are this
+    user's own real directories: fonts planted in a shared /tmp must never be loaded.
+
+    Raises:
+        OSError: it cannot be created, or it is not this user's.
+    """
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for path in (directory.parent, directory):
+        info = path.lstat()
+        if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
+            raise PermissionError(f"{path} is not a directory of this user")
+        if info.st_mode & 0o022:
+            raise PermissionError(f"{path} is writable by others")
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
