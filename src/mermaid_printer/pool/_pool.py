@@ -30,6 +30,8 @@ __all__ = ["RendererPool"]
 _ENTRY_MODULE = "mermaid_printer.pool._zygote"
 # prepare() of the real worker takes a few seconds on a loaded machine; this only bounds a hang.
 _START_TIMEOUT_S = 120.0
+# Children the zygote keeps forked and primed ahead of time (see RendererPool's ``spares``).
+_FORK_SPARES = 2
 # How long close() lets the engine process kill and reap its children before killing it.
 _STOP_GRACE_S = 2.0
 
@@ -60,8 +62,10 @@ class RendererPool:
             timeout. Defaults to twice the CPU count.
         child_memory_bytes: address space a job may add on top of the warm process's size.
         start_method: ``"fork"`` or ``"spawn"``; ``None`` picks fork where available.
-        spares: processes kept ready for the next jobs. Defaults to 1 with fork, and to the
-            CPU count (at most ``max_concurrency``) with spawn, whose processes start slowly.
+        spares: processes kept ready for the next jobs. Defaults to 2 with fork (a primed
+            spare holds ~5 MB of its own; two keep back-to-back jobs from waiting for the
+            next one to finish priming), and to the CPU count (at most ``max_concurrency``)
+            with spawn, whose processes start slowly.
     """
 
     def __init__(
@@ -86,7 +90,7 @@ class RendererPool:
         if child_memory_bytes < 1:
             raise ValueError("child_memory_bytes must be positive")
         if spares is None:
-            spares = 1 if start_method == "fork" else min(max_concurrency, os.cpu_count() or 1)
+            spares = _FORK_SPARES if start_method == "fork" else min(max_concurrency, os.cpu_count() or 1)
         if spares < 0:
             raise ValueError("spares must not be negative")
         self.worker = worker

@@ -9,7 +9,7 @@ Two modes, chosen by the pool:
     children, reports each exit status to the caller, and kills a child whose caller hung up.
     It exits when the control socket closes (the caller closed the pool or died).
 
-    *Spares* take the fork off the request's path: the zygote keeps ``K`` children (default 1)
+    *Spares* take the fork off the request's path: the zygote keeps ``K`` children
     forked ahead of time, each waiting on its own channel for one request socket; handing a
     request to a spare and forking its replacement happen in the same step. A spare has seen no
     request before its own, so isolation is the same as forking on demand.
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mode", choices=("fork", "single"), required=True)
     parser.add_argument("--ctrl-fd", type=int)
     parser.add_argument("--sock-fd", type=int)
-    parser.add_argument("--spares", type=int, default=1)
+    parser.add_argument("--spares", type=int, default=0)  # fork mode; the pool always passes it
     args = parser.parse_args(argv)
     _keep_stdout_clean()
     if args.mode == "fork":
