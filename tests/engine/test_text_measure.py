@@ -348,6 +348,27 @@ def test_characters_no_listed_family_has_come_from_the_default_font_then_dejavu_
 
 
 @pytest.mark.parametrize(
+    ("family", "weight", "style", "text", "chromium_width"),
+    [
+        ('"trebuchet ms", verdana, arial, sans-serif', 400, "normal", "→", 64.0),
+        ('"trebuchet ms", verdana, arial, sans-serif', 400, "normal", "≤", 35.125),
+        ('"trebuchet ms", verdana, arial, sans-serif', 700, "normal", "●", 38.65625),
+        ('"trebuchet ms", verdana, arial, sans-serif', 400, "italic", "→", 63.84375),
+        ("arial", 400, "normal", "═│", 85.34375),
+        ('"Recursive Variable"', 400, "normal", "│", 45.34375),  # Liberation Serif, the default font
+        ("serif", 700, "normal", "♥", 38.0),
+    ],
+)
+def test_liberation_symbols_the_vendored_slices_lack_have_liberations_widths(
+    context, family, weight, style, text, chromium_width
+) -> None:
+    # Arrows, box drawing, shapes and math operators: Chromium draws them from Liberation (the
+    # Arimo and Tinos slices we vendor stop at Latin, Greek and Cyrillic), not from DejaVu Sans.
+    result = measure(context, text, family=family, size=64, weight=weight, style=style)
+    assert (result["width"], result["missing"]) == (chromium_width, 0)
+
+
+@pytest.mark.parametrize(
     ("family", "chromium_width"),
     [
         ('"Recursive Variable"', 23.375),  # Recursive's files do not claim U+0E01: Liberation's box
