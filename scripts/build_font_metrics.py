@@ -16,7 +16,8 @@ uses, so GSUB substitutions (ccmp, locl, rvrn) and GPOS kerning come out as the 
   in a browser: they are different fonts, hence different shaping runs): ``shape(a+b) - adv(a) -
   adv(b)``, nonzero only. This also captures any two-character ligature. Only pairs whose first
   glyph is in some GSUB/GPOS coverage are shaped (no other first glyph can interact);
-* the CSS name aliases of ``ALIASES`` and the default family, as Chromium on Debian has them;
+* the CSS name aliases of ``ALIASES``, the default family and the system fallback families of
+  ``SYSTEM_FALLBACK_FAMILIES``, as Chromium on Debian has them;
 * for the last-resort faces of ``FALLBACK_FAMILIES`` (CJK, emoji: 15k glyphs, nearly all one
   width), a compact table instead: which codepoints the face draws (a bitmap per 256-codepoint
   page, base64), its most common advance and the advances that differ, and the horizontal ink of
@@ -53,8 +54,11 @@ WEIGHTS = (400, 700)
 # its default font (for a list with no available name, and the initial value) is Times New
 # Roman. Arimo and Tinos have Liberation's metrics (checked against Chromium: same advances;
 # Arimo also kerns "11" and a few no-break-space pairs that Liberation 1.07 does not).
-# Names not listed fall through: "trebuchet ms" and verdana are not installed there, system-ui
-# and monospace resolve to DejaVu fonts we do not vendor.
+# Chromium's generic monospace is DejaVu Sans Mono and system-ui is DejaVu Sans (asked of
+# Chromium 156: same widths as those names). Names not listed fall through, as Chromium has them
+# (checked): ui-monospace, ui-sans-serif, ui-serif, ui-rounded, cursive, fantasy, math, emoji,
+# fangsong, "trebuchet ms", verdana, consolas, menlo; courier and "courier new" resolve to
+# Liberation Mono, which we do not vendor.
 ALIASES = {
     "arial": "Arimo",
     "helvetica": "Arimo",
@@ -64,19 +68,119 @@ ALIASES = {
     "times": "Tinos",
     "liberation serif": "Tinos",
     "serif": "Tinos",
+    "monospace": "DejaVu Sans Mono",
+    "system-ui": "DejaVu Sans",
 }
 DEFAULT_FAMILY = "Tinos"
-# Faces a character falls back to when no family of its CSS list has it, as Chromium's system
-# fallback would (the reference machine had none: it drew tofu). In this order, except that
-# emoji-presentation codepoints (U+1F000 and up) try Noto Emoji first. Not CSS-addressable.
+# Chromium tries the default font after every family of a CSS list (not only when none is
+# available): a character no listed family has is drawn from Liberation Serif if it has it
+# (checked: "ℓ" in monospace, "α" in "Recursive Variable" alone). Then its system fallback
+# (fontconfig's order on Debian) takes the first of these that has the character. DejaVu Sans
+# comes first there and covers nearly every symbol, arrow, dingbat and the like Chromium was
+# seen to draw; the fonts after it (DejaVu Math TeX Gyre, Sans Mono, Serif) add little (APL
+# symbols, a few arrows) and are not modelled.
+SYSTEM_FALLBACK_FAMILIES = ("DejaVu Sans",)
+# The width of the missing-glyph box Chromium draws for a character no font has: the .notdef
+# advance (font units) of the first face whose unicode-range claims it. Our stand-ins draw a
+# different box than the Liberation fonts Chromium has (Arimo 1536, Tinos 1593 units); Chromium
+# reported 0.365 em (748 units, Liberation's .notdef) at 400 and 700.
+NOTDEF_ADVANCE = {"Arimo": 748, "Tinos": 748}
+# Families that stand for fonts the reference machine has installed: Chromium treats them as
+# claiming every codepoint (no unicode-range), whatever the vendored files' ranges say.
+SYSTEM_FONT_STAND_INS = ("Arimo", "Tinos")
+# Characters Liberation Sans and Serif 1.07 have (WGL4: arrows, box drawing, block and geometric
+# shapes, math operators, card suits, ...) that the Arimo and Tinos slices we vendor do not: the
+# @fontsource files stop at Latin, Greek and Cyrillic. Chromium draws them from Liberation, so
+# they are measured with Liberation's advances (font units), recorded from Chromium 156
+# (getComputedTextLength at 2048 px, per face). No glyph: nothing is embedded for them, and a
+# viewer draws them from its own fonts (Arial and Times New Roman have them, at these widths).
+LIBERATION_ONLY = (
+    "˘˙˛Ѳѳ‐‑―‗‛‡‰‼‾ⁿ℅Ω℮⅛⅜⅝⅞←→↔↕↨∂∆∏∑∙√∞∟∩∫≈≠≡≤≥⌂⌐⌠⌡─│┌┐└┘├┤┬┴┼═║╒╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡╢╣╤╥╦╧╨╩╪╫╬▀▄█▌▐░▒▓■□▪▫▬▲►▼◄◊○●◘◙◦☺☻☼♀♂♠♣♥♦♪♫♬ﬁﬂ"
+)
+LIBERATION_ONLY_ADVANCES = {
+    ("Arimo", "normal", 400): [
+        682, 682, 682, 1593, 1139, 682, 682, 2048, 1131, 455, 1139, 2048, 1024, 682, 747, 1813,
+        1531, 1229, 1708, 1708, 1708, 1708, 2048, 2048, 2048, 1024, 1024, 1012, 1253, 1686, 1460,
+        569, 1124, 1460, 2005, 1472, 561, 1124, 1124, 1195, 1124, 1124, 1237, 1196, 1237, 1237,
+        1451, 1280, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1493, 1237, 1237, 726, 726, 2048, 2027, 2027, 2027, 2027, 1012, 1237, 1237,
+        1237, 1237, 726, 2091, 2155, 1877, 1536, 1536, 1088, 1344, 1216, 1045, 1024, 1536, 1536,
+        1024, 1024,
+    ],
+    ("Arimo", "normal", 700): [
+        682, 682, 682, 1593, 1251, 682, 682, 2048, 1131, 569, 1139, 2048, 1237, 682, 811, 1813,
+        1642, 1229, 1708, 1708, 1708, 1708, 2048, 2048, 2048, 1024, 1024, 1012, 1253, 1686, 1460,
+        569, 1124, 1460, 2005, 1479, 561, 1124, 1124, 1195, 1124, 1124, 1237, 1196, 1237, 1237,
+        1451, 1280, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1493, 1237, 1237, 726, 726, 2048, 2027, 2027, 2027, 2027, 1012, 1237, 1237,
+        1237, 1237, 726, 2091, 2155, 1877, 1536, 1536, 1088, 1344, 1216, 1045, 1024, 1536, 1536,
+        1251, 1251,
+    ],
+    ("Arimo", "italic", 400): [
+        682, 682, 682, 1593, 1139, 682, 682, 2048, 1131, 455, 1139, 2048, 1024, 682, 747, 1813,
+        1558, 1229, 1708, 1708, 1708, 1708, 2047, 2043, 2048, 1024, 1024, 1012, 1253, 1686, 1460,
+        569, 1124, 1460, 2005, 1472, 561, 1124, 1124, 1196, 1124, 1124, 1237, 1196, 1237, 1237,
+        1451, 1280, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1493, 1237, 1237, 726, 726, 2048, 2027, 2027, 2027, 2027, 1012, 1237, 1237,
+        1237, 1237, 726, 2091, 2155, 1877, 1536, 1536, 1088, 1344, 1216, 1045, 1024, 1536, 1536,
+        1024, 1024,
+    ],
+    ("Arimo", "italic", 700): [
+        682, 682, 682, 1593, 1251, 682, 682, 2048, 1131, 569, 1139, 2048, 1237, 682, 811, 1813,
+        1599, 1229, 1708, 1708, 1708, 1708, 2046, 2048, 2047, 1024, 1024, 1012, 1253, 1686, 1460,
+        569, 1124, 1460, 2005, 1479, 561, 1124, 1124, 1195, 1124, 1124, 1237, 1196, 1237, 1237,
+        1451, 1280, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1493, 1237, 1237, 726, 726, 2048, 2027, 2027, 2027, 2027, 1012, 1237, 1237,
+        1237, 1237, 726, 2091, 2155, 1877, 1536, 1536, 1088, 1344, 1216, 1045, 1024, 1536, 1536,
+        1251, 1251,
+    ],
+    ("Tinos", "normal", 400): [
+        682, 682, 682, 1612, 1253, 682, 682, 2048, 1024, 682, 1024, 2048, 1173, 682, 645, 1707,
+        1522, 1229, 1536, 1536, 1536, 1536, 2048, 2048, 2048, 1024, 1024, 1012, 1253, 1686, 1460,
+        512, 1124, 1460, 2005, 1479, 561, 1124, 1124, 1155, 1124, 1124, 1229, 1155, 1237, 1237,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1493, 1237, 1237, 726, 726, 2048, 2027, 2027, 2027, 2027, 1012, 1237, 1237,
+        1237, 1237, 726, 2091, 2155, 1877, 1536, 1536, 1088, 1344, 1216, 1045, 1024, 1536, 1536,
+        1139, 1139,
+    ],
+    ("Tinos", "normal", 700): [
+        682, 682, 682, 1612, 1253, 682, 682, 2048, 1024, 682, 1024, 2048, 1237, 682, 712, 1706,
+        1640, 1229, 1536, 1536, 1536, 1536, 2048, 2048, 2048, 1024, 1024, 1012, 1253, 1686, 1460,
+        512, 1124, 1460, 2005, 1472, 561, 1124, 1124, 1167, 1124, 1124, 1229, 1167, 1237, 1237,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451, 1451,
+        1451, 1451, 1493, 1237, 1237, 726, 726, 2048, 2027, 2027, 2027, 2027, 1012, 1237, 1237,
+        1237, 1237, 726, 2091, 2155, 1877, 1536, 1536, 1088, 1344, 1216, 1045, 1024, 1536, 1536,
+        1139, 1139,
+    ],
+}
+# Last-resort faces for characters neither the CSS list, the default font nor the system
+# fallback above has (CJK, emoji beyond DejaVu's few), as a system fallback font would draw them
+# (the reference machine had none: it drew tofu). In this order, except that emoji-presentation
+# codepoints (U+1F000 and up) try Noto Emoji first. Not CSS-addressable.
 FALLBACK_FAMILIES = ("Noto Sans SC", "Noto Sans KR", "Noto Emoji")
 # How far (px) glyph ink may stick out past a whole pixel and still not grow Chromium's SVG text
 # box vertically, per family (default: none; the box covers the ink rounded out). Chromium draws
 # Liberation for Arimo and Tinos, whose TrueType hinting moves vertical extents to the pixel grid
 # glyph by glyph; one slack per family is the best simple fit, measured over 400 glyph boxes each
 # (11-20 px, regular and bold, descenders, accents, brackets) against Chromium: wrong descent
-# 18 (Arimo) and 36 (Tinos) times, against 89 and 61 when rounding out.
-INK_SLACK_PX = {"Arimo": 0.45, "Tinos": 0.25}
+# 18 (Arimo) and 36 (Tinos) times, against 89 and 61 when rounding out. DejaVu, hinted too,
+# fitted the same way over 864 boxes each (10-24 px, regular and bold, 36 strings of letters,
+# accents, brackets, symbols, box drawing): wrong height or top 124 (Sans) and 121 (Mono) times,
+# against 159 and 155 when rounding out; plain text is nearly always right, the misses are mostly
+# accents (É, Ä, š) that hinting lifts a pixel higher, which no slack can model.
+INK_SLACK_PX = {"Arimo": 0.45, "Tinos": 0.25, "DejaVu Sans": 0.1, "DejaVu Sans Mono": 0.1}
 # Fixed-point resolution for HarfBuzz so fractional advances of a variable instance survive.
 SUBUNITS = 64
 
@@ -240,12 +344,27 @@ def weight_range(declared: str) -> tuple[int, int]:
     return parts[0], parts[-1]
 
 
+def claimed_ranges(entries: list[dict]) -> list[int]:
+    """The union of the entries' unicode-ranges, merged and flattened: ``[first, last, ...]``
+    (everything for a family standing in for an installed font)."""
+    if entries[0]["font_family"] in SYSTEM_FONT_STAND_INS:
+        return [0, 0x10FFFF]
+    ranges = sorted(r for entry in entries for r in parse_unicode_range(entry["unicode_range"]))
+    merged: list[list[int]] = []
+    for first, last in ranges:
+        if merged and first <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], last)
+        else:
+            merged.append([first, last])
+    return [bound for pair in merged for bound in pair]
+
+
 def measure_face(entries: list[dict]) -> tuple[dict, dict]:
     """Metrics for one face from its manifest entries (in manifest order), plus build stats."""
     owner: dict[int, int] = {}  # codepoint -> index of the file that draws it
     sfnts: list[bytes] = []
     units_per_em = ascent = descent = None
-    x_avg = None
+    notdef = None
     variable = False
     for index, entry in enumerate(entries):
         font = TTFont(VENDOR / entry["path"])
@@ -258,7 +377,7 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
                 ascent, descent = os2.sTypoAscender, -os2.sTypoDescender
             else:
                 ascent, descent = hhea.ascent, -hhea.descent
-            x_avg = os2.xAvgCharWidth
+            notdef = font["hmtx"][font.getGlyphOrder()[0]][0]
             variable = "fvar" in font
         ranges = parse_unicode_range(entry["unicode_range"])
         for codepoint in font.getBestCmap():
@@ -309,6 +428,13 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
         for codepoint in owner:
             left, right = shapers[owner[codepoint]].ink_x(chr(codepoint))
             ink_left[codepoint], ink_right[codepoint] = left, right
+        # Liberation's characters the stand-in lacks: Liberation's advance, the advance box as
+        # ink (no outline to read), no kerning.
+        family, style = face_key(entries[0])[:2]
+        for char, advance in zip(LIBERATION_ONLY, LIBERATION_ONLY_ADVANCES.get((family, style, weight), ())):
+            if ord(char) not in owner:
+                advances[ord(char)] = advance
+                ink_left[ord(char)], ink_right[ord(char)] = 0, advance
         tables = {
             "advances": encode_advances(advances),
             "inkLeft": encode_advances(ink_left),
@@ -331,9 +457,11 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
         "unitsPerEm": units_per_em,
         "ascent": ascent,
         "descent": descent,
-        # Codepoints no file covers: the browser would use a fallback font we cannot know; the
-        # font's own average width is the least surprising guess for narrow scripts.
-        "fallbackAdvance": x_avg,
+        # What the face's @font-face rules claim (unicode-range), as [first, last, ...], and the
+        # width of its missing-glyph box: Chromium draws a character no font has as the
+        # .notdef of the first face claiming it.
+        "claims": claimed_ranges(entries),
+        "notdefAdvance": NOTDEF_ADVANCE.get(face_key(entries[0])[0], notdef),
         "inkSlack": INK_SLACK_PX.get(face_key(entries[0])[0], 0),
         "instances": instances,
     }
@@ -411,6 +539,7 @@ def build() -> tuple[str, dict]:
         sources += [f"{e['package']}@{e['version']} {e['package_path']}" for e in entries]
     for alias, family in ALIASES.items():
         assert family in families and alias == alias.lower(), alias
+    assert all(family in families for family in SYSTEM_FALLBACK_FAMILIES)
     fallbacks: list[dict] = []
     taken: set[int] = set()
     for family in FALLBACK_FAMILIES:
@@ -422,6 +551,7 @@ def build() -> tuple[str, dict]:
         "version": 2,
         "defaultFamily": DEFAULT_FAMILY,
         "aliases": ALIASES,
+        "systemFallbacks": list(SYSTEM_FALLBACK_FAMILIES),
         "families": families,
         "fallbacks": fallbacks,
     }
@@ -431,7 +561,8 @@ def build() -> tuple[str, dict]:
         "// Sources: " + "; ".join(sources) + ".\n"
         "// Format: families[name].faces = [{style, weight: [min, max] (the @font-face descriptors),\n"
         "// unitsPerEm, ascent, descent (font units, as Chromium uses for the SVG text box),\n"
-        "// fallbackAdvance, inkSlack (px of vertical ink past a whole pixel that does not grow the box),\n"
+        "// claims: [first, last, ...] codepoints its unicode-range claims, notdefAdvance: the width of\n"
+        "// its missing-glyph box, inkSlack (px of vertical ink past a whole pixel that does not grow the box),\n"
         "// instances: {\"400\": tables, ...}}] (a static face has one instance, a\n"
         "// variable one the weights the generator instantiated);\n"
         "// tables.advances = [[firstCodepoint, advance, advance, ...], ...] over consecutive\n"
@@ -442,8 +573,9 @@ def build() -> tuple[str, dict]:
         "// tables.inkLeft / inkRight: runs (as advances) of each glyph's left and right ink edge,\n"
         "// font units from its pen position.\n"
         "// A table field whose value is an instance name (\"400\") reuses that instance's field.\n"
-        "// aliases: lower-cased CSS family name -> family; defaultFamily: used when no name in a\n"
-        "// font-family list is known.\n"
+        "// aliases: lower-cased CSS family name -> family; defaultFamily: tried after every name of a\n"
+        "// font-family list (the whole list when no name is known); systemFallbacks: families tried\n"
+        "// after it, in order, for a character still not found.\n"
         "// fallbacks: last-resort faces [{family, style, weight, unitsPerEm, ascent, descent,\n"
         "// pages: [[page (codepoint >> 8), base64 of a 256-bit little-endian coverage bitmap], ...],\n"
         "// defaultAdvance, advances: [codepoint, advance, ...] where not the default,\n"

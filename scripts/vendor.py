@@ -9,7 +9,8 @@ Each package in ``PACKAGES`` is fetched with ``npm pack <name>@<version>`` (the 
 tarball, no install scripts run) and the listed files are copied byte for byte. For font files
 the family name, ``font-style``, ``font-weight`` and ``unicode-range`` are read from the package's
 own CSS (the ``@font-face`` whose ``src`` names the file), so the manifest records exactly what the
-upstream stylesheet says. A package's font files are listed in the reverse of the order their
+upstream stylesheet says; a package of plain TrueType files with no stylesheet (DejaVu, which the
+reference machine has as system fonts) gets them from each file's own name and OS/2 tables. A package's font files are listed in the reverse of the order their
 ``@font-face`` rules appear in that CSS: where the ranges of one face's files overlap, a browser
 checks the last rule first (CSS Fonts 4, "unicode-range"), and the build scripts take the first
 manifest entry that covers a character.
@@ -31,6 +32,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from fontTools.ttLib import TTFont
+
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
 MANIFEST_COMMENT = (
@@ -50,6 +53,9 @@ class Package:
     files: dict[str, str]
     # For font packages: the stylesheets whose @font-face rules describe the font files.
     font_css: tuple[str, ...] = ()
+    # For font packages without a stylesheet (TrueType files a system installs as they are):
+    # each font file's family, style and weight are read from the file itself (see system_face).
+    system_fonts: bool = False
 
 
 def fontsource_files(slug: str, subsets: tuple[str, ...], variants: tuple[str, ...]) -> dict[str, str]:
@@ -78,6 +84,13 @@ _LIBERATION_SUBSETS = ("cyrillic", "greek", "latin-ext", "latin")
 _NOTO_SANS_SC_SLICES = tuple(str(n) for n in (4, 5, 6, *range(21, 92), *range(97, 120)))
 _NOTO_SANS_KR_SLICES = tuple(str(n) for n in (*range(2, 66), 94, 95, *range(100, 120)))
 _NOTO_EMOJI_SLICES = tuple(str(n) for n in range(11))
+# DejaVu Sans and DejaVu Sans Mono, as Debian installs them (fonts-dejavu-core): what Chromium on
+# Debian draws for monospace (Sans Mono) and system-ui (Sans), and its system fallback for
+# characters no family of a CSS list, nor the default font, has (Sans). Upright regular and bold
+# only: the oblique faces (fonts-dejavu-extra) are left out, so italic is slanted by the viewer
+# (DejaVu Sans Mono Oblique has the upright advances; DejaVu Sans Oblique differs in ~200 rarely
+# used glyphs). Serif, Condensed, ExtraLight and Math TeX Gyre are left out too.
+_DEJAVU_FACES = ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold")
 
 
 PACKAGES = [
@@ -188,6 +201,19 @@ PACKAGES = [
         },
         font_css=("400.css",),
     ),
+    # Bitstream Vera's license (DejaVu's own changes are public domain; glyphs from Arev carry
+    # an equivalent permissive license): free to use, embed and redistribute, and to modify
+    # under a name without "Bitstream" or "Vera" (a subset keeps the name "DejaVu Sans").
+    Package(
+        name="dejavu-fonts-ttf",
+        version="2.37.3",
+        license="Bitstream-Vera AND LicenseRef-Arev-Fonts AND LicenseRef-Public-Domain",
+        files={
+            **{f"fonts/dejavu/{face}.ttf": f"ttf/{face}.ttf" for face in _DEJAVU_FACES},
+            "fonts/dejavu/LICENSE": "LICENSE",
+        },
+        system_fonts=True,
+    ),
 ]  # fmt: skip
 
 _FONT_FACE_RE = re.compile(r"@font-face\s*{([^}]*)}")
@@ -224,6 +250,22 @@ def font_faces(css: str) -> dict[str, dict[str, str]]:
     return faces
 
 
+def system_face(path: Path) -> dict[str, str]:
+    """The @font-face descriptors a system font has for a browser, read from the file: the
+    typographic family name (name ID 16, else 1), italic when fsSelection says italic or
+    oblique, the OS/2 weight class, and no unicode-range limit (the cmap alone decides)."""
+    font = TTFont(path, lazy=True)
+    names = font["name"]
+    family = names.getDebugName(16) or names.getDebugName(1)
+    italic = bool(font["OS/2"].fsSelection & (1 | 1 << 9))
+    return {
+        "font_family": family,
+        "font_style": "italic" if italic else "normal",
+        "font_weight": str(font["OS/2"].usWeightClass),
+        "unicode_range": "U+0000-10FFFF",
+    }
+
+
 def sha256(path: Path) -> str:
     """Hex SHA-256 of a file."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -255,6 +297,8 @@ def vendor_into(target: Path, workdir: Path) -> dict:
                 "license": package.license,
             }
             entry.update(faces.get(Path(package_path).name, {}))
+            if package.system_fonts and destination.suffix in {".ttf", ".otf"}:
+                entry.update(system_face(destination))
             entries.append(entry)
     manifest = {"_comment": MANIFEST_COMMENT, "files": entries}
     (target / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")

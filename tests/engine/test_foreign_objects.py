@@ -106,6 +106,27 @@ def test_event_modeling_box_keeps_bold_name_blank_line_and_left_aligned_data(eng
     assert "font-weight: 700" in tspans(result["svg"])[0][3]  # <b>
 
 
+def test_event_modeling_code_is_laid_out_in_dejavu_sans_mono_under_a_name_a_face_can_carry(
+    engine: QuickJSEngine,
+) -> None:
+    # Without the author rule for <code>, the user-agent `monospace` applies: Chromium on Debian
+    # draws DejaVu Sans Mono, at 16 px here (inherited from an explicit size; only a keyword
+    # size would become 13 px), and the longer line no longer fits the 393 px box.
+    markup = EVENT_MODELING.replace('#fx code{font-family:"Recursive Variable",arial,sans-serif;}', "")
+    converted = convert(engine, markup)["svg"]
+    assert_lines(
+        converted,
+        [
+            ("AddItem", 192.016, 46.0),
+            ("description:\u00a0'john'", 30.0, 84.0),  # Chromium: 183.03 px wide, one 19 px line each
+            ("\u00a0image:\u00a0'avatar_john' \u00a0price:\u00a020.4", 30.0, 103.0),
+            *EVENT_MODELING_CHROMIUM[3:],
+        ],
+    )
+    # A generic name alone cannot be given an embedded face: the family's own name goes first.
+    assert "font-family: &quot;DejaVu Sans Mono&quot;, monospace;" in tspans(converted)[1][3]
+
+
 def test_journey_switch_keeps_its_fallback_text_after_the_converted_label(engine: QuickJSEngine) -> None:
     svg = convert(engine, EVENT_MODELING)["svg"]
     switch = re.search(r"<switch>(.*)</switch>", svg).group(1)

@@ -115,6 +115,12 @@ def test_unknown_families_fall_through_the_list(context) -> None:
         ("serif", "Tinos"),
         (None, "Tinos"),
         ("ArialMT, 'Times New Roman'", "Tinos"),  # no alias for ArialMT
+        ("monospace", "DejaVu Sans Mono"),  # Chromium 156: same widths as "DejaVu Sans Mono"
+        ('"monospace"', "DejaVu Sans Mono"),  # quoted too (fontconfig's alias)
+        ("Menlo, monospace", "DejaVu Sans Mono"),
+        ("system-ui", "DejaVu Sans"),
+        ("ui-monospace", "Tinos"),  # not resolved: Chromium's default font
+        ("cursive", "Tinos"),
     ],
 )
 def test_css_names_resolve_like_chromium_on_debian(context, family, same_as) -> None:
@@ -299,17 +305,149 @@ def test_a_width_of_whole_layout_units_is_not_rounded_up(context) -> None:
     assert measure(context, " the", size=14)["width"] == 28.0
 
 
-def test_a_bmp_dingbat_is_not_drawn_from_the_emoji_face(context) -> None:
+def test_a_bmp_dingbat_is_drawn_from_dejavu_sans_not_the_emoji_face(context) -> None:
     # U+2764 at 16 px: Chromium on Linux draws it from DejaVu Sans, 13.40625 px wide; taking
     # Noto Emoji's 20.3 px widened every "❤" label (docs/flowchart/026) by 7 px.
     result = measure(context, "\u2764", size=16)
-    assert abs(result["width"] - 13.40625) < 0.02
-    assert result["missing"] == 1
+    assert result == measure(context, "\u2764", size=16, family='"DejaVu Sans"')
+    assert (result["width"], result["missing"]) == (13.40625, 0)
 
 
-@pytest.mark.parametrize(("size", "chromium_height"), [(10, 15), (11, 16), (12, 17), (13, 18), (14, 20), (15, 21), (16, 22), (18, 24), (20, 27), (24, 33)])
-def test_synthetic_bold_descenders_grow_the_box_as_in_chromium(context, size, chromium_height) -> None:
-    # Open Sans has no bold face; Chromium emboldens it and its box for "Banking" reaches ~0.65 px
-    # further down (C4 element titles: 1 px short per line before, which stacked up).
-    result = measure(context, "Banking", family='"Open Sans"', size=size, weight=700)
-    assert result["ascent"] + result["descent"] == chromium_height
+def test_emoji_dejavu_sans_lacks_come_from_the_emoji_face(context) -> None:
+    # The reference machine draws a missing-glyph box for U+2705; like CJK, it gets the
+    # last-resort face (a real glyph, embedded) rather than a box.
+    (check,) = fallback_advances("Noto Emoji", "\u2705")
+    result = measure(context, "\u2705", size=16)
+    assert (result["width"], result["missing"]) == (snapped(check * 1000, 16), 0)
+
+
+# getComputedTextLength() at 64 px in Chromium 156 (reference fonts): which font draws a
+# character that no family of the list has. First the default font (Liberation Serif: Tinos),
+# after every list, then DejaVu Sans (fontconfig's first system fallback).
+CHROMIUM_FALLBACK_WIDTHS = [
+    ('"Recursive Variable"', 400, "α", 33.53125),  # Liberation Serif, not DejaVu Sans (42.19)
+    ("monospace", 400, "ℓ", 30.65625),  # Liberation Serif, though the list ends in a generic
+    ("monospace", 700, "ℓ", 24.0),  # Liberation Serif Bold
+    ("monospace", 400, "⁄", 10.6875),
+    ('"Recursive Variable", arial, sans-serif', 400, "✓", 53.625),  # DejaVu Sans
+    ('"trebuchet ms", verdana, arial, sans-serif', 400, "★", 57.375),
+    ('"trebuchet ms", verdana, arial, sans-serif', 700, "⚠", 57.375),  # DejaVu Sans Bold
+    ('"Open Sans", sans-serif', 400, "☁", 64.0),
+    ('"Recursive Variable"', 400, "😀", 66.71875),  # DejaVu Sans has a few emoji: before Noto
+    ('"Recursive Variable"', 400, "🂡", 65.46875),
+    ('"Recursive Variable", system-ui', 400, "→", 53.625),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("family", "weight", "text", "chromium_width"), CHROMIUM_FALLBACK_WIDTHS)
+def test_characters_no_listed_family_has_come_from_the_default_font_then_dejavu_sans(
+    context, family, weight, text, chromium_width
+) -> None:
+    result = measure(context, text, family=family, size=64, weight=weight)
+    assert (result["width"], result["missing"]) == (chromium_width, 0)
+
+
+@pytest.mark.parametrize(
+    ("family", "weight", "style", "text", "chromium_width"),
+    [
+        ('"trebuchet ms", verdana, arial, sans-serif', 400, "normal", "→", 64.0),
+        ('"trebuchet ms", verdana, arial, sans-serif', 400, "normal", "≤", 35.125),
+        ('"trebuchet ms", verdana, arial, sans-serif', 700, "normal", "●", 38.65625),
+        ('"trebuchet ms", verdana, arial, sans-serif', 400, "italic", "→", 63.84375),
+        ("arial", 400, "normal", "═│", 85.34375),
+        ('"Recursive Variable"', 400, "normal", "│", 45.34375),  # Liberation Serif, the default font
+        ("serif", 700, "normal", "♥", 38.0),
+    ],
+)
+def test_liberation_symbols_the_vendored_slices_lack_have_liberations_widths(
+    context, family, weight, style, text, chromium_width
+) -> None:
+    # Arrows, box drawing, shapes and math operators: Chromium draws them from Liberation (the
+    # Arimo and Tinos slices we vendor stop at Latin, Greek and Cyrillic), not from DejaVu Sans.
+    result = measure(context, text, family=family, size=64, weight=weight, style=style)
+    assert (result["width"], result["missing"]) == (chromium_width, 0)
+
+
+@pytest.mark.parametrize(
+    ("family", "chromium_width"),
+    [
+        ('"Recursive Variable"', 23.375),  # Recursive's files do not claim U+0E01: Liberation's box
+        ('"Recursive Variable", arial', 23.375),
+        ('"Open Sans"', 23.375),
+        ("monospace", 38.53125),  # DejaVu Sans Mono's box
+        ('"Recursive Variable", "DejaVu Sans"', 38.40625),
+    ],
+)
+def test_a_character_no_font_has_is_as_wide_as_chromiums_missing_glyph_box(context, family, chromium_width) -> None:
+    # U+0E01 (Thai): no vendored face, no font of the reference machine has it.
+    result = measure(context, "\u0e01", family=family, size=64)
+    assert (result["width"], result["missing"]) == (chromium_width, 1)
+
+
+# getComputedTextLength() and getBBox() (width, height, x, y) in Chromium 156.
+CHROMIUM_DEJAVU_BOXES = [
+    ("monospace", 16, 400, "description: string", 183.03125, [183.03125, 19, 0, -15]),
+    ("monospace", 14, 400, "id: UUID", 67.4375, [67.4375, 16, 0, -13]),
+    ("monospace", 16, 700, "String[] items", 134.859375, [134.859375, 19, 0, -15]),
+    ("monospace", 16, 400, "x ≤ y → ✓", 86.703125, [86.703125, 19, 0, -15]),
+    ('"DejaVu Sans"', 16, 400, "Hello World", 91.5, [91.5, 19, 0, -15]),
+    ('"DejaVu Sans"', 16, 700, "AVAWay 0123 Tg", 150.109375, [150.109375, 19, 0, -15]),
+    ("system-ui", 14, 400, "Quick brown fox", 113.0625, [113.0625, 16, 0, -13]),
+    ('"Recursive Variable", arial, sans-serif', 16, 400, "Done ✓ ★", 76.5625, [76.5625, 19, 0, -15]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 16, 400, "Done ✓ ★", 74.890625, [74.890625, 17, 0, -14]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 14, 700, "Ship it ✔ ⚡", 72.125, [72.125, 16, 0, -13]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 16, 400, "☁ cloud ⚙ gear", 113.953125, [114.625, 17, 0, -14]),
+    ('"trebuchet ms", verdana, arial, sans-serif', 16, 400, "Hi 😀", 36.234375, [36.234375, 17, 0, -14]),
+    ('"Open Sans", sans-serif', 16, 400, "Status ✓", 64.078125, [64.078125, 22, 0, -17]),
+    ('"Recursive Variable", arial, sans-serif', 16, 400, "ℕ ⊆ ℝ", 48.5, [48.81875, 19, 0, -15]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("family", "size", "weight", "text", "chromium_width", "box"),
+    CHROMIUM_DEJAVU_BOXES,
+    ids=[f"{row[3]}-{row[1]}px-{row[2]}" for row in CHROMIUM_DEJAVU_BOXES],
+)
+def test_dejavu_widths_and_boxes_match_chromium(context, family, size, weight, text, chromium_width, box) -> None:
+    # DejaVu drawn as the family (monospace, system-ui) or as the fallback for symbols: the box
+    # keeps the first font's height, and DejaVu's hinted ink is fitted by its slack.
+    result = measure(context, text, family=family, size=size, weight=weight)
+    assert result["width"] == chromium_width
+    drawn = [result["right"] - result["left"], result["ascent"] + result["descent"], result["left"], -result["ascent"]]
+    assert drawn == pytest.approx(box, abs=1e-5)  # Chromium's box is float32
+
+
+def test_characters_from_the_default_font_and_dejavu_are_recorded_as_fallbacks(context) -> None:
+    result = drawn(
+        context,
+        [
+            ("Hi α ✓", {"family": '"Recursive Variable"', "size": 16}),
+            ("Go ★", {"family": '"trebuchet ms", verdana, arial, sans-serif', "size": 16, "weight": 700}),
+        ],
+    )
+    assert result == [
+        [["Recursive Variable", "DejaVu Sans", "normal", "400", "normal", "300 1000"], [ord("✓")]],
+        [["Recursive Variable", "Recursive Variable", "normal", "300 1000"], [ord(c) for c in " Hi"]],
+        [["Recursive Variable", "Tinos", "normal", "400", "normal", "300 1000"], [ord("α")]],
+        [["trebuchet ms", "Arimo", "normal", "700"], [ord(c) for c in " Go"]],
+        [["trebuchet ms", "DejaVu Sans", "normal", "700", "normal", "700"], [ord("★")]],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("family", "nameable", "face"),
+    [
+        ("monospace", '"DejaVu Sans Mono", monospace', "DejaVu Sans Mono"),
+        ("system-ui", '"DejaVu Sans", system-ui', "DejaVu Sans"),
+        ("sans-serif", '"Arimo", sans-serif', "Arimo"),
+        ("", '"Tinos"', "Tinos"),
+        ('"trebuchet ms", verdana, arial, sans-serif', '"trebuchet ms", verdana, arial, sans-serif', "Arimo"),
+        ("Menlo, monospace", "Menlo, monospace", "DejaVu Sans Mono"),  # Menlo can carry the face
+    ],
+)
+def test_a_list_of_generic_names_is_given_the_name_of_the_family_it_resolves_to(context, family, nameable, face) -> None:
+    assert json.loads(context.eval(f"JSON.stringify(__printerNameableFamilyList({json.dumps(family)}))")) == nameable
+    # The named list measures the same and its text is recorded under a name a face can carry.
+    assert measure(context, "Wg 01", family=nameable) == measure(context, "Wg 01", family=family)
+    ((key, _),) = drawn(context, [("x", {"family": nameable, "size": 16})])
+    assert key[1] == face

@@ -268,3 +268,23 @@ def test_fallback_faces_give_identical_bytes() -> None:
     embed_fonts(first, [face])
     embed_fonts(second, [dict(face)])
     assert etree.tostring(first) == etree.tostring(second)
+
+
+def test_dejavu_faces_are_embedded_as_drawn_and_as_fallbacks() -> None:
+    # <code> text converted from HTML names DejaVu Sans Mono first (the engine puts it before
+    # the generic monospace); a symbol no listed family has is DejaVu Sans under the list's name.
+    root = svg(
+        "<text style='font-family: \"DejaVu Sans Mono\", monospace'>id: 1</text><text>Done ✓</text>",
+        style=PIE_STYLE,
+    )
+    faces = [
+        drawn_face("DejaVu Sans Mono", "DejaVu Sans Mono", "normal", "400", "id: 1"),
+        drawn_face("trebuchet ms", "Arimo", "normal", "400", "Done "),
+        drawn_face("trebuchet ms", "DejaVu Sans", "normal", "400", "✓") | {"as_style": "normal", "as_weight": "400"},
+    ]
+    assert embed_fonts(root, faces) == []
+    assert sorted((name, style, weight, frozenset(cmap)) for name, style, weight, cmap in face_rules(root)) == [
+        ("DejaVu Sans Mono", "normal", "400", frozenset(map(ord, "id: 1"))),
+        ("trebuchet ms", "normal", "400", frozenset(map(ord, "Done "))),
+        ("trebuchet ms", "normal", "400", frozenset({ord("✓")})),
+    ]

@@ -33,7 +33,10 @@
   }
 
   function runStyle(st) {
-    const parts = [`font-family: ${layout.safeFamily(st["font-family"])}`, `font-size: ${fmt(st.sizePx)}px`];
+    // A list of generic names only (the `monospace` of <code>) gets the name of the family it
+    // resolves to in front, so the host can embed that face under a name the text asks for.
+    const family = G.__printerNameableFamilyList ? G.__printerNameableFamilyList(st["font-family"]) : st["font-family"];
+    const parts = [`font-family: ${layout.safeFamily(family)}`, `font-size: ${fmt(st.sizePx)}px`];
     if (st.weightNum !== 400) parts.push(`font-weight: ${fmt(st.weightNum)}`);
     const italic = st["font-style"] === "italic" || st["font-style"] === "oblique";
     if (italic) parts.push(`font-style: ${st["font-style"]}`);

@@ -5,8 +5,9 @@
 // globalThis.__printerMeasureText(text, font) with the computed font of the element. Mermaid lays
 // out every node, edge label and axis from these numbers, so they must match the browser's.
 // The reference is Chromium on Debian with the fonts mermaid-cli's page loads (Recursive
-// Variable, Open Sans 400 + 400 italic) and fonts-liberation; font_metrics.js has those fonts
-// (Arimo and Tinos standing in for Liberation Sans and Serif, which share their metrics).
+// Variable, Open Sans 400 + 400 italic), fonts-liberation and DejaVu; font_metrics.js has those
+// fonts (Arimo and Tinos standing in for Liberation Sans and Serif, which share their metrics;
+// DejaVu Sans and Sans Mono regular and bold).
 //
 // API:
 //   __printerMeasureText(text, font) -> {width, ascent, descent, left, right, missing}
@@ -20,7 +21,10 @@
 //     ascent, descent  px above/below the baseline of the box Chromium's getBBox() reports:
 //            the first font's ascent/descent, widened by glyph ink that sticks out (tall accents).
 //     missing  how many characters of text no known font, fallback faces included, covers
-//            (measured with a guessed width).
+//            (measured as Chromium's missing-glyph box, or 1 em for CJK and emoji).
+//   __printerNameableFamilyList(list) -> the CSS list to write on converted HTML text: the list,
+//     or, when it names only generic families ("monospace"), the same list behind the name of the
+//     family it resolves to ('"DejaVu Sans Mono", monospace'), so that a face can be embedded.
 //   __printerMissingCodepoints() -> sorted array of every codepoint measured with a fallback width
 //     since load, so the caller can warn once per render.
 //   __printerRecordDrawnText(text, font, usage) -> adds to `usage` (a Map) which vendored face
@@ -38,9 +42,11 @@
 // - Family: as Chromium, each character is drawn from the first family in the CSS list that is
 //   available and has the character. Available are the vendored families, under their own
 //   names and the aliases of font_metrics.js (arial, helvetica, sans-serif -> Arimo; Times New
-//   Roman, serif -> Tinos). Other names are skipped ("trebuchet ms" and verdana are not
-//   installed in the reference); if none is available, the default family (Tinos: Chromium's
-//   default font is Times New Roman) is the list. Kerning applies inside a run of one face.
+//   Roman, serif -> Tinos; monospace -> DejaVu Sans Mono; system-ui -> DejaVu Sans). Other
+//   names are skipped ("trebuchet ms" and verdana are not installed in the reference). After the
+//   list comes the default family (Tinos: Chromium's default font is Times New Roman), which is
+//   the whole list if no name is available, then the system fallback families (DejaVu Sans, as
+//   fontconfig orders them on Debian). Kerning applies inside a run of one face.
 // - Face: CSS font matching over the family's faces by style (italic, else normal; oblique
 //   counts as italic) then weight (the CSS rules for a weight no face has). A variable face is
 //   measured at its instances (400, 700), interpolating the width in between. A face lighter than
@@ -51,15 +57,17 @@
 //   shape to one glyph (the generator recorded them as pair adjustments). Not modelled: contextual
 //   shaping beyond pairs, letter-spacing/word-spacing, font-variant, text-decoration, bidi.
 //   C0/C1 controls and default-ignorables are zero width.
-// - Fallback: a character no family of the list has is drawn, as by Chromium's system fallback,
-//   from the last-resort faces of font_metrics.js: Noto Sans SC (CJK ideographs, kana, Hangul,
-//   CJK punctuation, fullwidth forms), then Noto Emoji; U+1F000 and up try Noto Emoji first.
+// - Fallback: a character neither the list, the default family nor DejaVu Sans has is drawn
+//   from the last-resort faces of font_metrics.js (the reference machine has no such font and
+//   draws a box): Noto Sans SC (CJK ideographs, kana, Hangul, CJK punctuation, fullwidth
+//   forms), Noto Sans KR, then Noto Emoji; U+1F000 and up try Noto Emoji first.
 //   Each such character is its own run (no kerning), emboldened like any face lighter than 600.
 //   Their vertical ink is not modelled: Chromium keeps the first font's box height for them
 //   (checked: "A中" in Recursive at 16 px is as tall as "A"). Emoji ZWJ sequences are measured
 //   character by character (Noto Emoji's ligatures are not modelled). Their tables are decoded
-//   on first use, so a render without such characters pays nothing. Characters no fallback
-//   face has either get the first face's average width (East Asian wide ranges and emoji: 1 em).
+//   on first use, so a render without such characters pays nothing. Characters no face has
+//   either are as wide as Chromium's missing-glyph box: the .notdef of the first face whose
+//   unicode-range claims them (East Asian wide ranges and emoji: 1 em, as a viewer's font would).
 // - Heights: Chromium rounds the first face's scaled ascent and descent to whole pixels (exact
 //   values below 3 px) and grows the box to the pixel-rounded glyph ink; we do the same from
 //   unhinted glyph extents, assuming no zoom (CTM scale 1), which is how Mermaid measures; for
@@ -78,7 +86,8 @@
   const PAGE_BITS = 8;
   const PAGE_SIZE = 1 << PAGE_BITS;
   const PAGE_MASK = PAGE_SIZE - 1;
-  const PAGE_COUNT = 0x10000 >> PAGE_BITS; // the BMP; astral characters are never in a table
+  // Planes 0 and 1: the BMP, and the SMP where DejaVu Sans has math letters and a few emoji.
+  const PAGE_COUNT = 0x20000 >> PAGE_BITS;
   const CACHE_LIMIT = 50000;
   const BOLD_THRESHOLD = 600;
   // CSS generic family keywords: no @font-face can take their place, so no embedded face is named so.
@@ -179,12 +188,20 @@
       unitsPerEm: raw.unitsPerEm,
       ascent: raw.ascent,
       descent: raw.descent,
-      fallbackAdvance: raw.fallbackAdvance,
+      notdefAdvance: raw.notdefAdvance,
       inkSlack: Math.max(raw.inkSlack, 1e-9),
       instances,
+      // Whether its @font-face unicode-range claims cp (whether or not a file has a glyph for it).
+      claims(cp) {
+        const ranges = raw.claims;
+        for (let i = 0; i < ranges.length; i += 2) {
+          if (cp >= ranges[i] && cp <= ranges[i + 1]) return true;
+        }
+        return false;
+      },
       // Which instance tables draw a codepoint is the same for every instance.
       covers(cp) {
-        if (cp >= 0x10000) return false;
+        if (cp >= PAGE_COUNT << PAGE_BITS) return false;
         const page = instances[0].tables.advance[cp >> PAGE_BITS];
         return page !== undefined && page[cp & PAGE_MASK] === page[cp & PAGE_MASK];
       },
@@ -200,6 +217,7 @@
     families.set(alias, families.get(METRICS.aliases[alias].toLowerCase()));
   }
   const defaultFamily = families.get(METRICS.defaultFamily.toLowerCase());
+  const systemFallbacks = (METRICS.systemFallbacks || []).map((name) => families.get(name.toLowerCase()));
 
   // ---- last-resort faces (decoded on first use) -----------------------------------------------
 
@@ -259,11 +277,6 @@
     const emojiFirst = cp >= 0x1f000;
     for (let i = 0; i < fallbackFaces.length; i++) {
       const face = fallbackFaces[emojiFirst ? fallbackFaces.length - 1 - i : i];
-      // Below U+1F000 (dingbats such as U+2764, arrows, symbols) Chromium on Linux draws from
-      // a text font (DejaVu Sans), not from an emoji font: 13.4 px for U+2764 at 16 px where
-      // Noto Emoji would give 20.3. We do not vendor DejaVu, so such characters keep the
-      // approximate width (and the warning) rather than the emoji face's.
-      if (face.family === "Noto Emoji" && !emojiFirst) continue;
       if (face.covers(cp)) return face;
     }
     return null;
@@ -320,7 +333,13 @@
         entries.push({ family, index: i });
       }
     }
-    if (entries.length === 0) entries.push({ family: defaultFamily, index: names.length });
+    // Chromium tries its default font after the list (the whole list when no name is available),
+    // then its system fallback fonts; characters drawn from these are recorded as fallbacks.
+    const listed = entries.length;
+    for (const family of [defaultFamily, ...systemFallbacks]) {
+      const implicit = listed > 0 || family !== defaultFamily;
+      if (!entries.some((e) => e.family === family)) entries.push({ family, index: names.length, implicit });
+    }
     resolved = { entries, names };
     if (listCache.size >= 1000) listCache.clear();
     listCache.set(key, resolved);
@@ -394,7 +413,8 @@
       const resolved = resolveList(list);
       faces = resolved.entries.map((entry) => {
         const match = matchFace(entry.family, weight, italic);
-        return { face: match.face, syntheticBold: match.syntheticBold, name: embedName(resolved.names, entry.index) };
+        const name = entry.implicit ? null : embedName(resolved.names, entry.index);
+        return { face: match.face, syntheticBold: match.syntheticBold, name, implicit: entry.implicit === true };
       });
       if (fontCache.size >= 1000) fontCache.clear();
       fontCache.set(key, faces);
@@ -474,11 +494,7 @@
         }
         missing++;
         missingCodepoints.add(cp);
-        const face = faces[0].face;
-        // Arrows, symbols and dingbats (U+2190-U+2BFF) come from DejaVu Sans in Chromium on
-        // Linux, where most of them are 0.838 em wide (U+2764 at 16 px: 13.40625 px).
-        const em = isWide(cp) ? 1 : cp >= 0x2190 && cp <= 0x2bff ? 0.838 : face.fallbackAdvance / face.unitsPerEm;
-        px += em * size;
+        px += isWide(cp) ? size : notdefWidth(faces, cp, size);
         continue;
       }
       if (chosen !== current) {
@@ -528,6 +544,17 @@
   }
 
   const SYNTHETIC_BOLD_INK_Y_PX = 0.65;
+
+  // Chromium draws a character no font has as the missing-glyph box of the first face whose
+  // unicode-range claims it (the default font claims everything): ก in "Recursive Variable" is
+  // Liberation Serif's box, ✅ in "Open Sans" (its symbols file claims U+2705) Open Sans's.
+  function notdefWidth(faces, cp, size) {
+    for (const entry of faces) {
+      if (entry.face.claims(cp)) return (entry.face.notdefAdvance * size) / entry.face.unitsPerEm;
+    }
+    const face = faces[faces.length - 1].face;
+    return (face.notdefAdvance * size) / face.unitsPerEm;
+  }
 
   // Vertical ink in whole pixels: rounded out, less the face's slack where Chromium draws a
   // hinted font that snaps extents to the grid (font_metrics.js has it).
@@ -623,6 +650,19 @@
     };
   };
 
+  // A font-family list whose text a viewer can be made to draw with the face it was measured
+  // with: the list itself when a name in it can carry an embedded @font-face, else (generic
+  // names only, such as the `monospace` of <code>) the list behind the name of the family it
+  // resolves to: "monospace" -> '"DejaVu Sans Mono", monospace'.
+  globalThis.__printerNameableFamilyList = function (list) {
+    const value = typeof list === "string" ? list : "";
+    const resolved = resolveList(value);
+    const first = resolved.entries[0];
+    if (embedName(resolved.names, first.index) !== null) return value;
+    const name = '"' + first.family.name + '"';
+    return value.trim() ? name + ", " + value : name;
+  };
+
   globalThis.__printerMissingCodepoints = function () {
     return Array.from(missingCodepoints).sort((a, b) => a - b);
   };
@@ -640,10 +680,13 @@
     for (const ch of string) {
       const cp = ch.codePointAt(0);
       if (isZeroWidth(cp)) continue;
+      let drawnBy = null; // the face that draws cp when it is one the list did not name
       let covered = false;
       for (const entry of faces) {
         if (entry.face.covers(cp)) {
-          if (entry.name !== null) {
+          if (entry.implicit) {
+            drawnBy = entry.face;
+          } else if (entry.name !== null) {
             const face = entry.face;
             record(entry.name + "\u0000" + face.family + "\u0000" + face.style + "\u0000" + face.descriptor, cp);
           }
@@ -651,12 +694,12 @@
           break;
         }
       }
-      if (covered || faces[0].name === null) continue;
-      const fallback = fallbackFace(cp);
-      if (fallback !== null) {
+      if (faces[0].name === null || (covered && drawnBy === null)) continue;
+      if (drawnBy === null) drawnBy = fallbackFace(cp);
+      if (drawnBy !== null) {
         const first = faces[0].face;
         record(
-          [faces[0].name, fallback.family, fallback.style, fallback.descriptor, first.style, first.descriptor].join("\u0000"),
+          [faces[0].name, drawnBy.family, drawnBy.style, drawnBy.descriptor, first.style, first.descriptor].join("\u0000"),
           cp,
         );
       }
