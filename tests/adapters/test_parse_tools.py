@@ -46,14 +46,18 @@ def text_of(result: CallToolResult) -> str:
 # --- listing ----------------------------------------------------------------------------------
 
 
-async def test_every_tool_is_read_only_idempotent_closed_world_with_an_output_schema(printer: Printer) -> None:
+async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_read_only_unless_it_writes_files(
+    printer: Printer,
+) -> None:
     async with Client(build_server(printer)) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
 
     assert list(tools) == ["mermaid_to_svg", "mermaid_to_pdf", "mermaid_to_png", "mermaid_parse", "verify", "render", "svg"]
-    for tool in tools.values():
+    writes_files = {"mermaid_to_pdf", "mermaid_to_png"}  # delivery "file"
+    for name, tool in tools.items():
         assert tool.title and tool.description
-        assert tool.annotations == ToolAnnotations(title=tool.title, **READ_ONLY)
+        expected = {**READ_ONLY, "read_only_hint": name not in writes_files}
+        assert tool.annotations == ToolAnnotations(title=tool.title, **expected)
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"
         assert tool.input_schema["required"] == ["code"]
     assert sorted(tools["mermaid_parse"].input_schema["properties"]) == ["code", "include_positions"]
