@@ -6,15 +6,26 @@ measured, with a warning."""
 
 from __future__ import annotations
 
+import io
 import json
+from pathlib import Path
 
 import _quickjs
+import cairocffi as cairo
 import pytest
+from export_checks import base_fonts, ink_box, mapped_characters, pdftotext
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.cairoPen import CairoPen
+from fontTools.ttLib import TTFont
+from PIL import Image
 
 from mermaid_printer.export import text as export_text
 from mermaid_printer.export.fonts import converter_fonts, last_resort_families, system_fallback_families
+from mermaid_printer.export.pdf import svg_to_pdf
+from mermaid_printer.export.png import svg_to_png
 from mermaid_printer.export.text import _ZERO_WIDTH
-from mermaid_printer.resources import js_dir
+from mermaid_printer.postprocess.fonts import vendored_fonts
+from mermaid_printer.resources import js_dir, vendored_file
 
 # Every BMP character and the emoji planes, without those nobody draws (zero width).
 CODEPOINTS = [
@@ -161,3 +172,148 @@ def test_a_blank_missing_glyph_box_is_drawn_from_the_next_face_as_wide() -> None
     assert drawn.missing and drawn.instance.has_visible_notdef()
     assert drawn.choice.face.family == "Tinos"
     assert drawn.width == font.first.face.notdef_advance / font.first.face.units_per_em == 1229 / 2048
+
+
+# --- what the PDF and PNG show -------------------------------------------------------------------
+
+
+def svg(body: str, family: str = "arial", width: int = 200, height: int = 120, size: int = 20) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}">'
+        f"<style>text{{font-family:{family};font-size:{size}px}}</style>{body}</svg>"
+    )
+
+
+def dark_mask(png: bytes) -> set[tuple[int, int]]:
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    grey = Image.alpha_composite(white, image).convert("L")
+    return {(x, y) for y in range(grey.height) for x in range(grey.width) if grey.getpixel((x, y)) < 128}
+
+
+def outline_png(path: Path, text: str, x: float, baseline: float, size: float, cell: float | None = None) -> bytes:
+    """``text`` drawn straight from a font file's outlines (no converter) on a white 160x160 image,
+    each glyph at its own advance; with ``cell`` (em), one glyph centred in a cell that wide."""
+    font = TTFont(path)
+    glyphs, cmap, metrics = font.getGlyphSet(), font.getBestCmap(), font["hmtx"].metrics
+    units = font["head"].unitsPerEm
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 160, 160)
+    context = cairo.Context(surface)
+    context.set_source_rgb(1, 1, 1)
+    context.paint()
+    context.translate(x, baseline)
+    context.scale(size / units, -size / units)
+    for char in text:
+        name = cmap[ord(char)]
+        shift = 0.0
+        if cell is not None:
+            bounds = BoundsPen(glyphs)
+            glyphs[name].draw(bounds)
+            left, _bottom, right, _top = bounds.bounds
+            shift = (cell * units - (right - left)) / 2 - left
+        context.save()
+        context.translate(shift, 0)
+        glyphs[name].draw(CairoPen(glyphs, context))
+        context.restore()
+        context.translate(metrics[name][0], 0)
+    context.set_source_rgb(0, 0, 0)
+    context.fill()
+    output = io.BytesIO()
+    surface.write_to_png(output)
+    return output.getvalue()
+
+
+def overlap(drawn: bytes, expected: bytes) -> float:
+    """Intersection over union of the dark pixels; a missing-glyph box scores ~0.1."""
+    a, b = dark_mask(drawn), dark_mask(expected)
+    assert len(b) > 200
+    return len(a & b) / len(a | b)
+
+
+def vendored_path(family: str) -> Path:
+    """The vendored file of ``family``'s regular face that has Latin (its first file)."""
+    font_file = next(f for f in vendored_fonts() if (f.family, f.style, f.weight) == (family, "normal", "400"))
+    return vendored_file(font_file.path)
+
+
+def layout_width(layout: _quickjs.Context, text: str, family: str, size: float) -> float:
+    spec = {"family": family, "size": size}
+    return json.loads(layout.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))"))["width"]
+
+
+def test_a_check_mark_and_an_arrow_in_an_arial_label_are_text_in_dejavu_sans() -> None:
+    pdf = svg_to_pdf(svg('<text x="10" y="40">Done ✓</text><text x="10" y="80">Start → End</text>'))
+
+    assert pdf.warnings == []
+    assert base_fonts(pdf.data) == ["Arimo-400", "DejaVuSans-400"]
+    assert {"✓", "→"} <= mapped_characters(pdf.data)
+    extracted = pdftotext(pdf.data)
+    if extracted is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    assert "Done ✓" in extracted and "Start → End" in extracted
+
+
+@pytest.mark.parametrize("char", ["✓", "→"])
+def test_a_check_mark_and_an_arrow_in_the_png_are_dejavu_sans_outlines_not_boxes(layout: _quickjs.Context, char: str) -> None:
+    size, x, baseline = 80, 20, 100
+    png = svg_to_png(svg(f'<text x="{x}" y="{baseline}">{char}</text>', width=160, height=160, size=size), scale=1)
+
+    # ✓ is DejaVu Sans's own (the system fallback); → is measured at Liberation's 1 em, which
+    # Arimo's vendored slices have no glyph for: DejaVu's arrow centred in that width.
+    cell = None if char == "✓" else layout_width(layout, char, "arial", size) / size
+    expected = outline_png(vendored_path("DejaVu Sans"), char, x, baseline, size, cell)
+    assert png.warnings == []
+    assert cell in (None, 1.0)
+    assert overlap(png.data, expected) > 0.95
+
+
+@pytest.mark.parametrize("char", ["→", "─", "≤", "\ue000"])
+def test_text_after_a_fitted_glyph_stays_where_the_layout_put_it(layout: _quickjs.Context, char: str) -> None:
+    width = layout_width(layout, char, "arial", 20)
+    after = svg_to_png(svg(f'<text x="10" y="60"><tspan visibility="hidden">{char}</tspan>Hx</text>'), scale=4)
+    alone = svg_to_png(svg(f'<text x="{10 + width}" y="60">Hx</text>'), scale=4)
+
+    assert ink_box(after.data) == ink_box(alone.data)
+    assert dark_mask(after.data) == dark_mask(alone.data)
+
+
+def test_box_drawing_joins_its_neighbours() -> None:
+    png = svg_to_png(svg('<text x="10" y="60">────────</text>'), scale=2).data
+    image = Image.open(io.BytesIO(png)).convert("L")
+    box = ink_box(png)
+
+    assert box is not None
+    left, _top, right, _bottom = box
+    row = max(range(image.height), key=lambda y: sum(image.getpixel((x, y)) < 128 for x in range(left, right)))
+    assert all(image.getpixel((x, row)) < 128 for x in range(left, right))  # one unbroken line
+
+
+def test_monospace_text_is_drawn_in_dejavu_sans_mono() -> None:
+    body = '<text x="10" y="40">mono()</text><text x="10" y="80" font-weight="bold">bold[]</text>'
+    pdf = svg_to_pdf(svg(body, family="monospace"))
+    png = svg_to_png(svg('<text x="20" y="100">{g}</text>', family="monospace", width=160, height=160, size=70), scale=1)
+
+    assert pdf.warnings == [] and png.warnings == []
+    assert base_fonts(pdf.data) == ["DejaVuSansMono-400", "DejaVuSansMono-700"]  # a real bold face
+    assert set("mono()bold[]") <= mapped_characters(pdf.data)
+    assert overlap(png.data, outline_png(vendored_path("DejaVu Sans Mono"), "{g}", 20, 100, 70)) > 0.95
+
+
+def test_a_character_no_font_has_warns_and_is_a_box_as_wide_as_measured(layout: _quickjs.Context) -> None:
+    size, x = 100, 20
+    png = svg_to_png(svg(f'<text x="{x}" y="110">\ue000</text>', width=160, height=160, size=size), scale=1)
+
+    # Arimo (arial) claims every codepoint, so its box is drawn, as wide as the layout measured
+    # it (Liberation's box: 748 units), not as wide as the vendored Arimo's (1536 units).
+    width = layout_width(layout, "\ue000", "arial", size)
+    arimo = TTFont(vendored_path("Arimo"))
+    bounds = BoundsPen(arimo.getGlyphSet())
+    notdef = arimo.getGlyphOrder()[0]
+    arimo.getGlyphSet()[notdef].draw(bounds)
+    advance = arimo["hmtx"].metrics[notdef][0]
+    box = ink_box(png.data)
+    assert png.warnings == ["1 character(s) are not in the bundled fonts and are drawn as empty boxes: U+E000"]
+    assert width == pytest.approx(748 / 2048 * size, abs=1 / 64)
+    assert box is not None
+    assert abs(box[0] - (x + bounds.bounds[0] / advance * width)) <= 1
+    assert abs(box[2] - (x + bounds.bounds[2] / advance * width)) <= 1
