@@ -21,6 +21,7 @@ from mermaid_printer.export.fonts import (
     css_weight,
     last_resort_families,
     measurement_family_rules,
+    system_fallback_families,
 )
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
@@ -124,6 +125,8 @@ def test_font_weight_matching_follows_css(wanted: int, available: tuple[int, ...
         ("Helvetica, 'Times New Roman'", ["Arimo", "Tinos"]),
         ('"sans-serif"', ["Arimo"]),  # quoted generics resolve too, as in text_measure.js
         ("serif", ["Tinos"]),
+        ("monospace", ["DejaVu Sans Mono"]),
+        ("system-ui", ["DejaVu Sans"]),
         ("verdana", ["Tinos"]),  # nothing available: Chromium's default font
         ("", ["Tinos"]),
         (None, ["Tinos"]),
@@ -170,11 +173,28 @@ def test_a_character_the_first_family_lacks_comes_from_the_next_one() -> None:
     font = converter_fonts().font('"Open Sans", "Recursive Variable"', 400, False)
 
     open_sans, recursive = font.choices
-    assert font.draw(ord("A"))[0] is open_sans
-    lacking = next(cp for cp in range(0x100, 0x3000) if not open_sans.face.covers(cp) and recursive.face.covers(cp))
-    choice, instance = font.draw(lacking)
-    assert choice is recursive and instance.family == "Recursive Variable"
-    assert font.draw(0xE000) is None  # nobody has it (private use): the first face's missing-glyph box
+    assert font.draw(ord("A")).choice is open_sans
+    lacking = next(cp for cp in range(0x100, 0x3000) if not open_sans.face.measures(cp) and recursive.face.measures(cp))
+    drawn = font.draw(lacking)
+    assert drawn.choice is recursive and drawn.instance.family == "Recursive Variable" and drawn.width is None
+    assert font.draw(0xE000).missing  # nobody has it (private use): a missing-glyph box
+
+
+@pytest.mark.parametrize(
+    ("css", "after"),
+    [
+        ('"Open Sans", sans-serif', ["Tinos", "DejaVu Sans"]),  # the default family after every list
+        ("monospace", ["Tinos", "DejaVu Sans"]),
+        ("system-ui", ["Tinos"]),  # DejaVu Sans is listed already
+        ("serif", ["DejaVu Sans"]),
+        ("verdana", ["DejaVu Sans"]),  # Tinos is the whole list
+    ],
+)
+def test_after_the_list_come_the_default_and_the_system_fallback_families(css: str, after: list[str]) -> None:
+    font = converter_fonts().font(css, 400, False)
+
+    assert [choice.face.family for choice in font.after_list] == after
+    assert [choice.face.family for choice in font.system] == list(system_fallback_families()) == ["DejaVu Sans"]
 
 
 def test_cairo_cannot_reach_the_machines_fonts() -> None:

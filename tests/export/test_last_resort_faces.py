@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import multiprocessing
 from pathlib import Path
 from typing import Any
 
-import _quickjs
 import cairocffi as cairo
 import pytest
 from export_checks import base_fonts, mapped_characters, pdftotext
@@ -22,9 +20,8 @@ from mermaid_printer.export import fonts as export_fonts
 from mermaid_printer.export.fonts import converter_fonts
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
-from mermaid_printer.export.text import _ZERO_WIDTH
 from mermaid_printer.postprocess.fonts import vendored_fonts
-from mermaid_printer.resources import js_dir, vendored_file
+from mermaid_printer.resources import vendored_file
 
 FAMILY = '"Recursive Variable", arial, sans-serif'
 # A character of each last-resort face, and the face.
@@ -111,48 +108,16 @@ def test_bold_cjk_is_synthesized_from_the_regular_face() -> None:
     assert dark_pixels("bold") > dark_pixels("normal") * 1.15
 
 
-def test_each_character_takes_the_face_the_layout_measured_it_with() -> None:
-    # Every BMP character and the emoji planes: which family text_measure.js records for it
-    # (its own faces, then its last-resort faces) against the converter's choice.
-    candidates = [*range(0x20, 0xD800), *range(0xE000, 0x10000), *range(0x1F000, 0x1FB00)]
-    codepoints = [cp for cp in candidates if not _ZERO_WIDTH.match(chr(cp))]  # drawn by nobody
-    context = _quickjs.Context()
-    context.eval((js_dir() / "font_metrics.js").read_text(encoding="utf-8"))
-    context.eval((js_dir() / "text_measure.js").read_text(encoding="utf-8"))
-    text = "".join(map(chr, codepoints))
-    recorded = json.loads(
-        context.eval(
-            "(function(){const usage = new Map();"
-            f"__printerRecordDrawnText({json.dumps(text)}, {json.dumps({'family': FAMILY, 'size': 16})}, usage);"
-            "return JSON.stringify(Array.from(usage, ([k, v]) => [k.split('\\u0000')[1], Array.from(v)]));})()"
-        )
-    )
-    measured = {cp: family for family, cps in recorded for cp in cps}
-    fonts = converter_fonts()
-    font = fonts.font(FAMILY, 400, False)
-
-    def converter_family(codepoint: int) -> str | None:
-        for choice in font.choices:
-            if choice.face.covers(codepoint):
-                return choice.face.family
-        fallback = fonts.last_resort.face_for(codepoint)
-        return fallback.family.name if fallback is not None else None
-
-    differing = {cp: (measured.get(cp), converter_family(cp)) for cp in codepoints if measured.get(cp) != converter_family(cp)}
-    assert differing == {}
-    assert {"Noto Sans SC", "Noto Sans KR", "Noto Emoji"} <= set(measured.values())
-
-
 @pytest.mark.parametrize("char", ["中", "文", "한", "🚀", "ア", "，"])
 def test_a_character_is_drawn_from_the_first_slice_that_has_it_as_in_the_embedded_svg(char: str) -> None:
     index, _font_file = first_file(ord(char))
 
     drawn = converter_fonts().font(FAMILY, 700, True).draw(ord(char))
 
-    assert drawn is not None
-    choice, instance = drawn
+    instance = drawn.instance
     assert instance.fc_name == f"mermaid-printer {index} 400" and instance.family == DRAWN.get(char, "Noto Sans SC")
-    assert (choice.synthetic_bold, choice.synthetic_italic) == (True, True)  # a 400 normal face
+    assert drawn.width is None  # its own advance, as measured
+    assert (drawn.choice.synthetic_bold, drawn.choice.synthetic_italic) == (True, True)  # a 400 normal face
 
 
 def _make_instance(directory: Path, index: int, barrier: Any = None) -> str:

@@ -21,31 +21,42 @@ the fonts the layout was measured with, and with nothing else on the machine:
 
 Which file draws a character follows the browser's rules, exactly as the measuring code
 (``engine/js/text_measure.js``) and the SVG font embedding do, so the PDF and PNG draw what the
-layout measured:
+layout measured, at the widths it measured:
 
 1. family: :meth:`ConverterFonts.resolve` keeps each name of the CSS ``font-family`` list that
    is a vendored family or one of the layout's aliases (``arial``, ``helvetica``, ``sans-serif``
-   -> Arimo; ``Times New Roman``, ``serif`` -> Tinos), in order; none: the layout's default
-   family (Tinos, Chromium's default font). Aliases and default are read from the engine's
-   ``font_metrics.js`` (:func:`measurement_family_rules`), not copied;
+   -> Arimo; ``Times New Roman``, ``serif`` -> Tinos; ``monospace`` -> DejaVu Sans Mono;
+   ``system-ui`` -> DejaVu Sans), in order. After the list come, as in Chromium on Debian, the
+   default family (Tinos, Chromium's default font; the whole list when no name is available)
+   and the system fallback families (DejaVu Sans). Aliases, default and system fallbacks are
+   read from the engine's ``font_metrics.js`` (:func:`measurement_family_rules`,
+   :func:`system_fallback_families`), not copied;
 2. face: per family, CSS font matching over its ``@font-face`` rules (the manifest's family,
    style and weight descriptor): style first, then weight (:meth:`Family.match`). Bold (600+)
    from a lighter face, or italic from a normal one, is synthesized as Chromium does it;
-3. character: from the first family whose face has it (per-character fallback), then the first
-   file of that face whose ``unicode_range`` and cmap cover it;
-4. last resort: a character no family of the list has comes from the engine's last-resort faces
-   (Noto Sans SC, Noto Sans KR, Noto Emoji; :class:`LastResortFaces`), chosen exactly as
-   ``fallbackFace`` in ``text_measure.js`` chooses it, from the same coverage table. A character
-   none of them has either is drawn as the first face's missing-glyph box with the width the
-   layout assumed.
+3. character: from the first of those families whose face the layout measured it with (the
+   codepoints of its advance table in ``font_metrics.js``), then the first file of that face
+   whose ``unicode_range`` and cmap cover it. The layout also measures some characters with a
+   face none of whose files draws them: symbols Liberation has and the Arimo/Tinos slices lack
+   (arrows, box drawing, shapes, ``≤ ≥ ≠``), at Liberation's widths as Chromium reported them.
+   Those are drawn from the first system fallback family that has them (DejaVu Sans), fitted
+   into the measured width (:class:`DrawnGlyph`), so the text after them stays where the
+   layout put it;
+4. last resort: a character no family has comes from the engine's last-resort faces (Noto Sans
+   SC, Noto Sans KR, Noto Emoji; :class:`LastResortFaces`), chosen exactly as ``fallbackFace``
+   in ``text_measure.js`` chooses it, from the same coverage table. A character none of them
+   has either is drawn as a missing-glyph box as wide as the layout measured it: the box of
+   the first face whose unicode-range claims the character (the next one's where that box is
+   blank, as Open Sans's is), 1 em for East Asian wide characters and emoji.
 
 Call :func:`converter_fonts` once in the warm process before it forks (the zygote does, in
 ``worker.prepare()``); every child then inherits the fontconfig setup, the open font files and
-the HarfBuzz fonts, and opens no font file itself for the CSS families. With their 48 vendored
-files (72 instances, 2.8 MB), making the instances takes ~3.5 s once per version (fresh
+the HarfBuzz fonts, and opens no font file itself for the CSS families. With their 52 vendored
+files (76 instances, 4.9 MB), making the instances takes ~2.5 s once per version (fresh
 process, fresh cache directory); loading them from the cache, ~40 ms, plus ~0.15 s reading the
 vendored files' cmaps, which the SVG font embedding needs anyway (``vendored_fonts``), and
-~30 ms reading the last-resort faces' coverage from ``font_metrics.js``.
+~30 ms reading the measured coverage and the last-resort faces' coverage from
+``font_metrics.js``.
 
 The last-resort faces come in 194 unicode-range slices (9 MB as instances; making them all
 took ~15 s more), so a slice's instance is made when a character of it is first drawn, by
@@ -90,6 +101,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CACHE_DIR_ENV",
     "ConverterFonts",
+    "DrawnGlyph",
     "Face",
     "FaceChoice",
     "Family",
@@ -101,12 +113,13 @@ __all__ = [
     "css_weight",
     "last_resort_families",
     "measurement_family_rules",
+    "system_fallback_families",
 ]
 
 #: Environment variable naming where the instance files are kept (default: the user's cache).
 CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
 # Bump when the instance files or the index change shape: a new key, a new directory.
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 _INDEX = "index.json"
 # How font_metrics.js hands its table to the engine (it is generated; the JSON follows).
 _METRICS_ASSIGNMENT = "globalThis.__PRINTER_FONT_METRICS__ = "
@@ -117,10 +130,14 @@ _SYNTHETIC_BOLD_FROM = 600
 _INSTANCE_WEIGHTS = tuple(range(100, 1000, 100))
 # Name records that identify a face; all others (copyright, license, ...) are kept.
 _IDENTITY_NAME_IDS = frozenset({1, 2, 3, 4, 6, 16, 17, 18, 21, 22, 25})
-# fallbackFace in text_measure.js: from U+1F000 the emoji face is tried first; below it never
-# (Chromium draws BMP symbols and dingbats from a text font the project does not vendor).
-_EMOJI_FAMILY = "Noto Emoji"
+# fallbackFace in text_measure.js: from U+1F000 the last-resort faces are tried in reverse
+# order (emoji first); below it in order.
 _EMOJI_FIRST_FROM = 0x1F000
+# text_measure.js reads advance tables for planes 0 and 1 only (covers() is false above).
+_MEASURED_PLANES_END = 0x20000
+# Glyphs designed to join their neighbours (box drawing, block elements): a stand-in glyph is
+# stretched to fill the measured width, so lines still meet; others are centred in it.
+_JOINING = range(0x2500, 0x25A0)
 
 
 @dataclass(frozen=True)
@@ -139,6 +156,11 @@ class Face:
     underline_thickness: float = 50.0
     strikeout_position: float = 250.0
     strikeout_thickness: float = 50.0
+
+    def has_visible_notdef(self) -> bool:
+        """Whether its missing-glyph box (glyph 0) has an outline (Open Sans's is blank)."""
+        extents = self.font.get_glyph_extents(0)
+        return extents is not None and extents.width != 0 and extents.height != 0
 
 
 @dataclass(frozen=True)
@@ -159,7 +181,37 @@ class FontFace:
     ascent: float  # font units (hhea, or OS/2 typo with USE_TYPO_METRICS), as text_measure.js
     descent: float  # font units, positive below the baseline
     x_height: float
-    fallback_advance: float  # OS/2 xAvgCharWidth: the width assumed for characters it lacks
+    # How text_measure.js measures with this face (font_metrics.js): the codepoints of its
+    # advance table, what its unicode-range claims, and the width of its missing-glyph box
+    # (font units). Empty for a last-resort face (its coverage is LastResortFace's).
+    measured: frozenset[int] = field(default=frozenset(), repr=False, compare=False)
+    claims: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+    notdef_advance: float = 0.0
+    # Codepoints measured with an advance but drawn by none of its files (Liberation's symbols
+    # the Arimo/Tinos slices lack): instance weight of the table -> {codepoint: font units}.
+    advance_only: dict[int, dict[int, float]] = field(default_factory=dict, repr=False, compare=False)
+
+    def measures(self, codepoint: int) -> bool:
+        """Whether the layout measures ``codepoint`` with this face (``covers`` in
+        text_measure.js), whether or not a file of it draws the character."""
+        return codepoint in self.measured
+
+    def claims_codepoint(self, codepoint: int) -> bool:
+        """Whether its ``@font-face`` unicode-range claims ``codepoint`` (``claims`` in
+        text_measure.js: the face whose missing-glyph box a character no font has is drawn as)."""
+        return any(low <= codepoint <= high for low, high in self.claims)
+
+    def measured_advance(self, weight: int, codepoint: int) -> float:
+        """The advance (font units) the layout gives an advance-only ``codepoint`` at the CSS
+        ``weight``: its table's value, interpolated between the tables around the weight as
+        ``pickInstance``/``interpolation`` in text_measure.js do."""
+        tables = sorted(self.advance_only)
+        low = max((w for w in tables if w <= weight), default=tables[0])
+        high = min((w for w in tables if w >= weight), default=tables[-1])
+        if low == high:
+            return self.advance_only[low][codepoint]
+        t = (weight - low) / (high - low)
+        return self.advance_only[low][codepoint] * (1 - t) + self.advance_only[high][codepoint] * t
 
     def instance_for(self, weight: int, codepoint: int) -> Face | None:
         """The instance that draws ``codepoint`` at the CSS ``weight`` (the first file that
@@ -176,7 +228,7 @@ class FontFace:
         return next(face for face in self.instances if face.weight == chosen)
 
     def covers(self, codepoint: int) -> bool:
-        """Whether some file of this face draws ``codepoint`` (``covers`` in text_measure.js)."""
+        """Whether some file of this face draws ``codepoint``."""
         return any(codepoint in face.codepoints for face in self.instances)
 
 
@@ -216,44 +268,118 @@ class FaceChoice:
 
 
 @dataclass(frozen=True)
+class DrawnGlyph:
+    """How one character is drawn: from which face and file, and how wide.
+
+    Usually a glyph of the face the layout measured the character with, as wide as its own
+    advance (``width`` is ``None``). Otherwise the layout measured a width only, and the glyph
+    drawn is fitted into it: a stand-in glyph (a symbol measured with Liberation's width, drawn
+    from DejaVu Sans), or the missing-glyph box (``missing``).
+    """
+
+    choice: FaceChoice  # the face drawing it (what is synthesized for it)
+    instance: Face  # the file drawing it
+    width: float | None = None  # em: the measured width the glyph is fitted into
+    stretch: bool = False  # fill the width (box drawing, the missing-glyph box), else centre
+    missing: bool = False  # no font has the character: a missing-glyph box, worth a warning
+
+
+@dataclass(frozen=True)
 class ResolvedFont:
     """What a computed font (family list, weight, style) draws with: one choice per available
-    family in list order; a character comes from the first that has it (per-character
-    fallback, as in Chromium and ``text_measure.js``), else from a last-resort face."""
+    family in list order, then the default and system fallback families; a character comes
+    from the first the layout measured it with (per-character fallback, as in Chromium and
+    ``text_measure.js``), else from a last-resort face."""
 
-    choices: tuple[FaceChoice, ...]
+    choices: tuple[FaceChoice, ...]  # the list's families (the default family if none)
     weight: int  # the CSS weight and style asked for (a last-resort face is matched to them)
     italic: bool
     last_resort: LastResortFaces
+    # After the list, as Chromium falls back: the default family (unless listed), then the
+    # system fallback families (unless listed).
+    after_list: tuple[FaceChoice, ...] = ()
+    # The system fallback families, listed or not: they draw the advance-only characters.
+    system: tuple[FaceChoice, ...] = ()
     _last_resort_choices: dict[str, FaceChoice] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def first(self) -> FaceChoice:
-        """The first family's face: its metrics place the baseline; it draws missing glyphs."""
+        """The first family's face: its metrics place the baseline."""
         return self.choices[0]
 
-    def draw(self, codepoint: int) -> tuple[FaceChoice, Face] | None:
-        """The choice and instance that draw ``codepoint``, or ``None`` if no face has it.
+    def measured_with(self, codepoint: int) -> FontFace | None:
+        """The face the layout measured ``codepoint`` with (of the list, the default family, a
+        system fallback family or a last-resort face), or ``None``: no font has it."""
+        for choice in (*self.choices, *self.after_list):
+            if choice.face.measures(codepoint):
+                return choice.face
+        fallback = self.last_resort.face_for(codepoint)
+        return fallback.family.faces[0] if fallback is not None else None
+
+    def draw(self, codepoint: int) -> DrawnGlyph:
+        """How ``codepoint`` is drawn (see :class:`DrawnGlyph`).
 
         Raises:
             EngineUnavailable: a last-resort instance was needed and could not be written.
         """
-        for choice in self.choices:
+        every = (*self.choices, *self.after_list)
+        for choice in every:
+            if not choice.face.measures(codepoint):
+                continue
             instance = choice.instance_for(codepoint)
             if instance is not None:
-                return choice, instance
+                return DrawnGlyph(choice, instance)
+            # Measured with an advance its files have no glyph for: a stand-in glyph, fitted.
+            width = choice.face.measured_advance(self.weight, codepoint) / choice.face.units_per_em
+            for system in self.system:
+                stand_in = system.instance_for(codepoint)
+                if stand_in is not None:
+                    return DrawnGlyph(system, stand_in, width=width, stretch=codepoint in _JOINING)
+            return self._missing_box(every, every.index(choice), width)
         fallback = self.last_resort.face_for(codepoint)
-        if fallback is None:
-            return None
-        instance = fallback.instance_for(codepoint)
-        if instance is None:
-            return None
-        choice = self._last_resort_choices.get(fallback.family.name)
-        if choice is None:
-            # Matched like any family: bold from its 400 face is synthesized, as the layout
-            # widened its ink (text_measure.js), and italic slanted.
-            choice = self._last_resort_choices[fallback.family.name] = fallback.family.match(self.weight, self.italic)
-        return choice, instance
+        instance = fallback.instance_for(codepoint) if fallback is not None else None
+        if fallback is not None and instance is not None:
+            choice = self._last_resort_choices.get(fallback.family.name)
+            if choice is None:
+                # Matched like any family: bold from its 400 face is synthesized, as the layout
+                # widened its ink (text_measure.js), and italic slanted.
+                choice = self._last_resort_choices[fallback.family.name] = fallback.family.match(
+                    self.weight, self.italic
+                )
+            return DrawnGlyph(choice, instance)
+        # notdefWidth in text_measure.js: the box of the first face claiming it (else the last).
+        claiming = next(
+            (index for index, choice in enumerate(every) if choice.face.claims_codepoint(codepoint)), len(every) - 1
+        )
+        face = every[claiming].face
+        width = 1.0 if _is_wide(codepoint) else face.notdef_advance / face.units_per_em
+        return self._missing_box(every, claiming, width)
+
+    def _missing_box(self, every: tuple[FaceChoice, ...], position: int, width: float) -> DrawnGlyph:
+        """The missing-glyph box of ``every[position]``'s face, or of the next face whose box is
+        not blank (Open Sans's is: Chromium shows a gap, we a box, as the warning says)."""
+        for choice in every[position:]:
+            instance = choice.face.notdef_instance(self.weight)
+            if instance.has_visible_notdef():
+                return DrawnGlyph(choice, instance, width=width, stretch=True, missing=True)
+        choice = every[position]
+        return DrawnGlyph(choice, choice.face.notdef_instance(self.weight), width=width, stretch=True, missing=True)
+
+
+def _is_wide(codepoint: int) -> bool:
+    """East Asian wide characters and emoji, whose missing-glyph box the layout measures at 1 em
+    (``isWide`` in ``text_measure.js``), as a viewer's own font would draw them."""
+    return (
+        0x1100 <= codepoint <= 0x115F
+        or 0x2E80 <= codepoint <= 0xA4CF
+        or 0xAC00 <= codepoint <= 0xD7A3
+        or 0xF900 <= codepoint <= 0xFAFF
+        or 0xFE30 <= codepoint <= 0xFE4F
+        or 0xFF00 <= codepoint <= 0xFF60
+        or 0xFFE0 <= codepoint <= 0xFFE6
+        or 0x1F300 <= codepoint <= 0x1FAFF
+        or 0x20000 <= codepoint <= 0x3FFFD
+    )
 
 
 @dataclass(frozen=True)
@@ -261,13 +387,14 @@ class ConverterFonts:
     """Every vendored family, registered with fontconfig and loaded into HarfBuzz."""
 
     families: dict[str, Family]  # lower-cased CSS name (vendored name or alias) -> family
-    default: Family  # for a list that names no available family
+    default: Family  # tried after every list; the whole list when it names no available family
     directory: Path
     last_resort: LastResortFaces  # for characters no family of a list has
+    system_fallbacks: tuple[Family, ...] = ()  # tried after the default family
     _fonts: dict[tuple[str, int, bool], ResolvedFont] = field(default_factory=dict, repr=False, compare=False)
 
     def resolve(self, css_families: str | None) -> tuple[Family, ...]:
-        """The families a CSS ``font-family`` list draws with, in order: each name that is a
+        """The families a CSS ``font-family`` list names, in order: each name that is a
         vendored family or one of the layout's aliases (``arial``, ``sans-serif``, ...: read from
         the engine's font metrics, so drawing resolves names as measuring did); the default
         family (Chromium's default font) when none is."""
@@ -286,8 +413,16 @@ class ConverterFonts:
         key = (css_families or "", weight, italic)
         resolved = self._fonts.get(key)
         if resolved is None:
-            choices = tuple(family.match(weight, italic) for family in self.resolve(css_families))
-            resolved = ResolvedFont(choices, weight, italic, self.last_resort)
+            listed = self.resolve(css_families)
+            after = [family for family in (self.default, *self.system_fallbacks) if family not in listed]
+            resolved = ResolvedFont(
+                choices=tuple(family.match(weight, italic) for family in listed),
+                weight=weight,
+                italic=italic,
+                last_resort=self.last_resort,
+                after_list=tuple(family.match(weight, italic) for family in dict.fromkeys(after)),
+                system=tuple(family.match(weight, italic) for family in self.system_fallbacks),
+            )
             if len(self._fonts) >= 1000:
                 self._fonts.clear()
             self._fonts[key] = resolved
@@ -341,12 +476,11 @@ class LastResortFaces:
     faces: tuple[LastResortFace, ...]
 
     def face_for(self, codepoint: int) -> LastResortFace | None:
-        """The face the layout measured ``codepoint`` with when no family of the CSS list had
-        it, as ``fallbackFace`` in text_measure.js picks it; ``None``: measured as missing."""
+        """The face the layout measured ``codepoint`` with when no family of the CSS list, nor
+        the default or a system fallback family, had it, as ``fallbackFace`` in text_measure.js
+        picks it; ``None``: measured as missing."""
         emoji_first = codepoint >= _EMOJI_FIRST_FROM
         for face in reversed(self.faces) if emoji_first else self.faces:
-            if face.family.name == _EMOJI_FAMILY and not emoji_first:
-                continue
             if codepoint in face.coverage:
                 return face
         return None
@@ -495,22 +629,34 @@ def converter_fonts() -> ConverterFonts:
     fontconfig.make_current(config)
 
     faces_of: dict[str, list[FontFace]] = {}
+    measured_faces = _measured_faces()
     for (family_name, style, descriptor), instances in by_face.items():
-        units_per_em, ascent, descent, x_height, fallback_advance = face_metrics[(family_name, style, descriptor)]
+        units_per_em, ascent, descent, x_height = face_metrics[(family_name, style, descriptor)]
         low, *rest = (int(part) for part in descriptor.split())
+        high = rest[-1] if rest else low
+        measured = measured_faces.get((family_name, style, low, high))
+        if measured is None:
+            raise EngineUnavailable(f"the engine's font metrics do not measure {family_name} {style} {descriptor}")
+        drawable = frozenset().union(*(face.codepoints for face in instances))
         faces_of.setdefault(family_name, []).append(
             FontFace(
                 family=family_name,
                 italic=style == "italic",
                 min_weight=low,
-                max_weight=rest[-1] if rest else low,
+                max_weight=high,
                 instances=tuple(instances),
                 weights=tuple(sorted({face.weight for face in instances})),
                 units_per_em=units_per_em,
                 ascent=ascent,
                 descent=descent,
                 x_height=x_height,
-                fallback_advance=fallback_advance,
+                measured=measured.codepoints,
+                claims=measured.claims,
+                notdef_advance=measured.notdef_advance,
+                advance_only={
+                    weight: {cp: advance for cp, advance in advances.items() if cp not in drawable}
+                    for weight, advances in measured.advances.items()
+                },
             )
         )
     if not faces_of:
@@ -524,6 +670,7 @@ def converter_fonts() -> ConverterFonts:
         default=families[default_name.lower()],
         directory=directory,
         last_resort=_last_resort_faces(_LastResortInstances(fontconfig, config, directory)),
+        system_fallbacks=tuple(families[name.lower()] for name in system_fallback_families()),
     )
 
 
@@ -545,7 +692,7 @@ def _last_resort_faces(instances: _LastResortInstances) -> LastResortFaces:
         if not files:
             continue
         with TTFont(vendored_file(files[0][1].path), lazy=True) as first_file:
-            units_per_em, ascent, descent, x_height, fallback_advance = _face_metrics(first_file)
+            units_per_em, ascent, descent, x_height = _face_metrics(first_file)
         low, high = raw["weight"]
         face = FontFace(
             family=raw["family"],
@@ -558,7 +705,6 @@ def _last_resort_faces(instances: _LastResortInstances) -> LastResortFaces:
             ascent=ascent,
             descent=descent,
             x_height=x_height,
-            fallback_advance=fallback_advance,
         )
         faces.append(LastResortFace(Family(raw["family"], (face,)), frozenset(coverage), files, instances))
     return LastResortFaces(tuple(faces))
@@ -579,6 +725,52 @@ def measurement_family_rules() -> tuple[dict[str, str], str]:
     drawing cannot resolve a name differently from measuring."""
     metrics = _measurement_metrics()
     return dict(metrics["aliases"]), str(metrics["defaultFamily"])
+
+
+def system_fallback_families() -> tuple[str, ...]:
+    """The families the layout tries, in order, after a list and the default family, as
+    Chromium's system fallback on Debian (DejaVu Sans; ``SYSTEM_FALLBACK_FAMILIES`` in
+    ``scripts/build_font_metrics.py``), read from the engine's ``font_metrics.js``."""
+    return tuple(_measurement_metrics().get("systemFallbacks", ()))
+
+
+@dataclass(frozen=True)
+class _MeasuredFace:
+    """How text_measure.js measures with one ``@font-face`` (font_metrics.js)."""
+
+    codepoints: frozenset[int]  # its advance table's codepoints (planes 0 and 1): covers()
+    advances: dict[int, dict[int, float]]  # instance weight -> {codepoint: advance, font units}
+    claims: tuple[tuple[int, int], ...]  # its unicode-range
+    notdef_advance: float  # its missing-glyph box's width, font units
+
+
+def _measured_faces() -> dict[tuple[str, str, int, int], _MeasuredFace]:
+    """Each face of font_metrics.js by (family, style, lowest weight, highest weight)."""
+    measured = {}
+    for family, raw_family in _measurement_metrics()["families"].items():
+        for raw in raw_family["faces"]:
+            advances: dict[int, dict[int, float]] = {}
+            for key, tables in raw["instances"].items():
+                runs = tables["advances"]
+                if isinstance(runs, str):  # the same table as that instance's
+                    runs = raw["instances"][runs]["advances"]
+                advances[int(key)] = {
+                    first + offset: float(advance)
+                    for first, *values in runs
+                    for offset, advance in enumerate(values)
+                    if first + offset < _MEASURED_PLANES_END
+                }
+            # covers() in text_measure.js reads the first (lightest) instance's table.
+            lightest = advances[min(advances)]
+            claims = raw["claims"]
+            low, high = raw["weight"]
+            measured[(family, raw["style"], low, high)] = _MeasuredFace(
+                codepoints=frozenset(lightest),
+                advances=advances,
+                claims=tuple(zip(claims[::2], claims[1::2], strict=True)),
+                notdef_advance=float(raw["notdefAdvance"]),
+            )
+    return measured
 
 
 def last_resort_families() -> frozenset[str]:
@@ -783,7 +975,7 @@ def _decoration_details(font: TTFont) -> dict[str, float]:
 
 
 def _face_metrics(font: TTFont) -> list[float]:
-    """units per em, ascent, descent, x-height and fallback advance of one file, read as
+    """units per em, ascent, descent and x-height of one file, read as
     ``scripts/build_font_metrics.py`` reads a face's first file for the layout."""
     os2, hhea = font["OS/2"], font["hhea"]
     if os2.fsSelection & (1 << 7):  # USE_TYPO_METRICS
@@ -791,7 +983,7 @@ def _face_metrics(font: TTFont) -> list[float]:
     else:
         ascent, descent = float(hhea.ascent), float(-hhea.descent)
     x_height = float(getattr(os2, "sxHeight", 0) or 0) or ascent / 2
-    return [int(font["head"].unitsPerEm), ascent, descent, x_height, float(os2.xAvgCharWidth)]
+    return [int(font["head"].unitsPerEm), ascent, descent, x_height]
 
 
 def _remove_directory(directory: Path, owner_pid: int) -> None:

@@ -11,7 +11,9 @@ CairoSVG keeps) is taken over: :func:`take_over_text` marks it with :data:`TEXT_
 1. characters in document order with the whitespace CairoSVG already collapsed, each with the
    ``x``/``y``/``dx``/``dy`` its closest positioned element gives it;
 2. runs of characters with one element and one font file (see :mod:`.fonts` for how a file is
-   chosen), shaped by HarfBuzz with the same bytes cairo draws;
+   chosen), shaped by HarfBuzz with the same bytes cairo draws. A character the layout measured
+   a width for but no file of the measuring face draws (a stand-in glyph, or the missing-glyph
+   box) is a run of its own, its glyph fitted into that width (see :func:`_fit`);
 3. text chunks (a new one at every absolute ``x`` or ``y``), each moved as a whole for
    ``text-anchor``;
 4. the baseline moved for ``dominant-baseline`` / ``alignment-baseline`` with the font metrics
@@ -36,7 +38,7 @@ import cairocffi as cairo
 import uharfbuzz as hb
 from cairosvg.helpers import normalize, paint, size
 
-from mermaid_printer.export.fonts import ConverterFonts, Face, FaceChoice, FontFace, ResolvedFont, converter_fonts
+from mermaid_printer.export.fonts import ConverterFonts, DrawnGlyph, Face, FaceChoice, ResolvedFont, converter_fonts
 
 __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 
@@ -45,7 +47,6 @@ TEXT_TAG = "mermaid-printer:text"
 
 _SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
 _SYNTHETIC_BOLD_OUTSET = 1 / 48  # em per side: Chromium's fake bold (as text_measure.js has it)
-_SYMBOL_ADVANCE_EM = 0.838  # a missing arrow/symbol/dingbat, as text_measure.js measures it
 _FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
 _MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
 _ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
@@ -116,7 +117,8 @@ class _Run:
     text: str
     glyphs: list[tuple[int, float, float]] = field(default_factory=list)
     clusters: list[tuple[int, int]] = field(default_factory=list)
-    missing: bool = False  # no face of the family has these characters: draw .notdef boxes
+    fitted: DrawnGlyph | None = None  # one character whose glyph is fitted into a measured width
+    x_scale: float = 1.0  # horizontal scale of a fitted glyph
     x_start: float = 0.0
     x_end: float = 0.0
     baseline: float = 0.0
@@ -322,22 +324,17 @@ def _split_runs(chars: list[_Char]) -> list[_Run]:
     for index, char in enumerate(chars):
         element = char.element
         drawn = element.font.draw(ord(char.char))
-        if drawn is None:
-            choice = element.font.first
-            face = choice.face.notdef_instance(element.weight)
-            missing = True
-        else:
-            choice, face = drawn
-            missing = False
+        fitted = drawn if drawn.width is not None else None
         starts_chunk = char.x is not None or char.y is not None
         if (
             current is None
-            or missing != current.missing
+            or fitted is not None
+            or current.fitted is not None
             or starts_chunk
             or current.element is not element
-            or current.face is not face
+            or current.face is not drawn.instance
         ):
-            current = _Run(element=element, choice=choice, face=face, start=index, text="", missing=missing)
+            current = _Run(element=element, choice=drawn.choice, face=drawn.instance, start=index, text="", fitted=fitted)
             runs.append(current)
         current.text += char.char
     return runs
@@ -350,17 +347,13 @@ def _place(run: _Run, chars: list[_Char], pen_x: float, pen_y: float) -> tuple[f
     letter_spacing = _letter_spacing(element)
     run.baseline = _baseline_shift(element)
     run.x_start = pen_x
-    if run.missing:
-        family = element.font.first.face
-        for offset, char in enumerate(run.text):
-            info = chars[run.start + offset]
-            pen_x += info.dx
-            pen_y += info.dy
-            run.glyphs.append((0, pen_x, pen_y + run.baseline))
-            run.clusters.append((len(char.encode("utf-8")), 1))
-            pen_x += _missing_advance_em(ord(char), family) * element.font_px + letter_spacing
-        run.x_end = pen_x
-        return pen_x, pen_y
+    fitted = run.fitted
+    if fitted is not None and fitted.width is not None:
+        char = chars[run.start]
+        pen_x, pen_y = pen_x + char.dx, pen_y + char.dy
+        _place_fitted(run, fitted, fitted.width, pen_x, pen_y + run.baseline, scale)
+        run.x_end = pen_x + fitted.width * element.font_px + letter_spacing
+        return run.x_end, pen_y
 
     buffer = hb.Buffer()
     buffer.add_codepoints([ord(char) for char in run.text])
@@ -399,6 +392,48 @@ def _place(run: _Run, chars: list[_Char], pen_x: float, pen_y: float) -> tuple[f
     return pen_x, pen_y
 
 
+def _place_fitted(run: _Run, fitted: DrawnGlyph, width_em: float, x: float, y: float, scale: float) -> None:
+    """Give a one-character run its glyphs at ``(x, y)``, fitted into the width the layout
+    measured for the character (``width_em``)."""
+    font = run.face.font
+    placed: list[tuple[int, float, float]] = []  # glyph, x, y in font units from the pen
+    if fitted.missing:
+        placed.append((0, 0.0, 0.0))  # the missing-glyph box
+        advance = float(font.get_glyph_h_advance(0))
+    else:
+        buffer = hb.Buffer()
+        buffer.add_codepoints([ord(char) for char in run.text])
+        buffer.guess_segment_properties()
+        hb.shape(font, buffer)
+        advance = 0.0
+        for glyph, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+            placed.append((glyph.codepoint, advance + position.x_offset, float(position.y_offset)))
+            advance += position.x_advance
+    run.x_scale, shift = _fit(font, placed, advance, width_em * run.face.units_per_em, fitted.stretch)
+    run.glyphs = [(glyph, x + (shift + dx * run.x_scale) * scale, y - dy * scale) for glyph, dx, dy in placed]
+    run.clusters = [(len(run.text.encode("utf-8")), len(placed))]
+
+
+def _fit(
+    font: hb.Font, placed: list[tuple[int, float, float]], advance: float, width: float, stretch: bool
+) -> tuple[float, float]:
+    """Horizontal scale and shift (font units) that fit glyphs of natural ``advance`` into
+    ``width``: stretched to fill it (box drawing joins its neighbours; the missing-glyph box
+    shows the width), else their ink centred in it, narrowed only where it would not fit."""
+    if stretch:
+        return (width / advance if advance > 0 else 1.0), 0.0
+    left, right = float("inf"), float("-inf")
+    for glyph, x, _y in placed:
+        extents = font.get_glyph_extents(glyph)
+        if extents is not None and extents.width != 0:
+            ink = (x + extents.x_bearing, x + extents.x_bearing + extents.width)
+            left, right = min(left, *ink), max(right, *ink)
+    if left >= right:  # no ink: keep the glyph's own spacing
+        return 1.0, (width - advance) / 2
+    x_scale = min(1.0, width / (right - left))
+    return x_scale, (width - (right - left) * x_scale) / 2 - left * x_scale
+
+
 def _clusters(text: str, starts: list[int], glyph_counts: list[int]) -> list[tuple[int, int]]:
     """Cairo's ``(bytes, glyphs)`` clusters from HarfBuzz's (character offsets, ascending).
 
@@ -432,32 +467,6 @@ def _letter_spacing(element: _Element) -> float:
         return float(value.removesuffix("px"))
     except ValueError:
         return 0.0
-
-
-def _missing_advance_em(codepoint: int, family: FontFace) -> float:
-    """The width (em) ``text_measure.js`` gives a character no face has: 1 em for East Asian
-    wide characters and emoji, 0.838 em for arrows, symbols and dingbats (DejaVu Sans's width,
-    which Chromium on Linux draws them with), else the first face's average width."""
-    if _is_wide(codepoint):
-        return 1.0
-    if 0x2190 <= codepoint <= 0x2BFF:
-        return _SYMBOL_ADVANCE_EM
-    return family.fallback_advance / family.units_per_em
-
-
-def _is_wide(codepoint: int) -> bool:
-    """East Asian wide characters and emoji, which ``text_measure.js`` measures at 1 em."""
-    return (
-        0x1100 <= codepoint <= 0x115F
-        or 0x2E80 <= codepoint <= 0xA4CF
-        or 0xAC00 <= codepoint <= 0xD7A3
-        or 0xF900 <= codepoint <= 0xFAFF
-        or 0xFE30 <= codepoint <= 0xFE4F
-        or 0xFF00 <= codepoint <= 0xFF60
-        or 0xFFE0 <= codepoint <= 0xFFE6
-        or 0x1F300 <= codepoint <= 0x1FAFF
-        or 0x20000 <= codepoint <= 0x3FFFD
-    )
 
 
 # --- 4. baselines -----------------------------------------------------------------------------
@@ -502,7 +511,7 @@ def _draw_run(surface: Any, run: _Run) -> None:
     px = run.element.font_px
     if not 0 < px < _MAX_FONT_PX:  # font-size 0 draws nothing; absurd sizes are not drawn
         return
-    if run.missing:
+    if run.fitted is not None and run.fitted.missing:
         missing = getattr(surface, "missing_glyphs", None)
         if missing is not None:
             missing.codepoints.update(ord(char) for char in run.text)
@@ -526,7 +535,7 @@ def _draw_run(surface: Any, run: _Run) -> None:
     size = px / shrink
     skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
     context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
-    context.set_font_matrix(cairo.Matrix(size, 0, skew, size, 0, 0))
+    context.set_font_matrix(cairo.Matrix(size * run.x_scale, 0, skew, size, 0, 0))
 
     if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
         context.glyph_path(glyphs)
