@@ -10,12 +10,10 @@ and left untouched when anything fails.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
@@ -23,6 +21,7 @@ from typing import Any
 
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
+from mermaid_printer.files import write_atomically
 from mermaid_printer.options import (
     DEFAULT_PNG_SCALE,
     DEFAULT_TIMEOUT_MS,
@@ -307,7 +306,7 @@ def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
         sys.stdout.buffer.flush()
         return EXIT_OK
     try:
-        _write_atomically(output, data)
+        write_atomically(output, data, mode=_new_file_mode(output))
     except OSError as exc:
         _error(f"cannot write {output}: {exc.strerror or exc}")
         return EXIT_RENDER_FAILED
@@ -349,24 +348,6 @@ def _read_config(name: str) -> dict[str, Any]:
     except InvalidConfig as exc:
         message = exc.message.replace("config_json", "the file", 1)
         raise InvalidConfig(f"config file {name}: {message}", exc.details) from exc
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
-    directory = path.parent
-    mode = _new_file_mode(path)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as temp:
-            temp.write(data)
-            temp.flush()
-            os.fsync(temp.fileno())
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
 
 
 def _new_file_mode(path: Path) -> int:

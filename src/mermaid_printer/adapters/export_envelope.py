@@ -15,7 +15,6 @@ returned; for clients on the same machine that would rather open a file).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import os
@@ -31,6 +30,7 @@ from typing_extensions import TypedDict
 
 from mermaid_printer.adapters.envelope import ErrorEntry, _config_json_text, error_envelope, new_request_id
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
+from mermaid_printer.files import write_atomically
 from mermaid_printer.options import build_pdf_options, build_png_options
 
 if TYPE_CHECKING:
@@ -313,15 +313,7 @@ def write_output_file(data: bytes, name: str, directory: Path) -> Path:
         path = directory / name
         if path.is_file() and path.read_bytes() == data:
             return path
-        fd, temp_name = tempfile.mkstemp(prefix=f".{name}.", dir=directory)
-        try:
-            with os.fdopen(fd, "wb") as temp:
-                temp.write(data)
-            os.replace(temp_name, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp_name)
-            raise
+        write_atomically(path, data)
     except OSError as exc:
         raise RenderFailed(
             f"cannot write the file to {directory}: {exc.strerror or exc}; set {OUTPUT_DIR_ENV}",

@@ -92,6 +92,7 @@ import uharfbuzz as hb
 from fontTools.ttLib import TTFont
 
 from mermaid_printer.errors import EngineUnavailable
+from mermaid_printer.files import write_atomically
 from mermaid_printer.postprocess.fonts import vendored_fonts
 from mermaid_printer.resources import js_dir, vendor_manifest, vendored_file
 
@@ -531,12 +532,12 @@ class _LastResortInstances:
             data, details = _renamed(made[css_weight(weight, tuple(made))], fc_name, ps_name)
             path = self._directory / name
             try:
-                _write_atomically(path, data)
+                write_atomically(path, data)
             except OSError as cache_error:
                 path = spill / name
                 try:
                     _private_directory(spill)
-                    _write_atomically(path, data)
+                    write_atomically(path, data)
                 except OSError as exc:
                     raise EngineUnavailable(
                         f"cannot write the converter's fonts to {self._directory} ({cache_error.strerror}) "
@@ -895,22 +896,6 @@ def _private_directory(directory: Path) -> None:
             raise PermissionError(f"{path} is not a directory of this user")
         if info.st_mode & 0o022:
             raise PermissionError(f"{path} is writable by others")
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``path`` under a temporary name and rename it into place: a process reading it
-    meanwhile finds it whole or not at all, and processes racing write the same bytes."""
-    handle, temporary = tempfile.mkstemp(prefix=".instance-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def _instances(vendored: _FontFile, font: TTFont) -> list[tuple[int, bool, bytes]]:

@@ -255,29 +255,25 @@ class _Zygote:
             self._spares[pid] = ours
 
     def _become_spare(self, channel: socket.socket) -> None:
-        exit_code = 70
-        try:
-            self._enter_child()
-            _prime(self._module)
+        def request_socket() -> socket.socket | None:
             _message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)
             channel.close()
-            if not fds:
-                exit_code = 0  # the zygote is shutting down
-                return
-            proto.serve_one_request(socket.socket(fileno=fds[0]), self._handle)
-            exit_code = 0
-        except BaseException:
-            traceback.print_exc(file=sys.stderr)
-        finally:
-            proto.flush_std_streams()
-            os._exit(exit_code)
+            return socket.socket(fileno=fds[0]) if fds else None  # none: the zygote is stopping
+
+        self._serve_in_child(request_socket)
 
     def _become_child(self, sock: socket.socket) -> None:
+        self._serve_in_child(lambda: sock)
+
+    def _serve_in_child(self, request_socket: Callable[[], socket.socket | None]) -> None:
+        """In a newly forked child: prime, wait for the request socket, serve it, exit."""
         exit_code = 70
         try:
             self._enter_child()
             _prime(self._module)
-            proto.serve_one_request(sock, self._handle)
+            sock = request_socket()
+            if sock is not None:
+                proto.serve_one_request(sock, self._handle)
             exit_code = 0
         except BaseException:
             traceback.print_exc(file=sys.stderr)
