@@ -71,3 +71,36 @@ def test_each_render_starts_with_the_head_the_bundles_loaded_into(engine: QuickJ
     assert engine.call("render", {"code": "zenuml\n  A->B: hi", "config": config})["ok"]
     assert engine.call("render", {"code": 'pie\n  "a" : 1', "config": config})["ok"]
     assert js(engine, "return document.head.childNodes.map((n) => n.nodeName)") == head_before
+
+
+def test_a_var_with_no_definition_and_no_fallback_makes_the_property_inherit(engine: QuickJSEngine) -> None:
+    # gitGraph's stylesheet ends `.branch-label{font-family:'trebuchet ms',…;font-family:var(--mermaid-font-family)}`
+    # and nothing defines --mermaid-font-family. Chromium treats the declaration as invalid at
+    # computed-value time: it still wins the cascade, and font-family inherits (the label is
+    # measured in the diagram's font). Taking it as an empty family put TB/BT branches 1.3-8 px
+    # off. A fallback or a defined property is substituted as before.
+    families = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const svg = document.createElementNS(NS, "svg");
+        svg.setAttribute("id", "v");
+        const style = document.createElementNS(NS, "style");
+        style.textContent = "#v{font-family:Arimo;--known:Tinos}" +
+          " #v .a{font-family:'Open Sans';font-family:var(--nowhere)}" +
+          " #v .b{font-family:var(--nowhere, 'Open Sans')}" +
+          " #v .c{font-family:var(--known)}";
+        svg.appendChild(style);
+        for (const cls of ["a", "b", "c"]) {
+          const text = document.createElementNS(NS, "text");
+          text.setAttribute("class", cls);
+          svg.appendChild(text);
+        }
+        document.body.appendChild(svg);
+        const out = {};
+        for (const text of svg.querySelectorAll("text")) out[text.getAttribute("class")] = getComputedStyle(text).fontFamily;
+        svg.remove();
+        return out;
+        """,
+    )
+    assert families == {"a": "Arimo", "b": "'Open Sans'", "c": "Tinos"}

@@ -442,15 +442,24 @@
     return Number.isFinite(n) ? n : parentWeight;
   }
 
+  // `value` with its var() references substituted, or "unset" when one names a custom property
+  // that is not defined and gives no fallback: such a declaration is "invalid at computed-value
+  // time" (CSS Variables 1), so it still wins the cascade but the property acts as unset, i.e.
+  // an inherited property takes its parent's value. (Mermaid's gitGraph stylesheet ends a rule
+  // with `font-family: var(--mermaid-font-family)`, a property nothing defines.)
   function resolveVar(value, el, sheets) {
     if (value.indexOf("var(") < 0) return value;
-    return value.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^)]*))?\)/g, (m, name, fallback) => {
+    let invalid = false;
+    const resolved = value.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^)]*))?\)/g, (m, name, fallback) => {
       for (let e = el; e && e._type === 1; e = e._parent) {
         const v = cascaded(e, name, sheets);
         if (v !== undefined) return v;
       }
-      return fallback !== undefined ? fallback : "";
+      if (fallback !== undefined) return fallback;
+      invalid = true;
+      return "";
     });
+    return invalid || resolved.trim() === "" ? "unset" : resolved;
   }
 
   /** The computed value of `prop` for `el` as a string (px for font-size). */
