@@ -5,6 +5,9 @@ each run in a fresh child like a render does; compare them with ``warm-render`` 
 test_render_bench.py. ``engine-only-parse`` is the same parse in-process (no child, no pool)
 to show what the per-request isolation costs.
 
+``warm-parse-no-spares`` is ``warm-parse`` with no child forked ahead of time: each request
+waits for its fork and priming, as every request did before spares.
+
 ``parse-vs-render`` runs both on the same diagram, back to back, and records the ratio of their
 medians in ``extra_info`` (``render_over_parse``). Parsing costs Mermaid about 1.1 ms of QuickJS
 time per copy of its configuration (``getConfig()`` copies ~980 keys), and class and state
@@ -13,16 +16,17 @@ diagrams copy it several times per statement: that, not the pool, bounds their r
 
 from __future__ import annotations
 
+import statistics
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import statistics
-import time
-
 from mermaid_printer import Printer, RenderOptions
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.pool import RendererPool
 
 DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
 CORE = ["class", "er", "flowchart", "gantt", "journey", "pie", "sequence", "state"]
@@ -53,8 +57,17 @@ def test_warm_verify(benchmark, printer: Printer, name: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def engine() -> QuickJSEngine:
-    return QuickJSEngine()
+def printer_without_spares() -> Iterator[Printer]:
+    with Printer(RendererPool(spares=0)) as unprimed:
+        unprimed.start()
+        yield unprimed
+
+
+@pytest.mark.benchmark(group="warm-parse-no-spares")
+@pytest.mark.parametrize("name", CORE)
+def test_warm_parse_forking_on_demand(benchmark, printer_without_spares: Printer, name: str) -> None:
+    # Every child forked when its request arrives (and primed then): what spares save.
+    benchmark.pedantic(printer_without_spares.parse, args=(_code(name),), rounds=10, iterations=1, warmup_rounds=1)
 
 
 @pytest.mark.benchmark(group="engine-only-parse")

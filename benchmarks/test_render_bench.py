@@ -41,11 +41,6 @@ def test_warm_render_svg_without_font_embedding(benchmark, printer: Printer, nam
     benchmark.pedantic(printer.render_svg, args=(options,), rounds=8, iterations=1, warmup_rounds=1)
 
 
-@pytest.fixture(scope="module")
-def engine() -> QuickJSEngine:
-    return QuickJSEngine()
-
-
 @pytest.mark.benchmark(group="engine-only")
 @pytest.mark.parametrize("name", CORE)
 def test_engine_render_in_process(benchmark, engine: QuickJSEngine, name: str) -> None:

@@ -1,13 +1,25 @@
-"""Writing files so that no reader ever sees half of one."""
+"""Writing files so that no reader ever sees half of one, into directories that are our own."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomically"]
+__all__ = ["is_own_directory", "write_atomically"]
+
+
+def is_own_directory(path: Path) -> bool:
+    """Whether ``path`` is a real directory (not a symlink) owned by this user. A directory
+    someone else planted in a shared /tmp fails this, so nothing is read from or written to it.
+
+    Raises:
+        OSError: ``path`` cannot be inspected (it does not exist, say).
+    """
+    info = path.lstat()
+    return stat.S_ISDIR(info.st_mode) and (not hasattr(os, "getuid") or info.st_uid == os.getuid())
 
 
 def write_atomically(path: Path, data: bytes, *, mode: int | None = None) -> None:

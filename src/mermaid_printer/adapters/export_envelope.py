@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from typing_extensions import TypedDict
 
 from mermaid_printer.adapters.envelope import ErrorEntry, _config_json_text, error_envelope, new_request_id
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
-from mermaid_printer.files import write_atomically
+from mermaid_printer.files import is_own_directory, write_atomically
 from mermaid_printer.options import build_pdf_options, build_png_options
 
 if TYPE_CHECKING:
@@ -304,8 +303,7 @@ def write_output_file(data: bytes, name: str, directory: Path) -> Path:
     """
     try:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = directory.lstat()
-        if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
+        if not is_own_directory(directory):
             raise RenderFailed(
                 f"the output directory {directory} is not a directory of this user; set {OUTPUT_DIR_ENV}",
                 {"reason": "output_dir_untrusted", "path": str(directory)},

@@ -79,7 +79,6 @@ import io
 import json
 import os
 import shutil
-import stat
 import sys
 import tempfile
 import threading
@@ -92,7 +91,7 @@ import uharfbuzz as hb
 from fontTools.ttLib import TTFont
 
 from mermaid_printer.errors import EngineUnavailable
-from mermaid_printer.files import write_atomically
+from mermaid_printer.files import is_own_directory, write_atomically
 from mermaid_printer.postprocess.fonts import vendored_fonts
 from mermaid_printer.resources import js_dir, vendor_manifest, vendored_file
 
@@ -891,10 +890,9 @@ def _private_directory(directory: Path) -> None:
     """
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     for path in (directory.parent, directory):
-        info = path.lstat()
-        if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
+        if not is_own_directory(path):
             raise PermissionError(f"{path} is not a directory of this user")
-        if info.st_mode & 0o022:
+        if path.lstat().st_mode & 0o022:
             raise PermissionError(f"{path} is writable by others")
 
 
