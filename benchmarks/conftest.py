@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from mermaid_printer import Printer
+from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.resources import vendor_manifest
 
@@ -14,7 +15,7 @@ from mermaid_printer.resources import vendor_manifest
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:
     """An engine in this process: no pool, no fork (the "engine-only" groups)."""
-    return QuickJSEngine()
+    return QuickJSEngine(mermaid_bundle())
 
 
 @pytest.fixture(scope="session")

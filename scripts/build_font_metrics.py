@@ -1,4 +1,4 @@
-"""Build the text-measurement table ``src/mermaid_printer/engine/js/font_metrics.js``.
+"""Build the text-measurement table ``src/mermaid_printer/bundles/js/shim/font_metrics.js``.
 
 Dev-only (needs ``uharfbuzz``: ``pip install -e .[dev]``). Run from anywhere:
 
@@ -43,7 +43,7 @@ from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
-OUTPUT = ROOT / "src" / "mermaid_printer" / "engine" / "js" / "font_metrics.js"
+OUTPUT = ROOT / "src" / "mermaid_printer" / "bundles" / "js" / "shim" / "font_metrics.js"
 
 # The two instances Mermaid asks for (normal and bold) of a variable face; text_measure.js
 # interpolates between them.

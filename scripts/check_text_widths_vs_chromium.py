@@ -33,7 +33,7 @@ from pathlib import Path
 import _quickjs
 
 ROOT = Path(__file__).resolve().parent.parent
-JS_DIR = ROOT / "src" / "mermaid_printer" / "engine" / "js"
+JS_DIR = ROOT / "src" / "mermaid_printer" / "bundles" / "js" / "shim"
 VENDOR = ROOT / "vendor"
 FAMILY = '"Recursive Variable", arial, sans-serif'
 

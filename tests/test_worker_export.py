@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 
 import mermaid_printer.export
-from mermaid_printer import worker
+from mermaid_printer.jobs import PdfJob, PngJob
+from mermaid_printer.worker import mermaid as worker
 from mermaid_printer.errors import EngineUnavailable
 
 
@@ -20,20 +22,28 @@ def test_a_converter_that_cannot_start_is_logged_and_leaves_export_unavailable(
     monkeypatch.setattr(mermaid_printer.export, "prepare_export", missing_cairo)
     monkeypatch.setattr(worker, "_export_unavailable", None)
 
-    with caplog.at_level(logging.WARNING, logger="mermaid_printer.worker"):
+    with caplog.at_level(logging.WARNING, logger="mermaid_printer.worker.mermaid"):
         worker._prepare_export([])
 
     assert worker._export_unavailable == 'OSError: no library called "cairo-2" was found'
     assert "PDF and PNG output are unavailable" in caplog.text
 
 
-@pytest.mark.parametrize("kind", ["render_pdf", "render_png"])
-def test_export_jobs_then_fail_as_engine_unavailable_naming_the_library(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+CODE = "flowchart TD\n  A --> B"
+EXPORT_JOBS = [
+    (worker.render_pdf, PdfJob(CODE, {}, 1000, "white", None, "auto", None, "shrink")),
+    (worker.render_png, PngJob(CODE, {}, 1000, "white", None, None)),
+]
+
+
+@pytest.mark.parametrize(("handler", "job"), EXPORT_JOBS, ids=["pdf", "png"])
+def test_export_jobs_then_fail_as_engine_unavailable_naming_the_library(
+    monkeypatch: pytest.MonkeyPatch, handler: Any, job: Any
+) -> None:
     monkeypatch.setattr(worker, "_export_unavailable", "OSError: no library called cairo")
-    job = {"kind": kind, "code": "flowchart TD\n  A --> B", "config": {}, "export": {}}
 
     with pytest.raises(EngineUnavailable) as caught:
-        worker.export_in_process(None, job)  # type: ignore[arg-type]  # refused before any render
+        handler(None, job)  # refused before any render, so no engine is needed
 
     assert caught.value.details == {"reason": "converter_unavailable"}
     assert "libcairo2" in caught.value.message and "no library called cairo" in caught.value.message

@@ -1,4 +1,4 @@
-"""Where the vendored upstream files and the package's JavaScript live on disk.
+"""Where the vendored upstream files live on disk.
 
 In an installed wheel, ``vendor/`` is shipped as ``mermaid_printer/_vendor``; in a source
 checkout (or an editable install) it is the repository's top-level ``vendor/``.
@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-__all__ = ["js_dir", "vendor_dir", "vendor_manifest", "vendored_file"]
+__all__ = ["vendor_dir", "vendor_manifest", "vendored_file"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -34,8 +34,3 @@ def vendored_file(relative_path: str) -> Path:
 def vendor_manifest() -> dict[str, Any]:
     """The parsed ``vendor/manifest.json``."""
     return json.loads((vendor_dir() / "manifest.json").read_text(encoding="utf-8"))
-
-
-def js_dir() -> Path:
-    """The package's own JavaScript (DOM shim, text measurement, bootstrap)."""
-    return _PACKAGE_DIR / "engine" / "js"

@@ -13,13 +13,13 @@ Each render runs in a fresh, single-use process forked from a warm zygote
 from __future__ import annotations
 
 import atexit
-import base64
 import hashlib
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
+from mermaid_printer.jobs import DetectJob, DiagramType, ParseJob, ParseResult, PdfJob, PdfResult, PngJob, PngResult, RenderResult, SvgJob
 from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config
 from mermaid_printer.options import (
     DEFAULT_TIMEOUT_MS,
@@ -40,23 +40,6 @@ _KILL_GRACE_S = 0.25
 
 
 @dataclass(frozen=True)
-class RenderResult:
-    """A rendered diagram: sanitized, canonical SVG text and what Mermaid said about it."""
-
-    svg: str
-    diagram_type: str
-    warnings: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class ParseResult:
-    """A parsed diagram: its type and its AST (see the README's "AST" section for the shape)."""
-
-    diagram_type: str
-    ast: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class VerifyResult:
     """Whether Mermaid accepts the source. ``error`` says why not (syntax, type, size, input)."""
 
@@ -67,31 +50,6 @@ class VerifyResult:
 
 #: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
 _INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
-
-
-@dataclass(frozen=True)
-class PdfResult:
-    """A diagram as a one-page vector PDF (``pdf`` bytes) and how it sits on the page."""
-
-    pdf: bytes
-    diagram_type: str
-    page_width_pt: float
-    page_height_pt: float
-    scale: float  # the diagram's size on the page / its natural size (1 unless fitted to paper)
-    orientation: str | None  # "portrait" or "landscape" with a paper size, else None
-    warnings: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class PngResult:
-    """A diagram as a PNG image (``png`` bytes) and its size."""
-
-    png: bytes
-    diagram_type: str
-    width_px: int
-    height_px: int
-    scale: float  # image pixels per CSS pixel of the diagram
-    warnings: list[str] = field(default_factory=list)
 
 
 def diagram_dom_id(options: RenderOptions) -> str:
@@ -127,22 +85,16 @@ class Printer:
             PrinterError: a subclass naming what went wrong (syntax, timeout, limits, …).
         """
         _check_text_size(options.code)
-        job: dict[str, Any] = {
-            "kind": "render_svg",
-            "code": options.code,
-            "config": build_mermaid_config(options.config, theme=options.theme),
-            "background": options.background,
-            "embed_fonts": options.embed_fonts,
-            "svg_id": diagram_dom_id(options),
-            "timeout_ms": options.timeout_ms,
-        }
-        result = self._pool.run(job, timeout_s=options.timeout_ms / 1000 + _KILL_GRACE_S)
-        return RenderResult(
-            svg=result["svg"],
-            diagram_type=result["diagram_type"],
-            warnings=list(result.get("warnings", [])),
+        job = SvgJob(
+            code=options.code,
+            config=build_mermaid_config(options.config, theme=options.theme),
+            svg_id=diagram_dom_id(options),
+            timeout_ms=options.timeout_ms,
+            background=options.background,
+            embed_fonts=options.embed_fonts,
         )
-
+        result: RenderResult = self._run(job, options.timeout_ms)
+        return result
 
     def parse(self, code: str, *, include_positions: bool = False, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ParseResult:
         """Parse ``code`` with Mermaid's own parser, without drawing it.
@@ -156,8 +108,11 @@ class Printer:
         Raises:
             PrinterError: a subclass naming what went wrong (syntax, type, input, timeout, …).
         """
-        result = self._parse_job(code, ast=True, positions=include_positions, timeout_ms=timeout_ms)
-        return ParseResult(diagram_type=result["diagram_type"], ast=result["ast"])
+        _check_parse_input(code, timeout_ms)
+        # The product config without a theme: the one the warm engine already holds.
+        job = ParseJob(code=code, config=build_mermaid_config({}), timeout_ms=timeout_ms, positions=bool(include_positions))
+        result: ParseResult = self._run(job, timeout_ms)
+        return result
 
     def verify(self, code: str, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> VerifyResult:
         """Check that Mermaid accepts ``code`` (as ``mermaid.parse`` does), without drawing it.
@@ -169,29 +124,11 @@ class Printer:
             PrinterError: the check itself failed (timeout, resource limit, engine).
         """
         try:
-            result = self._parse_job(code, ast=False, positions=False, timeout_ms=timeout_ms)
+            _check_parse_input(code, timeout_ms)
+            detected: DiagramType = self._run(DetectJob(code=code, config=build_mermaid_config({}), timeout_ms=timeout_ms), timeout_ms)
         except _INVALID_DIAGRAM as exc:
             return VerifyResult(ok=False, error=exc)
-        return VerifyResult(ok=True, diagram_type=result["diagram_type"])
-
-    def _parse_job(self, code: str, *, ast: bool, positions: bool, timeout_ms: int) -> dict[str, Any]:
-        check_code(code)
-        _check_text_size(code)
-        if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
-            raise InvalidInput(
-                f"Invalid input: timeout_ms must be {MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}", {"field": "timeout_ms"}
-            )
-        job = {
-            "kind": "parse",
-            "code": code,
-            # The product config without a theme: the one the warm engine already holds.
-            "config": build_mermaid_config({}),
-            "ast": ast,
-            "positions": bool(positions),
-            "timeout_ms": timeout_ms,
-        }
-        return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
-
+        return VerifyResult(ok=True, diagram_type=detected.diagram_type)
 
     def render_pdf(self, options: PdfOptions) -> PdfResult:
         """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
@@ -203,17 +140,19 @@ class Printer:
         Raises:
             PrinterError: as :meth:`render_svg`; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        page = {"paper": options.paper, "orientation": options.orientation, "margin_mm": options.margin_mm}
-        result = self._export("render_pdf", options, {**page, "fit": options.fit})
-        return PdfResult(
-            pdf=base64.b64decode(result["data_base64"]),
-            diagram_type=result["diagram_type"],
-            page_width_pt=result["page_width_pt"],
-            page_height_pt=result["page_height_pt"],
-            scale=result["scale"],
-            orientation=result["orientation"],
-            warnings=list(result.get("warnings", [])),
+        _check_text_size(options.code)
+        job = PdfJob(
+            code=options.code,
+            config=build_mermaid_config(options.config, theme=options.theme),
+            timeout_ms=options.timeout_ms,
+            background=options.background,
+            paper=options.paper,
+            orientation=options.orientation,
+            margin_mm=options.margin_mm,
+            fit=options.fit,
         )
+        result: PdfResult = self._run(job, options.timeout_ms)
+        return result
 
     def render_png(self, options: PngOptions) -> PngResult:
         """Render ``options.code`` to a PNG image (drawn from the same SVG as :meth:`render_pdf`).
@@ -222,27 +161,27 @@ class Printer:
             PrinterError: as :meth:`render_svg`; ``RESOURCE_LIMIT`` when the image would be
                 over the pixel limit; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        result = self._export("render_png", options, {"scale": options.scale, "width": options.width})
-        return PngResult(
-            png=base64.b64decode(result["data_base64"]),
-            diagram_type=result["diagram_type"],
-            width_px=result["width_px"],
-            height_px=result["height_px"],
-            scale=result["scale"],
-            warnings=list(result.get("warnings", [])),
-        )
-
-    def _export(self, kind: str, options: PdfOptions | PngOptions, export: dict[str, Any]) -> dict[str, Any]:
         _check_text_size(options.code)
-        job: dict[str, Any] = {
-            "kind": kind,
-            "code": options.code,
-            "config": build_mermaid_config(options.config, theme=options.theme),
-            "background": options.background,
-            "timeout_ms": options.timeout_ms,
-            "export": export,
-        }
-        return self._pool.run(job, timeout_s=options.timeout_ms / 1000 + _KILL_GRACE_S)
+        job = PngJob(
+            code=options.code,
+            config=build_mermaid_config(options.config, theme=options.theme),
+            timeout_ms=options.timeout_ms,
+            background=options.background,
+            scale=options.scale,
+            width=options.width,
+        )
+        result: PngResult = self._run(job, options.timeout_ms)
+        return result
+
+    def _run(self, job: object, timeout_ms: int) -> Any:
+        return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+
+
+def _check_parse_input(code: str, timeout_ms: int) -> None:
+    check_code(code)
+    _check_text_size(code)
+    if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
+        raise InvalidInput(f"Invalid input: timeout_ms must be {MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}", {"field": "timeout_ms"})
 
 
 def _check_text_size(code: str) -> None:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.mermaid_config import build_mermaid_config
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.engine
 
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:
-    return QuickJSEngine()
+    return QuickJSEngine(mermaid_bundle())
 
 
 @pytest.mark.parametrize(

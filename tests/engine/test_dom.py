@@ -10,13 +10,14 @@ import json
 
 import pytest
 
+from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.mermaid_config import build_mermaid_config
 
 
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:
-    return QuickJSEngine()
+    return QuickJSEngine(mermaid_bundle())
 
 
 def js(engine: QuickJSEngine, body: str) -> object:

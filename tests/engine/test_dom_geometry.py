@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
 FONT = 'font-family: "Recursive Variable", arial, sans-serif; font-size: 14px'
@@ -17,7 +18,7 @@ FONT = 'font-family: "Recursive Variable", arial, sans-serif; font-size: 14px'
 
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:
-    return QuickJSEngine()
+    return QuickJSEngine(mermaid_bundle())
 
 
 def run(engine: QuickJSEngine, body: str) -> object:

@@ -14,6 +14,7 @@ import re
 import pytest
 
 from mermaid_printer.engine import EngineLimits
+from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
 pytestmark = pytest.mark.engine
@@ -67,7 +68,7 @@ TOLERANCE = 0.05
 
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:
-    return QuickJSEngine()
+    return QuickJSEngine(mermaid_bundle())
 
 
 def convert(engine: QuickJSEngine, svg: str) -> dict:

@@ -15,7 +15,8 @@ import pytest
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
 
-from mermaid_printer.resources import js_dir, vendor_manifest, vendored_file
+from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.resources import vendor_manifest, vendored_file
 
 FAMILY = '"Recursive Variable", arial, sans-serif'
 LATIN = "fonts/recursive-variable/recursive-latin-wght-normal.woff2"
@@ -24,8 +25,8 @@ LATIN = "fonts/recursive-variable/recursive-latin-wght-normal.woff2"
 @pytest.fixture(scope="module")
 def context() -> _quickjs.Context:
     ctx = _quickjs.Context()
-    ctx.eval((js_dir() / "font_metrics.js").read_text(encoding="utf-8"))
-    ctx.eval((js_dir() / "text_measure.js").read_text(encoding="utf-8"))
+    ctx.eval((bundle_js_dir() / "shim" / "font_metrics.js").read_text(encoding="utf-8"))
+    ctx.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
     return ctx
 
 

@@ -25,7 +25,8 @@ from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
 from mermaid_printer.export.text import _ZERO_WIDTH
 from mermaid_printer.postprocess.fonts import vendored_fonts
-from mermaid_printer.resources import js_dir, vendored_file
+from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.resources import vendored_file
 
 # Every BMP character and the emoji planes, without those nobody draws (zero width).
 CODEPOINTS = [
@@ -50,8 +51,8 @@ SIZE = 100  # px: the layout's 1/64 px rounding is then 0.00016 em
 def layout() -> _quickjs.Context:
     """The engine's text measurement in a bare QuickJS context."""
     context = _quickjs.Context()
-    context.eval((js_dir() / "font_metrics.js").read_text(encoding="utf-8"))
-    context.eval((js_dir() / "text_measure.js").read_text(encoding="utf-8"))
+    context.eval((bundle_js_dir() / "shim" / "font_metrics.js").read_text(encoding="utf-8"))
+    context.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
     return context
 
 

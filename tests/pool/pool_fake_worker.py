@@ -74,8 +74,10 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         raise DiagramSyntaxError(job["message"], job["details"])
     if action == "bug":
         raise KeyError("a worker bug")
-    if action == "not_a_dict":
-        return [1, 2, 3]  # type: ignore[return-value]
+    if action == "unencodable":
+        return {"value": object()}
+    if action == "bytes":
+        return {"data": bytes(range(256)) * int(job.get("repeat", 1))}
     if action == "segfault":
         os.kill(os.getpid(), signal.SIGSEGV)
     if action == "signal":

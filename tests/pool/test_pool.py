@@ -260,9 +260,14 @@ def test_any_other_worker_exception_becomes_render_failed(pool: RendererPool) ->
     assert caught.value.details == {"exception": "KeyError"}
 
 
-def test_a_result_that_is_not_a_dict_becomes_render_failed(pool: RendererPool) -> None:
-    with pytest.raises(RenderFailed, match="not a dict"):
-        pool.run({"action": "not_a_dict"}, timeout_s=JOB_TIMEOUT_S)
+def test_a_result_that_cannot_cross_the_wire_becomes_render_failed(pool: RendererPool) -> None:
+    with pytest.raises(RenderFailed, match="cannot cross the wire"):
+        pool.run({"action": "unencodable"}, timeout_s=JOB_TIMEOUT_S)
+
+
+def test_binary_results_come_back_byte_for_byte(pool: RendererPool) -> None:
+    result = pool.run({"action": "bytes", "repeat": 4096}, timeout_s=JOB_TIMEOUT_S)
+    assert result == {"data": bytes(range(256)) * 4096}
 
 
 def test_a_job_that_is_not_json_is_invalid_input(pool: RendererPool) -> None:

@@ -1,30 +1,23 @@
-"""The JavaScript engine seam.
+"""The JavaScript engine seam: an interpreter that loads a bundle and answers calls to its entries.
 
-Everything above this package talks to an :class:`Engine`: load the scripts once, then call a
-named entry point with a JSON payload and get JSON back. Only
-:mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS, so a different host (for example
-QuickJS compiled to WebAssembly as a hardened sandbox mode) can slot in here without touching
-the pool, the service or the adapters.
-
-The JavaScript side lives in ``engine/js/`` as real ``.js`` files (``.mjs`` for ES modules),
-loaded in this order (``quickjs_engine.mermaid_scripts()``): ``env.js`` (browser-like globals,
-seeded randomness, a frozen clock), ``selectors.js``, ``css.js``, ``dom.js`` and ``geometry.js``
-(the minimal DOM Mermaid needs), ``font_metrics.js`` (generated advance-width and kerning
-tables), ``text_measure.js`` (text widths from those tables), ``html_layout.js`` and
-``mathml_layout.js`` (boxes for HTML and MathML labels), ``foreign_objects.js`` (HTML labels
-to SVG text), the vendored ``mermaid.min.js``, ``ast.js`` (the diagram AST read from Mermaid's
-parsed database), the vendored ``mermaid-zenuml.min.js`` (the ZenUML plugin mermaid-cli
-registers), the vendored ``layout-tidy-tree.chunk.mjs`` and ``layout_tidy_tree.mjs`` (the
-``tidy-tree`` layout mermaid-cli registers: two modules, the chunk first), then
-``bootstrap.js`` (the entry points ``render`` and ``parse``).
+Everything above this package talks to an :class:`Engine`: made from a
+:class:`~mermaid_printer.engine.bundle.Bundle` (which scripts to load, which entries they
+register), then :meth:`Engine.call` an entry with a JSON payload and get JSON back. The engine
+knows no bundle: it loads ``js/host.js`` (the generic call protocol) and then the bundle's
+scripts. Only :mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS, so a different host
+(QuickJS compiled to WebAssembly) is one more entry in :data:`ENGINES`.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-__all__ = ["Engine", "EngineLimits"]
+from mermaid_printer.engine.bundle import Bundle, Script
+
+__all__ = ["ENGINES", "Bundle", "Engine", "EngineFactory", "EngineLimits", "Script", "engine_factory"]
 
 
 @dataclass(frozen=True)
@@ -38,14 +31,48 @@ class EngineLimits:
 
 
 class Engine(Protocol):
-    """A loaded JavaScript runtime with Mermaid ready to call."""
+    """A loaded JavaScript runtime with a bundle's entries ready to call."""
+
+    @property
+    def bundle(self) -> Bundle:
+        """The bundle this engine loaded."""
+        ...
 
     def call(self, entry: str, payload: dict[str, Any], limits: EngineLimits | None = None) -> dict[str, Any]:
-        """Call ``globalThis.__printer[entry]`` with ``payload``; return its JSON result.
+        """Call the bundle's ``entry`` with ``payload`` and run it to completion.
+
+        Returns:
+            ``{"ok": True, ...}`` with the entry's result, or ``{"ok": False, "error": {code,
+            message, details}}`` when the entry rejected (a diagram error, for example).
 
         Raises:
             RenderTimeout: the interpreter's time limit was hit.
             ResourceLimit: the memory or stack limit was hit.
-            RenderFailed: the script threw something that is not a diagram error.
+            RenderFailed: the script threw outside the entry's own error handling, or never settled.
         """
         ...
+
+
+#: Makes an engine with a bundle loaded (the worker takes one of these).
+EngineFactory = Callable[[Bundle], Engine]
+
+#: Every engine by name: ``"module:attribute"`` of a class or function taking a bundle.
+ENGINES: dict[str, str] = {"native": "mermaid_printer.engine.quickjs_engine:QuickJSEngine"}
+
+
+def engine_factory(name: str) -> EngineFactory:
+    """The factory of the engine called ``name`` (a key of :data:`ENGINES`, or ``module:attribute``
+    for an engine of your own, e.g. a fake in tests).
+
+    Raises:
+        ValueError: no such engine.
+    """
+    target = ENGINES.get(name, name)
+    module_name, _, attribute = target.partition(":")
+    if not attribute:
+        raise ValueError(f"unknown engine {name!r}; choose one of: {', '.join(ENGINES)}")
+    try:
+        factory: EngineFactory = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"engine {name!r} cannot be loaded: {exc}") from exc
+    return factory

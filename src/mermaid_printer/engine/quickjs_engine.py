@@ -5,28 +5,29 @@ It imports ``_quickjs`` (the C extension of the ``quickjs-ng`` package) rather t
 renderer pool forks this process after loading it: a process with threads must not fork.
 
 No Python callable is ever registered with the interpreter: data goes in as JSON strings and
-results come back by polling. That keeps the interpreter's time limit usable (the binding
-refuses it while callbacks exist) and means scripts have no way to reach the host.
+results come back by polling (``js/host.js``). That keeps the interpreter's time limit usable
+(the binding refuses it while callbacks exist) and means scripts have no way to reach the host.
 
-Files ending in ``.mjs`` are evaluated as ES modules, the rest as classic scripts. The binding
-installs no module loader: a module can import only ``"<input>"``, the name it gives every
-module, which resolves to the first module evaluated (see ``layout_tidy_tree.mjs``).
+ES modules: the binding installs no module loader and names every module ``"<input>"``; an
+import of ``"<input>"`` resolves to the first module evaluated in the context. A module's
+namespace is published (``Script.publish_as``) by a one-line module that imports it that way,
+so only the first module of a bundle can be published; the engine refuses a bundle that asks
+for more, rather than publish the wrong module.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import _quickjs
 
 from mermaid_printer.engine import EngineLimits
+from mermaid_printer.engine.bundle import Bundle, Script
 from mermaid_printer.errors import RenderFailed, RenderTimeout, ResourceLimit
-from mermaid_printer.resources import js_dir, vendored_file
 
-__all__ = ["QuickJSEngine", "mermaid_scripts"]
+__all__ = ["QuickJSEngine"]
 
 # A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
 _MAX_ROUNDS = 100_000
@@ -46,32 +47,6 @@ _WATCH_PROMISE = """(promise) => {
 }"""
 
 
-def mermaid_scripts() -> list[Path]:
-    """The scripts that make up the Mermaid engine, in load order."""
-    js = js_dir()
-    return [
-        js / "env.js",
-        js / "selectors.js",
-        js / "css.js",
-        js / "dom.js",
-        js / "geometry.js",
-        js / "font_metrics.js",
-        js / "text_measure.js",
-        js / "html_layout.js",
-        js / "mathml_layout.js",
-        js / "foreign_objects.js",
-        vendored_file("mermaid/mermaid.min.js"),
-        js / "ast.js",
-        # The ZenUML plugin mermaid-cli registers; defines globalThis["mermaid-zenuml"].
-        vendored_file("mermaid-zenuml/mermaid-zenuml.min.js"),
-        # The tidy-tree layout mermaid-cli registers: the package's chunk must be the first
-        # module evaluated, because the glue module after it imports it as "<input>".
-        vendored_file("layout-tidy-tree/layout-tidy-tree.chunk.mjs"),
-        js / "layout_tidy_tree.mjs",
-        js / "bootstrap.js",
-    ]
-
-
 def _translate(exc: BaseException, during: str) -> Exception:
     """Map an interpreter exception to the most specific printer error."""
     text = str(exc)
@@ -85,15 +60,34 @@ def _translate(exc: BaseException, during: str) -> Exception:
     return RenderFailed(f"{during}: {first_line}", {"exception": type(exc).__name__})
 
 
-class QuickJSEngine:
-    """A QuickJS context with the DOM shim, font metrics, Mermaid and the bootstrap loaded."""
+# Publishes the first module evaluated in the context (see the module docstring).
+_PUBLISH_MODULE = 'import * as namespace from "<input>"; globalThis[{name}] = namespace;'
+_HOST_JS = Path(__file__).resolve().parent / "js" / "host.js"
 
-    def __init__(self, scripts: Iterable[Path] | None = None, limits: EngineLimits | None = None) -> None:
+
+class QuickJSEngine:
+    """A QuickJS context with the host protocol and a bundle loaded.
+
+    Raises:
+        RenderFailed: a script failed to load, or the bundle did not register its entries.
+        ResourceLimit: loading hit the memory or stack limit.
+    """
+
+    def __init__(self, bundle: Bundle, limits: EngineLimits | None = None) -> None:
+        self._bundle = bundle
         self._limits = limits or EngineLimits()
         self._context = _quickjs.Context()
         self._apply_limits(self._limits)
-        for script in scripts if scripts is not None else mermaid_scripts():
+        self._modules_evaluated = 0
+        self._load(Script(_HOST_JS))
+        for script in bundle.scripts:
             self._load(script)
+        self._check_entries()
+
+    @property
+    def bundle(self) -> Bundle:
+        """The bundle this engine loaded."""
+        return self._bundle
 
     def _apply_limits(self, limits: EngineLimits) -> None:
         self._context.set_memory_limit(limits.memory_bytes)
@@ -101,28 +95,50 @@ class QuickJSEngine:
         # The binding measures CPU time with clock(); -1 switches the limit off.
         self._context.set_time_limit(limits.time_s if limits.time_s is not None else -1)
 
-    def _load(self, script: Path) -> None:
-        source = script.read_text(encoding="utf-8")
+    def _load(self, script: Script) -> None:
+        source = script.path.read_text(encoding="utf-8")
         try:
-            if script.suffix == ".mjs":
-                self._load_module(script, source)
+            if script.kind == "module":
+                self._load_module(script.name, source)
+                if script.publish_as is not None:
+                    self._publish_first_module(script)
+            elif script.kind == "data":
+                self._context.eval(f"globalThis.{script.publish_as} = {source};")
             else:
                 self._context.eval(source)
         except (_quickjs.JSException, _quickjs.StackOverflow) as exc:
             raise _translate(exc, f"loading {script.name}") from exc
 
-    def _load_module(self, script: Path, source: str) -> None:
+    def _load_module(self, name: str, source: str) -> None:
         # An import that cannot be resolved raises here, but an error thrown while the module
         # body runs only rejects the promise the binding returns, so its outcome is read back.
         context = self._context
         outcome = context.eval(_WATCH_PROMISE)(context.module(source))
+        self._modules_evaluated += 1
         while context.execute_pending_job():
             pass
         settled = json.loads(outcome.json())
         if settled["state"] == "rejected":
-            raise RenderFailed(f"loading {script.name}: {settled['error']}", {"exception": settled["name"]})
+            raise RenderFailed(f"loading {name}: {settled['error']}", {"exception": settled["name"]})
         if settled["state"] != "fulfilled":
-            raise RenderFailed(f"loading {script.name}: the module never finished evaluating")
+            raise RenderFailed(f"loading {name}: the module never finished evaluating")
+
+    def _publish_first_module(self, script: Script) -> None:
+        if self._modules_evaluated != 1:
+            raise RenderFailed(
+                f"loading {script.name}: this engine can publish only the first ES module of a bundle",
+                {"reason": "module_not_first"},
+            )
+        self._load_module(f"{script.name} (publishing)", _PUBLISH_MODULE.format(name=json.dumps(script.publish_as)))
+
+    def _check_entries(self) -> None:
+        registered = set(json.loads(self._context.eval("__printer.entries()")))
+        missing = [entry for entry in self._bundle.entries if entry not in registered]
+        if missing:
+            raise RenderFailed(
+                f"bundle {self._bundle.name} did not register its entries: {', '.join(missing)}",
+                {"reason": "entries_missing"},
+            )
 
     def eval(self, source: str) -> Any:
         """Evaluate a snippet (tests and warm-up only); translates engine errors."""

@@ -20,7 +20,7 @@ the fonts the layout was measured with, and with nothing else on the machine:
   positions.
 
 Which file draws a character follows the browser's rules, exactly as the measuring code
-(``engine/js/text_measure.js``) and the SVG font embedding do, so the PDF and PNG draw what the
+(``bundles/js/shim/text_measure.js``) and the SVG font embedding do, so the PDF and PNG draw what the
 layout measured, at the widths it measured:
 
 1. family: :meth:`ConverterFonts.resolve` keeps each name of the CSS ``font-family`` list that
@@ -93,7 +93,8 @@ from fontTools.ttLib import TTFont
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.files import is_own_directory, write_atomically
 from mermaid_printer.postprocess.fonts import vendored_fonts
-from mermaid_printer.resources import js_dir, vendor_manifest, vendored_file
+from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.resources import vendor_manifest, vendored_file
 
 if TYPE_CHECKING:
     from mermaid_printer.postprocess.fonts import _FontFile
@@ -713,7 +714,7 @@ def _last_resort_faces(instances: _LastResortInstances) -> LastResortFaces:
 @functools.cache
 def _measurement_metrics() -> dict[str, Any]:
     """The engine's generated ``font_metrics.js`` table (read once per process)."""
-    source = (js_dir() / "font_metrics.js").read_text(encoding="utf-8")
+    source = (bundle_js_dir() / "shim" / "font_metrics.js").read_text(encoding="utf-8")
     start = source.index(_METRICS_ASSIGNMENT) + len(_METRICS_ASSIGNMENT)
     return json.loads(source[start:].rstrip().removesuffix(";"))
 

@@ -56,8 +56,12 @@ class RendererPool:
     Thread-safe. Use as a context manager or call :meth:`close`.
 
     Args:
-        worker: importable module with ``prepare() -> None`` (optional; slow one-time set-up)
-            and ``handle(job: dict) -> dict`` (one job, in a fresh process).
+        worker: importable module with ``prepare(**worker_options) -> None`` (optional; slow
+            one-time set-up), ``prime() -> None`` (optional) and ``handle(job) -> result`` (one
+            job, in a fresh process). Jobs and results cross the process boundary through
+            :mod:`mermaid_printer.wire`.
+        worker_options: JSON-compatible keyword arguments for the worker's ``prepare()`` (for
+            the real worker: ``{"engine": "native"}``).
         max_concurrency: jobs running at once; more wait, and the wait counts toward their
             timeout. Defaults to twice the CPU count.
         child_memory_bytes: address space a job may add on top of the warm process's size.
@@ -76,6 +80,7 @@ class RendererPool:
         child_memory_bytes: int = 1536 * 2**20,
         start_method: str | None = None,
         spares: int | None = None,
+        worker_options: dict[str, Any] | None = None,
     ) -> None:
         if start_method is None:
             start_method = "fork" if hasattr(os, "fork") else "spawn"
@@ -94,6 +99,7 @@ class RendererPool:
         if spares < 0:
             raise ValueError("spares must not be negative")
         self.worker = worker
+        self.worker_options = dict(worker_options or {})
         self.start_method = start_method
         self.max_concurrency = max_concurrency
         self.child_memory_bytes = child_memory_bytes
@@ -117,7 +123,7 @@ class RendererPool:
         """
         self._ready_backend(None)
 
-    def run(self, job: dict[str, Any], *, timeout_s: float) -> dict[str, Any]:
+    def run(self, job: Any, *, timeout_s: float) -> Any:
         """Run ``job`` in a fresh process and return the worker's result.
 
         ``timeout_s`` covers waiting for a free slot and the job itself; starting (or
@@ -139,8 +145,8 @@ class RendererPool:
         }
         try:
             data = proto.encode_frame(proto.TAG_JOB, request)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInput(f"the job is not JSON-serialisable: {exc}") from exc
+        except ValueError as exc:
+            raise InvalidInput(f"the job cannot be sent to a render process: {exc}") from exc
 
         with self._lock:
             closures = self._closures
@@ -191,9 +197,9 @@ class RendererPool:
                 stale.close()
             backend: _Backend
             if self.start_method == "fork":
-                backend = _ForkBackend(self.worker, spares=self.spares)
+                backend = _ForkBackend(self.worker, self.worker_options, spares=self.spares)
             else:
-                backend = _SpawnBackend(self.worker, spares=self.spares)
+                backend = _SpawnBackend(self.worker, self.worker_options, spares=self.spares)
             try:
                 backend.start()
             except BaseException:
@@ -202,7 +208,7 @@ class RendererPool:
             self._backend = backend
             return backend
 
-    def _run_once(self, backend: _Backend, data: bytes, deadline: float, timeout_s: float) -> dict[str, Any]:
+    def _run_once(self, backend: _Backend, data: bytes, deadline: float, timeout_s: float) -> Any:
         launch = backend.launch()
         pid: int | None = None
         outcome: dict[str, Any] | None = None
@@ -247,8 +253,7 @@ class RendererPool:
         if outcome is not None:
             if "error" in outcome:
                 raise error_from_dict(outcome["error"])
-            result: dict[str, Any] = outcome["result"]
-            return result
+            return outcome["result"]
         if pid is None and (exit_report is None or "error" not in exit_report):
             raise _EngineLost
         raise _error_for_exit(exit_report)
@@ -321,6 +326,10 @@ def _popen_with_socket(args: list[str], kind: int) -> tuple[subprocess.Popen[byt
     return proc, ours
 
 
+def _worker_args(worker: str, options: dict[str, Any]) -> list[str]:
+    return ["--worker", worker, "--worker-options", json.dumps(options)]
+
+
 def _stop(proc: subprocess.Popen[bytes], grace_s: float) -> None:
     """Wait up to ``grace_s`` for ``proc`` to exit, then kill it; always reaps it."""
     try:
@@ -382,8 +391,9 @@ class _ForkLaunch:
 class _ForkBackend:
     """A zygote process reached over a SOCK_SEQPACKET control socket."""
 
-    def __init__(self, worker: str, spares: int) -> None:
+    def __init__(self, worker: str, options: dict[str, Any], spares: int) -> None:
         self._worker = worker
+        self._options = options
         self._spares = spares
         self._proc: subprocess.Popen[bytes] | None = None
         self._ctrl: socket.socket | None = None
@@ -391,7 +401,7 @@ class _ForkBackend:
 
     def start(self) -> None:
         self._proc, ours = _popen_with_socket(
-            ["--worker", self._worker, "--mode", "fork", "--spares", str(self._spares), "--ctrl-fd"],
+            [*_worker_args(self._worker, self._options), "--mode", "fork", "--spares", str(self._spares), "--ctrl-fd"],
             socket.SOCK_SEQPACKET,
         )
         self._ctrl = ours
@@ -444,8 +454,8 @@ class _ForkBackend:
 class _SpawnedWorker:
     """One pre-spawned, single-use worker process and the caller's end of its socket."""
 
-    def __init__(self, worker: str) -> None:
-        self.proc, ours = _popen_with_socket(["--worker", worker, "--mode", "single", "--sock-fd"], socket.SOCK_STREAM)
+    def __init__(self, worker: str, options: dict[str, Any]) -> None:
+        self.proc, ours = _popen_with_socket([*_worker_args(worker, options), "--mode", "single", "--sock-fd"], socket.SOCK_STREAM)
         self.sock = ours
         self.reader = proto.FrameReader(ours)
         self._ready = False
@@ -499,8 +509,9 @@ class _SpawnedWorker:
 class _SpawnBackend:
     """A few prepared single-use worker processes; each job takes one and a new one starts."""
 
-    def __init__(self, worker: str, spares: int) -> None:
+    def __init__(self, worker: str, options: dict[str, Any], spares: int) -> None:
         self._worker = worker
+        self._options = options
         self._spares = spares
         self._lock = threading.Lock()
         self._idle: deque[_SpawnedWorker] = deque()
@@ -510,7 +521,7 @@ class _SpawnBackend:
     def start(self) -> None:
         with self._lock:
             while len(self._idle) < self._spares:
-                self._idle.append(_SpawnedWorker(self._worker))
+                self._idle.append(_SpawnedWorker(self._worker, self._options))
             idle = list(self._idle)
         for worker in idle:
             try:
@@ -525,7 +536,7 @@ class _SpawnBackend:
         with self._lock:
             if self._closed:
                 raise _EngineLost
-            worker = self._idle.popleft() if self._idle else _SpawnedWorker(self._worker)
+            worker = self._idle.popleft() if self._idle else _SpawnedWorker(self._worker, self._options)
             self._busy.add(worker)
         try:
             self._refill()  # the replacement warms up while this job runs
@@ -539,7 +550,7 @@ class _SpawnBackend:
         with self._lock:
             try:
                 while not self._closed and len(self._idle) < self._spares:
-                    self._idle.append(_SpawnedWorker(self._worker))
+                    self._idle.append(_SpawnedWorker(self._worker, self._options))
             except EngineUnavailable:
                 pass  # this job has its worker; the next launch spawns directly and reports it
 

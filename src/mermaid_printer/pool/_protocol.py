@@ -2,15 +2,17 @@
 
 Every request has its own Unix stream socket pair. The caller keeps one end; the single-use
 process (a child forked by the zygote, or a pre-spawned worker) gets the other. Both sides
-exchange *frames*: one tag byte, a 4-byte big-endian length, then UTF-8 JSON.
+exchange *frames*: one tag byte, a 4-byte big-endian length, then a message of
+:mod:`mermaid_printer.wire` (JSON plus raw binary attachments: a job or result dataclass, or plain
+JSON values).
 
 ====  ==============  ===========================================================
 tag   sender          payload
 ====  ==============  ===========================================================
 ``W`` spawned worker  ``{"pid": n}`` when warm, or ``{"error": reason}`` (spawn mode)
-``J`` caller          ``{"job": {...}, "memory_bytes": n, "cpu_seconds": n}``
+``J`` caller          ``{"job": job, "memory_bytes": n, "cpu_seconds": n}``
 ``P`` render process  ``{"pid": n}`` as soon as it has read the job; its first frame
-``R`` render process  ``{"result": {...}}`` or ``{"error": PrinterError.to_dict()}``
+``R`` render process  ``{"result": result}`` or ``{"error": PrinterError.to_dict()}``
 ``X`` zygote          ``{"exit_code": n}``, ``{"signal": n}`` or ``{"error": reason}``
 ====  ==============  ===========================================================
 
@@ -20,7 +22,6 @@ caller sees end-of-file once the child is gone.
 
 from __future__ import annotations
 
-import json
 import os
 import resource
 import socket
@@ -30,6 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from mermaid_printer import wire
 from mermaid_printer.errors import PrinterError, RenderFailed, ResourceLimit
 
 TAG_READY = b"W"
@@ -51,8 +53,12 @@ class ProtocolError(Exception):
 
 
 def encode_frame(tag: bytes, payload: Any) -> bytes:
-    """One frame as bytes, ready for ``sendall``."""
-    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    """One frame as bytes, ready for ``sendall``.
+
+    Raises:
+        wire.WireError: ``payload`` holds something the wire does not carry.
+    """
+    body = wire.encode(payload)
     return _HEADER.pack(tag, len(body)) + body
 
 
@@ -88,7 +94,7 @@ class FrameReader:
 
         Raises:
             DeadlineExceeded: ``deadline`` (``time.monotonic()``) passed first.
-            ProtocolError: the stream ended inside a frame or a payload is not JSON.
+            ProtocolError: the stream ended inside a frame or a payload is not a wire message.
         """
         while True:
             frame = self._take_frame()
@@ -123,15 +129,15 @@ class FrameReader:
         body = bytes(self._buffer[_HEADER.size : end])
         del self._buffer[:end]
         try:
-            return tag, json.loads(body)
-        except ValueError as exc:
-            raise ProtocolError(f"frame {tag!r} is not JSON") from exc
+            return tag, wire.decode(body)
+        except wire.WireError as exc:
+            raise ProtocolError(f"frame {tag!r} is not a wire message: {exc}") from exc
 
 
 # --- the render process's side -------------------------------------------------------------
 
 
-def serve_one_request(sock: socket.socket, handle: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+def serve_one_request(sock: socket.socket, handle: Callable[[Any], Any]) -> None:
     """Run in a single-use process: read the job, announce the pid, apply limits, answer.
 
     The pid frame doubles as "job received": before it, the caller may safely retry the job
@@ -146,8 +152,8 @@ def serve_one_request(sock: socket.socket, handle: Callable[[dict[str, Any]], di
     response = run_handle(handle, request["job"])
     try:
         data = encode_frame(TAG_RESULT, response)
-    except (TypeError, ValueError) as exc:
-        error = RenderFailed(f"the worker returned a result that is not JSON: {exc}")
+    except wire.WireError as exc:
+        error = RenderFailed(f"the worker returned a result that cannot cross the wire: {exc}")
         data = encode_frame(TAG_RESULT, {"error": error.to_dict()})
     # The caller hangs up once it has the result, and the process may be killed then: the
     # worker's logs go out first.
@@ -155,7 +161,7 @@ def serve_one_request(sock: socket.socket, handle: Callable[[dict[str, Any]], di
     sock.sendall(data)
 
 
-def run_handle(handle: Callable[[dict[str, Any]], dict[str, Any]], job: dict[str, Any]) -> dict[str, Any]:
+def run_handle(handle: Callable[[Any], Any], job: Any) -> dict[str, Any]:
     """Call the worker's ``handle`` and turn its outcome into an ``R`` payload."""
     error: PrinterError | None = None
     exhausted: str | None = None
@@ -171,9 +177,7 @@ def run_handle(handle: Callable[[dict[str, Any]], dict[str, Any]], job: dict[str
         name = type(exc).__name__
         error = RenderFailed(f"the worker failed: {name}: {exc}", {"exception": name})
     else:
-        if isinstance(result, dict):
-            return {"result": result}
-        error = RenderFailed(f"the worker returned {type(result).__name__}, not a dict")
+        return {"result": result}
     if exhausted is not None:
         error = ResourceLimit(f"the render ran out of memory or stack ({exhausted})", {"exception": exhausted})
     assert error is not None

@@ -57,18 +57,20 @@ def main(argv: list[str] | None = None) -> None:
     """Parse the arguments the pool passes and run the requested mode."""
     parser = argparse.ArgumentParser(prog="mermaid_printer.pool._zygote")
     parser.add_argument("--worker", required=True)
+    parser.add_argument("--worker-options", default="{}", help="JSON object of keyword arguments for prepare()")
     parser.add_argument("--mode", choices=("fork", "single"), required=True)
     parser.add_argument("--ctrl-fd", type=int)
     parser.add_argument("--sock-fd", type=int)
     parser.add_argument("--spares", type=int, default=0)  # fork mode; the pool always passes it
     args = parser.parse_args(argv)
     _keep_stdout_clean()
+    options = json.loads(args.worker_options)
     if args.mode == "fork":
         ctrl = socket.socket(fileno=args.ctrl_fd)
-        _run_zygote(ctrl, args.worker, max(0, args.spares))
+        _run_zygote(ctrl, args.worker, options, max(0, args.spares))
     else:
         sock = socket.socket(fileno=args.sock_fd)
-        _run_single_use(sock, args.worker)
+        _run_single_use(sock, args.worker, options)
 
 
 def _keep_stdout_clean() -> None:
@@ -81,15 +83,15 @@ def _log(message: str) -> None:
     print(f"mermaid-printer engine[{os.getpid()}]: {message}", file=sys.stderr, flush=True)
 
 
-def _load_worker(name: str) -> tuple[ModuleType | None, str | None]:
-    """Import the worker and run its ``prepare()``; return ``(module, None)`` or ``(None, reason)``."""
+def _load_worker(name: str, options: dict[str, Any]) -> tuple[ModuleType | None, str | None]:
+    """Import the worker and run its ``prepare(**options)``; return ``(module, None)`` or ``(None, reason)``."""
     try:
         module = importlib.import_module(name)
         if not callable(getattr(module, "handle", None)):
             return None, f"worker module {name!r} has no handle(job) function"
         prepare = getattr(module, "prepare", None)
         if prepare is not None:
-            prepare()
+            prepare(**options)
     except BaseException as exc:  # SystemExit too: any way prepare() stops is a failed start
         traceback.print_exc(file=sys.stderr)
         return None, f"worker {name!r} failed to start: {type(exc).__name__}: {exc}"
@@ -115,8 +117,8 @@ def _thread_count() -> int:
 # --- fork mode --------------------------------------------------------------------------------
 
 
-def _run_zygote(ctrl: socket.socket, worker_name: str, spares: int) -> None:
-    module, reason = _load_worker(worker_name)
+def _run_zygote(ctrl: socket.socket, worker_name: str, options: dict[str, Any], spares: int) -> None:
+    module, reason = _load_worker(worker_name, options)
     if module is None:
         _send_control(ctrl, {"error": reason})
         return
@@ -151,7 +153,7 @@ class _Zygote:
     def __init__(self, ctrl: socket.socket, module: ModuleType, spares: int) -> None:
         self._ctrl = ctrl
         self._module = module
-        self._handle: Callable[[dict[str, Any]], dict[str, Any]] = module.handle
+        self._handle: Callable[[Any], Any] = module.handle
         self._children: dict[int, socket.socket] = {}  # pid -> request socket of a running child
         self._watched: dict[int, int] = {}  # request socket fd -> child pid
         self._spares: dict[int, socket.socket] = {}  # pid -> channel of an idle spare, oldest first
@@ -390,8 +392,8 @@ def _load_libc() -> Any:
 # --- spawn mode -------------------------------------------------------------------------------
 
 
-def _run_single_use(sock: socket.socket, worker_name: str) -> None:
-    module, reason = _load_worker(worker_name)
+def _run_single_use(sock: socket.socket, worker_name: str, options: dict[str, Any]) -> None:
+    module, reason = _load_worker(worker_name, options)
     exit_code = 70
     try:
         if module is None:

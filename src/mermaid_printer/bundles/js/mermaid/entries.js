@@ -1,14 +1,12 @@
-// bootstrap.js — the entry points the host calls, loaded after the vendored mermaid.min.js.
+// entries.js — the Mermaid bundle's entry points; the last script of the bundle.
 //
-// Serves: the engine seam (mermaid_printer/engine/quickjs_engine.py). The host calls
-// __printer.start(entry, payloadJson), drains promise jobs and virtual timers until
-// __printer.poll() returns a JSON string, and never registers a callback into Python — so the
-// interpreter's time limit stays usable. Entries: "render" (mermaid.render → SVG text) and
-// "parse" (mermaid.parse → diagram type; with `ast`, the diagram's AST from ast.js), each
-// starting from the randomness and clock the bundle had right after it loaded.
+// Serves: the engine seam (mermaid_printer/engine; the call protocol is engine/js/host.js).
+// Entries: "render" (mermaid.render → SVG text) and "parse" (mermaid.parse → diagram type; with
+// `ast`, the diagram's AST from ast.js), each starting from the page, randomness and clock the
+// bundle had right after it loaded.
 // External diagrams: the ZenUML plugin (vendored mermaid-zenuml.min.js, loaded before this file)
 // is registered here, before the first render, as mermaid-cli does. (The tidy-tree layout
-// mermaid-cli registers is registered by layout_tidy_tree.mjs, loaded before this file.)
+// mermaid-cli registers is registered by layout_tidy_tree.js, loaded before this file.)
 // Leaves out: anything touching the host; errors are returned as {code, message, details}
 // with line/column/expected taken from Mermaid's parser errors (jison hash or Langium text).
 "use strict";
@@ -73,20 +71,8 @@
   const zenuml = G["mermaid-zenuml"];
   if (zenuml) mermaid.registerExternalDiagrams([withScopedStyles(zenuml)]);
 
-  const pristine = G.__printerEnv.snapshot();
-  const pristineHead = new Set(G.document.head.childNodes);
-  let current = null; // {done, result}
-
-  // Every render starts on a page like the one the bundles loaded into: an empty body, and a head
-  // without what earlier renders added. (ZenUML's module injects ~900 KB of CSS for its React UI
-  // into <head> when it first loads; its SVG renderer does not use it, but the cascade would
-  // parse it on the next getComputedStyle: ~2 s in every child forked after the warm-up.)
-  function resetPage() {
-    G.__printerEnv.restore(pristine);
-    const { head, body } = G.document;
-    for (const child of body.childNodes.slice()) body.removeChild(child);
-    for (const child of head.childNodes.slice()) if (!pristineHead.has(child)) head.removeChild(child);
-  }
+  // Every render starts on a page like the one the bundles loaded into (see capturePage in env.js).
+  const resetPage = G.__printerEnv.capturePage();
 
   // Mermaid's parsers report positions two ways: jison errors carry a `hash`, Langium-based
   // parsers (pie, gitGraph, packet, architecture, …) put "line N, column M" in the message.
@@ -337,44 +323,9 @@
     return typeof G.__printerMissingCodepoints === "function" ? G.__printerMissingCodepoints() : [];
   }
 
-  const ENTRIES = { render, parse };
-
-  G.__printer = {
-    start(entry, payloadJson) {
-      const fn = ENTRIES[entry];
-      if (!fn) throw new Error(`unknown entry point ${entry}`);
-      const state = { done: false, result: null };
-      current = state;
-      let promise;
-      let payload = {};
-      try {
-        payload = JSON.parse(payloadJson);
-        promise = fn(payload);
-      } catch (error) {
-        promise = Promise.reject(error);
-      }
-      promise.then(
-        (value) => {
-          state.done = true;
-          state.result = Object.assign({ ok: true }, value);
-        },
-        (error) => {
-          state.done = true;
-          const described = describeError(error, entry === "parse" ? "parse" : "render");
-          state.result = { ok: false, error: toSourceLines(described, payload.code || "") };
-        },
-      );
-    },
-    // JSON of the result once settled, else "" (the host then runs jobs/timers and asks again).
-    poll() {
-      if (!current || !current.done) return "";
-      return String(JSON.stringify(current.result));
-    },
-    runTimers() {
-      return G.__printerEnv.runTimers();
-    },
-    logs() {
-      return String(JSON.stringify(G.__printerEnv.logs));
-    },
-  };
+  function describeFailure(phase) {
+    return (error, payload) => toSourceLines(describeError(error, phase), payload.code || "");
+  }
+  G.__printer.register("render", render, describeFailure("render"));
+  G.__printer.register("parse", parse, describeFailure("parse"));
 })();

@@ -11,7 +11,7 @@
 // (localStorage/sessionStorage are empty in-memory stores, emptied before every render, as in a
 // fresh browser page: ZenUML reads them at load), workers, real time, real randomness, and any
 // way to call back into the host. Timers never fire by
-// themselves: the host drains them with __printerEnv.runTimers() between promise jobs.
+// themselves: the host drains them with __printer.runTimers() between promise jobs.
 "use strict";
 (function () {
   const G = globalThis;
@@ -423,21 +423,41 @@
 
   // Snapshot/restore so every render starts from the same randomness and time, whatever the
   // warm-up renders in the zygote consumed.
+  function snapshot() {
+    return { rngState, clockReads };
+  }
+  function restore(snap) {
+    rngState = snap.rngState;
+    clockReads = snap.clockReads;
+    timers.clear();
+    virtualTime = 0;
+    logs.length = 0;
+    G.localStorage.clear();
+    G.sessionStorage.clear();
+  }
   G.__printerEnv = {
     runTimers,
     pendingTimers: () => timers.size,
     logs,
-    snapshot() {
-      return { rngState, clockReads };
-    },
-    restore(snap) {
-      rngState = snap.rngState;
-      clockReads = snap.clockReads;
-      timers.clear();
-      virtualTime = 0;
-      logs.length = 0;
-      G.localStorage.clear();
-      G.sessionStorage.clear();
+    snapshot,
+    restore,
+    // Called by a bundle's last script: returns a function that puts the page back as it is now
+    // (randomness, clock, timers, storage, an empty body, the head without what calls added),
+    // so every call starts on the page the bundle loaded into. (ZenUML's module injects ~900 KB
+    // of CSS for its React UI into <head> when it first loads; its SVG renderer does not use it,
+    // but the cascade would parse it on the next getComputedStyle: ~2 s in every child forked
+    // after the warm-up.)
+    capturePage() {
+      const pristine = snapshot();
+      const pristineHead = new Set(G.document.head.childNodes);
+      return function restorePage() {
+        restore(pristine);
+        const { head, body } = G.document;
+        for (const child of body.childNodes.slice()) body.removeChild(child);
+        for (const child of head.childNodes.slice()) if (!pristineHead.has(child)) head.removeChild(child);
+      };
     },
   };
+  // The host protocol (engine/js/host.js, loaded first) drains these timers and reads the logs.
+  if (G.__printer) G.__printer.setEnvironment({ runTimers, logs });
 })();

@@ -1,0 +1,117 @@
+"""Fingerprint every artifact the printer makes of a corpus, to prove a change output-neutral.
+
+Renders each diagram of ``<corpus>/mermaid/index.json`` to SVG, PDF and PNG with the product's
+public API and records the SHA-256 of each artifact (or the error code when the printer refuses
+the diagram). Two runs, before and after a change, compared with ``--compare``, show whether any
+byte changed. Used for refactors, load-time bundle transforms and alternative engines.
+
+Usage::
+
+    python scripts/corpus_digest.py --corpus ../shared/corpus --out /tmp/before.json
+    python scripts/corpus_digest.py --corpus ../shared/corpus --out /tmp/after.json
+    python scripts/corpus_digest.py --compare /tmp/before.json /tmp/after.json
+
+``--formats svg`` limits the formats, ``--types pie,flowchart`` the diagram types, ``--jobs``
+the renders in flight (default: the CPU count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+FORMATS = ("svg", "pdf", "png")
+
+
+def _renderers() -> dict[str, Callable[[str], bytes]]:
+    import mermaid_printer as mp
+
+    return {
+        "svg": lambda code: mp.render_svg(code).svg.encode("utf-8"),
+        "pdf": lambda code: mp.render_pdf(code).pdf,
+        "png": lambda code: mp.render_png(code).png,
+    }
+
+
+def digest_corpus(corpus: Path, formats: list[str], types: set[str] | None, jobs: int) -> dict[str, Any]:
+    """``{"<id>": {"svg": "sha256:…" | "error:CODE", …}}`` for every diagram of the corpus."""
+    from mermaid_printer.errors import PrinterError
+
+    index = json.loads((corpus / "mermaid" / "index.json").read_text(encoding="utf-8"))
+    diagrams = [d for d in index["diagrams"] if types is None or d["type"] in types]
+    renderers = _renderers()
+
+    def one(entry: dict[str, Any]) -> tuple[str, dict[str, str]]:
+        code = (corpus / "mermaid" / f"{entry['id']}.mmd").read_text(encoding="utf-8")
+        row: dict[str, str] = {}
+        for name in formats:
+            try:
+                row[name] = "sha256:" + hashlib.sha256(renderers[name](code)).hexdigest()
+            except PrinterError as exc:
+                row[name] = f"error:{exc.code}"
+        return entry["id"], row
+
+    results: dict[str, dict[str, str]] = {}
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for done, (diagram_id, row) in enumerate(pool.map(one, diagrams), start=1):
+            results[diagram_id] = row
+            if sys.stderr.isatty() or done % 50 == 0 or done == len(diagrams):
+                print(f"\r{done}/{len(diagrams)} diagrams, {time.monotonic() - started:.0f} s", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    return {"formats": formats, "diagrams": dict(sorted(results.items()))}
+
+
+def compare(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Every (id, format) whose fingerprint differs, or that only one run has."""
+    differences = []
+    for diagram_id in sorted(set(before["diagrams"]) | set(after["diagrams"])):
+        old = before["diagrams"].get(diagram_id, {})
+        new = after["diagrams"].get(diagram_id, {})
+        for name in sorted(set(old) | set(new)):
+            if old.get(name) != new.get(name):
+                differences.append(f"{diagram_id} {name}: {old.get(name)} -> {new.get(name)}")
+    return differences
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, help="folder holding mermaid/index.json")
+    parser.add_argument("--out", type=Path, help="where to write the fingerprints (JSON)")
+    parser.add_argument("--formats", default=",".join(FORMATS), help="comma-separated: svg,pdf,png")
+    parser.add_argument("--types", help="comma-separated diagram types (default: all)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    args = parser.parse_args(argv)
+    if args.compare:
+        before, after = (json.loads(path.read_text(encoding="utf-8")) for path in args.compare)
+        differences = compare(before, after)
+        counted = sum(len(row) for row in after["diagrams"].values())
+        for line in differences:
+            print(line)
+        print(f"{len(differences)} of {counted} artifacts differ")
+        return 1 if differences else 0
+    if args.corpus is None or args.out is None:
+        parser.error("--corpus and --out are required (or --compare BEFORE AFTER)")
+    formats = [name.strip() for name in args.formats.split(",") if name.strip()]
+    unknown = [name for name in formats if name not in FORMATS]
+    if unknown:
+        parser.error(f"unknown format(s): {', '.join(unknown)}")
+    types = {name.strip() for name in args.types.split(",")} if args.types else None
+    digests = digest_corpus(args.corpus, formats, types, args.jobs)
+    args.out.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    errors = sum(value.startswith("error:") for row in digests["diagrams"].values() for value in row.values())
+    print(f"{len(digests['diagrams'])} diagrams, {errors} refused artifacts -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

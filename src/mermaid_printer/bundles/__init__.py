@@ -1,0 +1,77 @@
+"""The JavaScript bundles the engine runs, as values (see :class:`~mermaid_printer.engine.Bundle`).
+
+A bundle is the upstream code (vendored byte-identical), the browser shim it runs on and the
+entry points that call it. This package knows which files make up each bundle and in which
+order; the engine knows nothing about them.
+
+``js/shim/``
+    the minimal browser every bundle runs on: ``env.js`` (browser-like globals, seeded
+    randomness, a frozen clock, virtual timers), ``selectors.js``, ``css.js``, ``dom.js`` and
+    ``geometry.js`` (the DOM), ``font_metrics.js`` (generated advance-width and kerning tables),
+    ``text_measure.js`` (text widths from those tables), ``html_layout.js`` and
+    ``mathml_layout.js`` (boxes for HTML and MathML labels), ``foreign_objects.js`` (HTML labels
+    to SVG text). See :func:`shim_scripts`.
+``js/mermaid/``
+    the Mermaid bundle's own glue: ``ast.js`` (the AST read from Mermaid's parsed database),
+    ``layout_tidy_tree.js`` (registers the tidy-tree layout) and ``entries.js`` (the entry
+    points ``render`` and ``parse``). See :mod:`mermaid_printer.bundles.mermaid`.
+
+:data:`BUNDLES` names every bundle a worker can load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from mermaid_printer.engine.bundle import Bundle, Script
+
+__all__ = ["BUNDLES", "bundle_js_dir", "load_bundle", "shim_scripts"]
+
+_JS_DIR = Path(__file__).resolve().parent / "js"
+
+
+def bundle_js_dir() -> Path:
+    """The package's own JavaScript for bundles: ``shim/`` and one folder per bundle."""
+    return _JS_DIR
+
+
+def shim_scripts() -> tuple[Script, ...]:
+    """The browser shim every bundle loads first, in load order."""
+    shim = _JS_DIR / "shim"
+    names = (
+        "env.js",
+        "selectors.js",
+        "css.js",
+        "dom.js",
+        "geometry.js",
+        "font_metrics.js",
+        "text_measure.js",
+        "html_layout.js",
+        "mathml_layout.js",
+        "foreign_objects.js",
+    )
+    return tuple(Script(shim / name) for name in names)
+
+
+def _mermaid() -> Bundle:
+    from mermaid_printer.bundles.mermaid import mermaid_bundle
+
+    return mermaid_bundle()
+
+
+#: Every bundle by name: a function that returns it (the files are found on first use).
+BUNDLES: dict[str, Callable[[], Bundle]] = {"mermaid": _mermaid}
+
+
+def load_bundle(name: str) -> Bundle:
+    """The bundle called ``name``.
+
+    Raises:
+        KeyError: no bundle has that name.
+    """
+    try:
+        factory = BUNDLES[name]
+    except KeyError:
+        raise KeyError(f"no bundle named {name!r}; known: {', '.join(sorted(BUNDLES))}") from None
+    return factory()

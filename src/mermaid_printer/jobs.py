@@ -1,0 +1,198 @@
+"""Jobs: what the service asks a single-use render process to do, and what comes back.
+
+Every job and every result is a frozen dataclass that crosses the process boundary through
+:mod:`mermaid_printer.wire` (binary artifacts as raw bytes). :data:`JOB_KINDS` is the registry:
+one :class:`JobKind` per kind names its job type, its result type, the bundle whose engine runs
+it and the function in that bundle's worker module that handles it
+(:mod:`mermaid_printer.worker`). A new kind is one entry here plus its handler.
+
+The job carries everything the render process needs, already validated and resolved by the
+service (the Mermaid config merged with the product's fixed keys, the ``<svg>`` id): the render
+process makes no decision a request could influence beyond what the job says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mermaid_printer.wire import wire_type
+
+__all__ = [
+    "JOB_KINDS",
+    "DetectJob",
+    "DiagramType",
+    "JobKind",
+    "ParseJob",
+    "ParseResult",
+    "PdfJob",
+    "PdfResult",
+    "PngJob",
+    "PngResult",
+    "RenderResult",
+    "SvgJob",
+    "job_kind_of",
+]
+
+
+# --- jobs -------------------------------------------------------------------------------------
+
+
+@wire_type
+@dataclass(frozen=True)
+class SvgJob:
+    """Render ``code`` to the product SVG (sanitized, canonical, fonts embedded if asked)."""
+
+    code: str
+    config: dict[str, Any]  # the full Mermaid config (mermaid_config.build_mermaid_config)
+    svg_id: str  # the id of the <svg> element
+    timeout_ms: int
+    background: str = "transparent"
+    embed_fonts: bool = True
+
+
+@wire_type
+@dataclass(frozen=True)
+class PdfJob:
+    """Render ``code`` and convert it to a one-page vector PDF."""
+
+    code: str
+    config: dict[str, Any]
+    timeout_ms: int
+    background: str
+    paper: str | None
+    orientation: str
+    margin_mm: float | None
+    fit: str
+
+
+@wire_type
+@dataclass(frozen=True)
+class PngJob:
+    """Render ``code`` and rasterize it to PNG (``scale`` or ``width``, not both)."""
+
+    code: str
+    config: dict[str, Any]
+    timeout_ms: int
+    background: str
+    scale: float | None
+    width: int | None
+
+
+@wire_type
+@dataclass(frozen=True)
+class ParseJob:
+    """Parse ``code`` (no drawing) and read its AST from Mermaid's diagram database."""
+
+    code: str
+    config: dict[str, Any]
+    timeout_ms: int
+    positions: bool = False
+
+
+@wire_type
+@dataclass(frozen=True)
+class DetectJob:
+    """Parse ``code`` only to learn whether Mermaid accepts it, and its diagram type."""
+
+    code: str
+    config: dict[str, Any]
+    timeout_ms: int
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+@wire_type
+@dataclass(frozen=True)
+class RenderResult:
+    """A rendered diagram: sanitized, canonical SVG text and what Mermaid said about it."""
+
+    svg: str
+    diagram_type: str
+    warnings: list[str] = field(default_factory=list)
+
+
+@wire_type
+@dataclass(frozen=True)
+class PdfResult:
+    """A diagram as a one-page vector PDF (``pdf`` bytes) and how it sits on the page."""
+
+    pdf: bytes
+    diagram_type: str
+    page_width_pt: float
+    page_height_pt: float
+    scale: float  # the diagram's size on the page / its natural size (1 unless fitted to paper)
+    orientation: str | None  # "portrait" or "landscape" with a paper size, else None
+    warnings: list[str] = field(default_factory=list)
+
+
+@wire_type
+@dataclass(frozen=True)
+class PngResult:
+    """A diagram as a PNG image (``png`` bytes) and its size."""
+
+    png: bytes
+    diagram_type: str
+    width_px: int
+    height_px: int
+    scale: float  # image pixels per CSS pixel of the diagram
+    warnings: list[str] = field(default_factory=list)
+
+
+@wire_type
+@dataclass(frozen=True)
+class ParseResult:
+    """A parsed diagram: its type and its AST (see the README's "AST" section for the shape)."""
+
+    diagram_type: str
+    ast: dict[str, Any]
+
+
+@wire_type
+@dataclass(frozen=True)
+class DiagramType:
+    """The diagram type Mermaid detected in source it accepts."""
+
+    diagram_type: str
+
+
+# --- the registry -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JobKind:
+    """One kind of job: its types, the bundle whose engine runs it, and its handler.
+
+    ``handler`` names a function ``(engine, job) -> result`` in the worker module of ``bundle``
+    (see :mod:`mermaid_printer.worker`); it runs inside the single-use render process.
+    """
+
+    name: str
+    job: type
+    result: type
+    bundle: str
+    handler: str
+
+
+JOB_KINDS: tuple[JobKind, ...] = (
+    JobKind("render_svg", SvgJob, RenderResult, bundle="mermaid", handler="render_svg"),
+    JobKind("render_pdf", PdfJob, PdfResult, bundle="mermaid", handler="render_pdf"),
+    JobKind("render_png", PngJob, PngResult, bundle="mermaid", handler="render_png"),
+    JobKind("parse", ParseJob, ParseResult, bundle="mermaid", handler="parse"),
+    JobKind("detect", DetectJob, DiagramType, bundle="mermaid", handler="detect"),
+)
+
+_BY_JOB_TYPE = {kind.job: kind for kind in JOB_KINDS}
+
+
+def job_kind_of(job: object) -> JobKind:
+    """The registered kind of ``job``.
+
+    Raises:
+        TypeError: ``job`` is not an instance of a registered job type.
+    """
+    kind = _BY_JOB_TYPE.get(type(job))
+    if kind is None:
+        raise TypeError(f"{type(job).__name__} is not a registered job type")
+    return kind

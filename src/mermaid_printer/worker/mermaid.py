@@ -1,0 +1,232 @@
+"""The Mermaid bundle's work in the render processes: warm-up, priming, and the job handlers.
+
+``warm_up(engine)`` runs once in the zygote: it renders one small diagram of each common type so
+their lazily initialised modules are ready, decodes the fonts and warms the PDF/PNG converter.
+``prime(engine)`` runs in every child before its request: one fixed parse that copies the memory
+pages every request writes, off the request's clock. The handlers run in the single-use child:
+one render, then the post-processing chain, all inside the child (a parse only parses: no
+drawing, no post-processing)::
+
+    engine.call("render") → parse_svg → background → sanitize_svg → canonicalize_svg
+                          → embed_fonts → serialize_svg
+
+PDF and PNG jobs render the same SVG without its embedded fonts (the converter draws with the
+same fonts, registered with cairo) and with a transparent canvas, then hand it to
+:mod:`mermaid_printer.export`, which paints the background itself. ``warm_up()`` warms the
+converter too; if the system cairo library is missing, SVG keeps working and PDF/PNG jobs fail
+with ``ENGINE_UNAVAILABLE``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from lxml import etree
+
+from mermaid_printer.engine import Engine, EngineLimits
+from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
+from mermaid_printer.jobs import DetectJob, DiagramType, ParseJob, ParseResult, PdfJob, PdfResult, PngJob, PngResult, RenderResult, SvgJob
+from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
+from mermaid_printer.postprocess.fonts import embed_fonts as _embed_fonts
+from mermaid_printer.postprocess.fonts import preload_fonts
+from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
+
+__all__ = [
+    "EXPORT_SVG_ID",
+    "WARMUP_DIAGRAMS",
+    "detect",
+    "parse",
+    "prime",
+    "render_pdf",
+    "render_png",
+    "render_svg",
+    "warm_up",
+]
+
+#: One small diagram per type, rendered once in the zygote so every child starts warm.
+WARMUP_DIAGRAMS: dict[str, str] = {
+    "flowchart": "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C([Done])\n  B -- no --> D[(Store)]",
+    "sequence": "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi\n  Note over Alice,Bob: warm",
+    "class": "classDiagram\n  class Animal {\n    +String name\n    +eat() void\n  }\n  Animal <|-- Dog",
+    "state": "stateDiagram-v2\n  [*] --> Idle\n  Idle --> Busy: go\n  Busy --> [*]",
+    "er": "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  ORDER {\n    int id PK\n  }",
+    "gantt": "gantt\n  dateFormat YYYY-MM-DD\n  section A\n  Task one :a1, 2024-01-01, 3d\n  Task two :after a1, 2d",
+    "pie": 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
+    "journey": "journey\n  title Day\n  section Work\n    Code: 5: Me\n    Review: 3: Me, You",
+    # Loads the ZenUML plugin's module (React, its parser) once: ~0.3 s here instead of per child.
+    "zenuml": "zenuml\n  A->B: hi",
+}
+
+#: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``_export_svg``).
+EXPORT_SVG_ID = "mermaid-export"
+#: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
+_export_unavailable: str | None = None
+logger = logging.getLogger(__name__)
+
+
+def warm_up(engine: Engine) -> None:
+    """Render and parse one diagram of each common type, load the fonts, warm the converter."""
+    config = build_mermaid_config({})
+    export_svgs = []
+    for name, code in WARMUP_DIAGRAMS.items():
+        # Rendered under the PDF/PNG id, so their stylesheets can be compiled for the children.
+        result = engine.call("render", {"code": code, "config": config, "svgId": EXPORT_SVG_ID})
+        if not result.get("ok"):
+            raise RenderFailed(f"warm-up render of {name} failed: {result.get('error')}")
+        export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
+        # Parsing takes paths a render does not (getDiagramFromText, the AST extractors):
+        # warming them here takes ~5 ms off every parse a child runs.
+        result = engine.call("parse", {"code": code, "config": config, "ast": True, "positions": True})
+        if not result.get("ok"):
+            raise RenderFailed(f"warm-up parse of {name} failed: {result.get('error')}")
+    preload_fonts()
+    _prepare_export(export_svgs)
+
+
+#: The parse ``prime()`` runs: small, and it takes the paths every parse and render share
+#: (config copies, diagram detection, the parser set-up). Its own db is cleared by the next pie.
+_PRIMING_DIAGRAM = "pie"
+
+
+def prime(engine: Engine) -> None:
+    """Warm a fresh child before its request: one parse of a fixed warm-up diagram.
+
+    After ``fork`` every page a request writes is first copied; QuickJS writes to every object
+    it reads (reference counts), so a parse pays ~3.5 ms of copying in a fresh child. Doing it
+    here, in a spare child waiting for work, takes that off the request. Never user input.
+    """
+    code = WARMUP_DIAGRAMS[_PRIMING_DIAGRAM]
+    result = engine.call("parse", {"code": code, "config": build_mermaid_config({}), "ast": True})
+    if not result.get("ok"):
+        raise RenderFailed(f"priming parse failed: {result.get('error')}")
+
+
+def _limits(timeout_ms: int) -> EngineLimits | None:
+    return EngineLimits(time_s=timeout_ms / 1000) if timeout_ms else None
+
+
+def _parse_call(engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, *, ast: bool, positions: bool) -> dict[str, Any]:
+    payload = {"code": code, "config": config, "ast": ast, "positions": positions}
+    result = engine.call("parse", payload, _limits(timeout_ms))
+    if not result.get("ok"):
+        raise error_from_dict(result.get("error") or {})
+    return result
+
+
+def parse(engine: Engine, job: ParseJob) -> ParseResult:
+    """Parse one diagram (no drawing, no post-processing): its type and its AST."""
+    result = _parse_call(engine, job.code, job.config, job.timeout_ms, ast=True, positions=job.positions)
+    return ParseResult(diagram_type=result["diagram_type"], ast=result["ast"])
+
+
+def detect(engine: Engine, job: DetectJob) -> DiagramType:
+    """Parse one diagram only to learn whether Mermaid accepts it, and its type."""
+    result = _parse_call(engine, job.code, job.config, job.timeout_ms, ast=False, positions=False)
+    return DiagramType(diagram_type=result["diagram_type"])
+
+
+def render_svg(engine: Engine, job: SvgJob) -> RenderResult:
+    """Render and post-process one diagram."""
+    payload = {"code": job.code, "config": job.config, "svgId": job.svg_id}
+    result = engine.call("render", payload, _limits(job.timeout_ms))
+    if not result.get("ok"):
+        raise error_from_dict(result.get("error") or {})
+    warnings: list[str] = list(result.get("warnings") or [])
+    missing = result.get("missing_codepoints") or []
+    if missing:
+        sample = "".join(chr(cp) for cp in missing[:12])
+        warnings.append(
+            f"{len(missing)} character(s) are not in the bundled fonts and were measured approximately: {sample}"
+        )
+    svg, more = _finish_svg(result["svg"], job.background, job.embed_fonts, result.get("drawn_faces"))
+    return RenderResult(svg=svg, diagram_type=result["diagram_type"], warnings=warnings + more)
+
+
+def render_pdf(engine: Engine, job: PdfJob) -> PdfResult:
+    """Render one diagram and convert it to a one-page vector PDF."""
+    from mermaid_printer.export.pdf import svg_to_pdf
+
+    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms)
+    document = svg_to_pdf(
+        rendered.svg,
+        background=job.background,
+        paper=job.paper,
+        orientation=job.orientation,  # type: ignore[arg-type]
+        margin_mm=job.margin_mm,
+        fit=job.fit,  # type: ignore[arg-type]
+    )
+    return PdfResult(
+        pdf=document.data,
+        diagram_type=rendered.diagram_type,
+        page_width_pt=document.page_width_pt,
+        page_height_pt=document.page_height_pt,
+        scale=document.scale,
+        orientation=document.orientation,
+        warnings=[*rendered.warnings, *document.warnings],
+    )
+
+
+def render_png(engine: Engine, job: PngJob) -> PngResult:
+    """Render one diagram and rasterize it to PNG."""
+    from mermaid_printer.export.png import svg_to_png
+
+    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms)
+    image = svg_to_png(rendered.svg, background=job.background, scale=job.scale, width=job.width)
+    return PngResult(
+        png=image.data,
+        diagram_type=rendered.diagram_type,
+        width_px=image.width_px,
+        height_px=image.height_px,
+        scale=image.scale,
+        warnings=[*rendered.warnings, *image.warnings],
+    )
+
+
+def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: int) -> RenderResult:
+    """The SVG a PDF or PNG is drawn from: transparent, no embedded fonts, one fixed id."""
+    if _export_unavailable is not None:
+        raise EngineUnavailable(
+            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
+            f"libcairo2): {_export_unavailable}",
+            {"reason": "converter_unavailable"},
+        )
+    # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
+    # same for every diagram of a type and theme, so the converter's compiled copy is reused.
+    job = SvgJob(code=code, config=config, svg_id=EXPORT_SVG_ID, timeout_ms=timeout_ms, embed_fonts=False)
+    return render_svg(engine, job)
+
+
+def _prepare_export(svgs: list[str]) -> None:
+    global _export_unavailable
+    try:
+        from mermaid_printer.export import prepare_export
+
+        prepare_export(svgs)
+    except Exception as exc:  # no cairo: SVG must keep working
+        _export_unavailable = f"{type(exc).__name__}: {exc}"
+        logger.warning("PDF and PNG output are unavailable: %s", _export_unavailable)
+
+
+def _finish_svg(
+    raw: str, background: str, embed_fonts: bool, drawn_faces: list[dict] | None = None
+) -> tuple[str, list[str]]:
+    """The post-processing chain on Mermaid's SVG: the product SVG and its warnings."""
+    root = parse_svg(raw)
+    _apply_background(root, background)
+    warnings = sanitize_svg(root)
+    canonicalize_svg(root)
+    if embed_fonts:
+        warnings += _embed_fonts(root, drawn_faces)
+    return serialize_svg(root), warnings
+
+
+def _apply_background(root: etree._Element, background: str) -> None:
+    """Paint the canvas: ``background-color`` on the root, as mermaid-cli does."""
+    if background == "transparent":
+        return
+    style = (root.get("style") or "").strip()
+    if style and not style.endswith(";"):
+        style += ";"
+    root.set("style", f"{style} background-color: {background};".strip())
