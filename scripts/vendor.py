@@ -100,6 +100,9 @@ PACKAGES = [
         license="MIT",
         files={
             "mermaid/mermaid.min.js": "dist/mermaid.min.js",
+            # MermaidConfig as TypeScript (generated upstream from its config schema): every
+            # config key Mermaid knows, read by scripts/build_mermaid_config_keys.py.
+            "mermaid/config.type.d.ts": "dist/config.type.d.ts",
             "mermaid/LICENSE": "LICENSE",
         },
     ),

@@ -1,42 +1,68 @@
-"""The service layer: one function per job, shared by every adapter.
+"""The service layer: one method per job, shared by every adapter.
 
-Adapters (MCP, CLI, HTTP, the Python API) validate input into
-:class:`~mermaid_printer.options.RenderOptions`, call a function here, and shape the result or
-the :class:`~mermaid_printer.errors.PrinterError` into their own envelope. Nothing here imports
-``mcp``.
+Adapters (MCP, CLI, HTTP, the Python API) validate raw input into a request model
+(:mod:`mermaid_printer.options`), call a :class:`Printer` method, and shape the result or the
+:class:`~mermaid_printer.errors.PrinterError` into their own envelope. Nothing here imports
+``mcp``. :class:`PrinterService` is the protocol the adapters depend on, so their tests can use a
+fake.
 
-Each render runs in a fresh, single-use process forked from a warm zygote
-(:class:`~mermaid_printer.pool.RendererPool`); the job itself is executed by
-:mod:`mermaid_printer.worker` inside that process.
+A method turns its request into a typed job (:mod:`mermaid_printer.jobs`: the Mermaid config
+merged and checked, the ``<svg>`` id chosen) and runs it in a fresh, single-use process forked
+from a warm zygote (:class:`~mermaid_printer.pool.RendererPool`), where
+:mod:`mermaid_printer.worker` executes it.
 """
 
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import hashlib
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
-from mermaid_printer.jobs import DetectJob, DiagramType, ParseJob, ParseResult, PdfJob, PdfResult, PngJob, PngResult, RenderResult, SvgJob
-from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config
+from mermaid_printer.jobs import (
+    DetectJob,
+    DiagramType,
+    ParseJob,
+    ParseResult,
+    PdfJob,
+    PdfResult,
+    PngJob,
+    PngResult,
+    RenderResult,
+    SvgJob,
+)
+from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config, config_warnings
 from mermaid_printer.options import (
-    DEFAULT_TIMEOUT_MS,
-    MAX_TIMEOUT_MS,
-    MIN_TIMEOUT_MS,
+    DiagramOptions,
+    ParseOptions,
     PdfOptions,
     PngOptions,
     RenderOptions,
-    check_code,
+    VerifyOptions,
+    validate_request,
 )
 from mermaid_printer.pool import RendererPool
 
-__all__ = ["ParseResult", "PdfResult", "PngResult", "Printer", "RenderResult", "VerifyResult", "default_printer"]
+__all__ = [
+    "ParseResult",
+    "PdfResult",
+    "PngResult",
+    "Printer",
+    "PrinterService",
+    "RenderResult",
+    "VerifyResult",
+    "default_printer",
+    "diagram_dom_id",
+]
 
 # The pool's own wall-clock kill comes this long after the requested limit, so that the
 # interpreter's time limit (which gives a cleaner error) normally fires first.
 _KILL_GRACE_S = 0.25
+#: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
+_INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
 
 
 @dataclass(frozen=True)
@@ -48,11 +74,35 @@ class VerifyResult:
     error: PrinterError | None = None
 
 
-#: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
-_INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
+class PrinterService(Protocol):
+    """What the adapters need from a printer (:class:`Printer`, or a fake in tests)."""
+
+    def render_svg(self, options: RenderOptions) -> RenderResult:
+        """Render to SVG, or raise a ``PrinterError``."""
+        ...
+
+    def render_pdf(self, options: PdfOptions) -> PdfResult:
+        """Render to PDF, or raise a ``PrinterError``."""
+        ...
+
+    def render_png(self, options: PngOptions) -> PngResult:
+        """Render to PNG, or raise a ``PrinterError``."""
+        ...
+
+    def parse(self, options: ParseOptions) -> ParseResult:
+        """Parse, or raise a ``PrinterError``."""
+        ...
+
+    def verify(self, options: VerifyOptions) -> VerifyResult:
+        """Check; invalid diagrams give ``ok=False``, operational failures raise."""
+        ...
+
+    def close(self) -> None:
+        """Release the renderer's processes."""
+        ...
 
 
-def diagram_dom_id(options: RenderOptions) -> str:
+def diagram_dom_id(options: DiagramOptions) -> str:
     """A stable, content-derived id for the ``<svg>`` element (unique per diagram and options)."""
     digest = hashlib.sha256(options.cache_key().encode("utf-8")).hexdigest()
     return f"mermaid-{digest[:12]}"
@@ -84,51 +134,15 @@ class Printer:
         Raises:
             PrinterError: a subclass naming what went wrong (syntax, timeout, limits, …).
         """
-        _check_text_size(options.code)
         job = SvgJob(
-            code=options.code,
+            code=_within_text_size(options.code),
             config=build_mermaid_config(options.config, theme=options.theme),
             svg_id=diagram_dom_id(options),
             timeout_ms=options.timeout_ms,
             background=options.background,
             embed_fonts=options.embed_fonts,
         )
-        result: RenderResult = self._run(job, options.timeout_ms)
-        return result
-
-    def parse(self, code: str, *, include_positions: bool = False, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ParseResult:
-        """Parse ``code`` with Mermaid's own parser, without drawing it.
-
-        Args:
-            code: the diagram source.
-            include_positions: give every node and edge the ``line``/``column`` (1-based, in
-                ``code``) of its definition.
-            timeout_ms: stop the parse after this long.
-
-        Raises:
-            PrinterError: a subclass naming what went wrong (syntax, type, input, timeout, …).
-        """
-        _check_parse_input(code, timeout_ms)
-        # The product config without a theme: the one the warm engine already holds.
-        job = ParseJob(code=code, config=build_mermaid_config({}), timeout_ms=timeout_ms, positions=bool(include_positions))
-        result: ParseResult = self._run(job, timeout_ms)
-        return result
-
-    def verify(self, code: str, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> VerifyResult:
-        """Check that Mermaid accepts ``code`` (as ``mermaid.parse`` does), without drawing it.
-
-        An invalid diagram (bad input, syntax error, unknown type, too large) gives
-        ``ok=False`` and the error; nothing is raised for it.
-
-        Raises:
-            PrinterError: the check itself failed (timeout, resource limit, engine).
-        """
-        try:
-            _check_parse_input(code, timeout_ms)
-            detected: DiagramType = self._run(DetectJob(code=code, config=build_mermaid_config({}), timeout_ms=timeout_ms), timeout_ms)
-        except _INVALID_DIAGRAM as exc:
-            return VerifyResult(ok=False, error=exc)
-        return VerifyResult(ok=True, diagram_type=detected.diagram_type)
+        return self._render(job, options)
 
     def render_pdf(self, options: PdfOptions) -> PdfResult:
         """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
@@ -140,9 +154,8 @@ class Printer:
         Raises:
             PrinterError: as :meth:`render_svg`; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        _check_text_size(options.code)
         job = PdfJob(
-            code=options.code,
+            code=_within_text_size(options.code),
             config=build_mermaid_config(options.config, theme=options.theme),
             timeout_ms=options.timeout_ms,
             background=options.background,
@@ -151,8 +164,7 @@ class Printer:
             margin_mm=options.margin_mm,
             fit=options.fit,
         )
-        result: PdfResult = self._run(job, options.timeout_ms)
-        return result
+        return self._render(job, options)
 
     def render_png(self, options: PngOptions) -> PngResult:
         """Render ``options.code`` to a PNG image (drawn from the same SVG as :meth:`render_pdf`).
@@ -161,30 +173,78 @@ class Printer:
             PrinterError: as :meth:`render_svg`; ``RESOURCE_LIMIT`` when the image would be
                 over the pixel limit; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        _check_text_size(options.code)
         job = PngJob(
-            code=options.code,
+            code=_within_text_size(options.code),
             config=build_mermaid_config(options.config, theme=options.theme),
             timeout_ms=options.timeout_ms,
             background=options.background,
             scale=options.scale,
             width=options.width,
         )
-        result: PngResult = self._run(job, options.timeout_ms)
+        return self._render(job, options)
+
+    def parse(self, options: ParseOptions | str, **fields: Any) -> ParseResult:
+        """Parse a diagram with Mermaid's own parser, without drawing it.
+
+        Args:
+            options: the request, or the diagram source with ``fields`` (``include_positions``:
+                give every node and edge the ``line``/``column``, 1-based, of its definition;
+                ``timeout_ms``).
+
+        Raises:
+            PrinterError: a subclass naming what went wrong (syntax, type, input, timeout, …).
+        """
+        request = _request(ParseOptions, options, fields)
+        job = ParseJob(
+            code=_within_text_size(request.code),
+            # The product config without a theme: the one the warm engine already holds.
+            config=build_mermaid_config({}),
+            timeout_ms=request.timeout_ms,
+            positions=request.include_positions,
+        )
+        result: ParseResult = self._run(job, request.timeout_ms)
+        return result
+
+    def verify(self, options: VerifyOptions | str, **fields: Any) -> VerifyResult:
+        """Check that Mermaid accepts a diagram (as ``mermaid.parse`` does), without drawing it.
+
+        An invalid diagram (bad input, syntax error, unknown type, too large) gives
+        ``ok=False`` and the error; nothing is raised for it.
+
+        Raises:
+            PrinterError: the check itself failed (timeout, resource limit, engine).
+        """
+        try:
+            request = _request(VerifyOptions, options, fields)
+            job = DetectJob(code=_within_text_size(request.code), config=build_mermaid_config({}), timeout_ms=request.timeout_ms)
+            detected: DiagramType = self._run(job, request.timeout_ms)
+        except _INVALID_DIAGRAM as exc:
+            return VerifyResult(ok=False, error=exc)
+        return VerifyResult(ok=True, diagram_type=detected.diagram_type)
+
+    def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
+        result = self._run(job, options.timeout_ms)
+        warnings = config_warnings(options.config)
+        if warnings:
+            result = dataclasses.replace(result, warnings=[*warnings, *result.warnings])
         return result
 
     def _run(self, job: object, timeout_ms: int) -> Any:
         return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
 
 
-def _check_parse_input(code: str, timeout_ms: int) -> None:
-    check_code(code)
-    _check_text_size(code)
-    if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
-        raise InvalidInput(f"Invalid input: timeout_ms must be {MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}", {"field": "timeout_ms"})
+_Request = TypeVar("_Request", ParseOptions, VerifyOptions)
 
 
-def _check_text_size(code: str) -> None:
+def _request(model: type[_Request], options: _Request | str, fields: dict[str, Any]) -> _Request:
+    if isinstance(options, model):
+        if fields:
+            raise TypeError("give the request model or the code with its fields, not both")
+        return options
+    return validate_request(model, {"code": options, **fields})
+
+
+def _within_text_size(code: str) -> str:
     max_text = PRODUCT_CONFIG["maxTextSize"]
     if len(code) > max_text:
         # Mermaid would silently draw an error diagram instead; say what happened.
@@ -192,6 +252,7 @@ def _check_text_size(code: str) -> None:
             f"diagram is {len(code):,} characters; Mermaid's maxTextSize is {max_text:,}",
             {"limit_characters": max_text},
         )
+    return code
 
 
 _default_printer: Printer | None = None

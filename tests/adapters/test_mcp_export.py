@@ -24,7 +24,7 @@ from mcp.types import (
 from PIL import Image
 
 from mermaid_printer import Printer
-from mermaid_printer.adapters.export_envelope import OUTPUT_DIR_ENV
+from mermaid_printer.adapters.delivery import OUTPUT_DIR_ENV
 from mermaid_printer.adapters.mcp_server import build_server
 from mermaid_printer.errors import ERROR_CODES, error_from_dict
 from mermaid_printer.options import MAX_INPUT_BYTES, PAPER_SIZES
@@ -354,7 +354,7 @@ async def test_a_real_png_over_the_pixel_budget_is_a_resource_limit_and_the_next
 async def test_a_large_inline_file_comes_with_a_warning_suggesting_file_delivery(
     fake_printer: FakePrinter, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("mermaid_printer.adapters.export_envelope.LARGE_INLINE_BYTES", len(FAKE_PNG) - 1)
+    monkeypatch.setattr("mermaid_printer.adapters.mcp_render.LARGE_INLINE_BYTES", len(FAKE_PNG) - 1)
 
     result = await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART})
 

@@ -56,7 +56,7 @@ async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer:
     assert "SYNTAX_ERROR" in tool.description and "timeout_ms" in tool.description
     schema = tool.input_schema
     assert schema["required"] == ["code"]
-    assert sorted(schema["properties"]) == ["background", "code", "config_json", "theme", "timeout_ms"]
+    assert sorted(schema["properties"]) == ["background", "code", "config_json", "embed_fonts", "theme", "timeout_ms"]
     assert schema["properties"]["theme"]["enum"] == list(THEMES)
     timeout = schema["properties"]["timeout_ms"]
     assert (timeout["type"], timeout["minimum"], timeout["maximum"], timeout["default"]) == (

@@ -14,6 +14,8 @@ from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.mermaid_config import build_mermaid_config
 
+pytestmark = pytest.mark.engine
+
 
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:

@@ -13,6 +13,8 @@ import pytest
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
+pytestmark = pytest.mark.engine
+
 FONT = 'font-family: "Recursive Variable", arial, sans-serif; font-size: 14px'
 
 

@@ -174,12 +174,21 @@ def test_underline_draws_a_line_under_the_text() -> None:
     assert underlined[3] > plain[3] + 1
 
 
-def test_external_references_are_never_fetched(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_network(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("the converter tried to fetch a URL")
+def _record_fetches(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every URL the converter tries to open, recorded (not raised: an exception could be
+    swallowed by the code under test and the attempt go unnoticed)."""
+    attempts: list[object] = []
 
-    monkeypatch.setattr(urllib.request, "urlopen", no_network)
-    monkeypatch.setattr(cairosvg.url, "urlopen", no_network)
+    def record(url: object, *_args: object, **_kwargs: object) -> None:
+        attempts.append(url)
+
+    monkeypatch.setattr(urllib.request, "urlopen", record)
+    monkeypatch.setattr(cairosvg.url, "urlopen", record)
+    return attempts
+
+
+def test_external_references_are_never_fetched(monkeypatch: pytest.MonkeyPatch) -> None:
+    attempts = _record_fetches(monkeypatch)
     body = (
         '<image href="file:///etc/hostname" width="10" height="10"/>'
         '<image href="https://example.invalid/x.png" width="10" height="10"/>'
@@ -188,6 +197,7 @@ def test_external_references_are_never_fetched(monkeypatch: pytest.MonkeyPatch) 
 
     png = svg_to_png(svg(body, style="@import url(https://example.invalid/x.css);"))
 
+    assert attempts == []
     assert any("not fetched" in warning for warning in png.warnings)
 
 
@@ -202,14 +212,12 @@ def test_entities_are_refused_as_a_typed_error() -> None:
 def test_unsanitized_hostile_svgs_convert_or_fail_typed_without_fetching(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def no_network(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("the converter tried to fetch a URL")
-
-    monkeypatch.setattr(cairosvg.url, "urlopen", no_network)
+    attempts = _record_fetches(monkeypatch)
     try:
         svg_to_png(path.read_text(encoding="utf-8"), scale=1)
     except PrinterError:
-        pass  # refused: fine, as long as it is typed
+        pass  # refused: fine, as long as it is typed (anything else fails the test)
+    assert attempts == []
 
 
 def test_a_nested_svg_is_drawn_in_place_without_repainting_the_background() -> None:

@@ -19,21 +19,19 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from mermaid_printer.adapters.cli_flags import FlagOverride, Overrides, add_model_flags, flag_of, given_values
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
 from mermaid_printer.files import write_atomically
 from mermaid_printer.options import (
-    DEFAULT_PNG_SCALE,
-    DEFAULT_TIMEOUT_MS,
-    MAX_TIMEOUT_MS,
-    MIN_TIMEOUT_MS,
-    PAPER_SIZES,
-    THEMES,
-    build_pdf_options,
-    build_png_options,
-    build_render_options,
-    check_code,
+    DiagramOptions,
+    ParseOptions,
+    PdfOptions,
+    PngOptions,
+    RenderOptions,
+    RequestModel,
     parse_config_json,
+    validate_request,
 )
 
 __all__ = ["EXIT_INPUT_ERROR", "EXIT_OK", "EXIT_RENDER_FAILED", "main"]
@@ -157,9 +155,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parse.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
-    parse.add_argument(
-        "--positions", action="store_true", help="give every node and edge the line and column of its definition"
-    )
+    add_model_flags(parse, ParseOptions, _fields(ParseOptions), overrides=_OVERRIDES)
 
     render = commands.add_parser(
         "render",
@@ -180,33 +176,13 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument(
         "-f", "--format", choices=_FORMATS, help="svg, pdf or png (default: from OUTPUT's suffix, else svg)"
     )
-    render.add_argument("--theme", metavar="THEME", help=f"one of: {', '.join(THEMES)}")
-    render.add_argument(
-        "--background",
-        metavar="COLOUR",
-        help="'transparent' or a CSS colour such as white or #ffffff (default: transparent for SVG, white for PDF and PNG)",
+    add_model_flags(
+        render, DiagramOptions, _fields(DiagramOptions), overrides=_OVERRIDES, defaults_by_format=_differing_defaults()
     )
-    render.add_argument("--config", metavar="FILE.json", help="Mermaid configuration as a JSON object file")
-    render.add_argument(
-        "--timeout-ms",
-        type=int,
-        metavar="MS",
-        help=f"stop the render after MS milliseconds ({MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}, default {DEFAULT_TIMEOUT_MS})",
-    )
-    render.add_argument(
-        "--no-embed-fonts",
-        dest="embed_fonts",
-        action="store_false",
-        help="do not embed the font subset in the SVG (smaller; viewers then draw with their own fonts)",
-    )
-    pdf = render.add_argument_group("PDF")
-    pdf.add_argument("--paper", metavar="SIZE", help=f"paper size: {', '.join(PAPER_SIZES)} (default: the diagram's size)")
-    pdf.add_argument("--orientation", choices=("auto", "portrait", "landscape"), help="with --paper (default auto)")
-    pdf.add_argument("--margin-mm", type=float, metavar="MM", help="margin on every side (default 10 with --paper, else 0)")
-    pdf.add_argument("--fit", choices=("shrink", "fill"), help="with --paper: shrink a large diagram (default) or fill the page")
-    png = render.add_argument_group("PNG")
-    png.add_argument("--scale", type=float, metavar="N", help=f"image pixels per diagram pixel (default {DEFAULT_PNG_SCALE:g})")
-    png.add_argument("--width", type=int, metavar="PX", help="image width in pixels (instead of --scale)")
+    for output_format, model in _FORMAT_MODELS.items():
+        own = _own_fields(model)
+        if own:
+            add_model_flags(render.add_argument_group(output_format.upper()), model, own, overrides=_OVERRIDES)
     return parser
 
 
@@ -222,40 +198,61 @@ def _serve(tools: str | None, output_dir: str | None = None) -> int:
 
 
 def _parse(args: argparse.Namespace) -> int:
-    code = check_code(_read_input(args.input))
+    values = {"code": _read_input(args.input), **given_values(args, _fields(ParseOptions), _OVERRIDES)}
+    request = validate_request(ParseOptions, values)
     from mermaid_printer.service import Printer
 
     with Printer() as printer:
-        result = printer.parse(code, include_positions=args.positions)
+        result = printer.parse(request)
     document = {"diagram_type": result.diagram_type, "ast": result.ast}
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     sys.stdout.flush()
     return EXIT_OK
 
 
-_FORMATS = ("svg", "pdf", "png")
-_PDF_FLAGS = ("paper", "orientation", "margin_mm", "fit")
-_PNG_FLAGS = ("scale", "width")
+#: The request model of each output format (its fields are that format's flags).
+_FORMAT_MODELS: dict[str, type[DiagramOptions]] = {"svg": RenderOptions, "pdf": PdfOptions, "png": PngOptions}
+_FORMATS = tuple(_FORMAT_MODELS)
+
+
+def _fields(model: type[RequestModel]) -> list[str]:
+    """A model's fields as flags (the source is the INPUT argument, not a flag)."""
+    return [name for name in model.model_fields if name != "code"]
+
+
+def _own_fields(model: type[DiagramOptions]) -> list[str]:
+    """The fields only this output format has (PDF: paper, …; PNG: scale, width; SVG: embed_fonts)."""
+    return [name for name in model.model_fields if name not in DiagramOptions.model_fields]
+
+
+def _differing_defaults() -> dict[str, dict[str, Any]]:
+    """For each common field whose default differs by format: the default of each format."""
+    differing = {}
+    for name in _fields(DiagramOptions):
+        defaults = {fmt: model.model_fields[name].default for fmt, model in _FORMAT_MODELS.items()}
+        if len(set(map(str, defaults.values()))) > 1:
+            differing[name] = defaults
+    return differing
 
 
 def _render(args: argparse.Namespace) -> int:
     output_format = _output_format(args)
-    if output_format != "svg":
-        return _render_export(args, output_format)
-    output = _output_path(args.input, args.output)
-    options = build_render_options(
-        _read_input(args.input),
-        theme=args.theme,
-        background=args.background,
-        config=_read_config(args.config) if args.config is not None else None,
-        timeout_ms=args.timeout_ms,
-        embed_fonts=args.embed_fonts,
-    )
+    output = _output_path(args.input, args.output, f".{output_format}")
+    model = _FORMAT_MODELS[output_format]
+    values = {"code": _read_input(args.input), **given_values(args, _fields(model), _OVERRIDES)}
     from mermaid_printer.service import Printer
 
     with Printer() as printer:
-        result = printer.render_svg(options)
-    return _emit(result.svg.encode("utf-8"), result.warnings, output)
+        if output_format == "pdf":
+            pdf = printer.render_pdf(validate_request(PdfOptions, values))
+            data, warnings = pdf.pdf, pdf.warnings
+        elif output_format == "png":
+            png = printer.render_png(validate_request(PngOptions, values))
+            data, warnings = png.png, png.warnings
+        else:
+            svg = printer.render_svg(validate_request(RenderOptions, values))
+            data, warnings = svg.svg.encode("utf-8"), svg.warnings
+    return _emit(data, warnings, output)
 
 
 def _output_format(args: argparse.Namespace) -> str:
@@ -265,36 +262,12 @@ def _output_format(args: argparse.Namespace) -> str:
         suffix = Path(args.output).suffix.lower().lstrip(".")
         chosen = suffix if suffix in _FORMATS else None
     chosen = chosen or "svg"
-    for flags, owner in ((_PDF_FLAGS, "pdf"), (_PNG_FLAGS, "png")):
-        given = [flag for flag in flags if getattr(args, flag) is not None]
-        if given and chosen != owner:
-            name = "--" + given[0].replace("_", "-")
-            raise InvalidInput(f"{name} applies to {owner.upper()} output, not {chosen.upper()}", {"field": given[0]})
-    if chosen != "svg" and not args.embed_fonts:
-        raise InvalidInput("--no-embed-fonts applies to SVG output only", {"field": "embed_fonts"})
+    for owner, model in _FORMAT_MODELS.items():
+        given = [name for name in _own_fields(model) if getattr(args, name) is not None]
+        if given and owner != chosen:
+            flag = flag_of(given[0], model.model_fields[given[0]], _OVERRIDES)
+            raise InvalidInput(f"{flag} applies to {owner.upper()} output, not {chosen.upper()}", {"field": given[0]})
     return chosen
-
-
-def _render_export(args: argparse.Namespace, output_format: str) -> int:
-    output = _output_path(args.input, args.output, f".{output_format}")
-    common: dict[str, Any] = {
-        "theme": args.theme,
-        "background": args.background,
-        "config": _read_config(args.config) if args.config is not None else None,
-        "timeout_ms": args.timeout_ms,
-    }
-    code = _read_input(args.input)
-    from mermaid_printer.service import Printer
-
-    with Printer() as printer:
-        if output_format == "pdf":
-            page = {flag: getattr(args, flag) for flag in _PDF_FLAGS}
-            pdf = printer.render_pdf(build_pdf_options(code, **page, **common))
-            data, warnings = pdf.pdf, pdf.warnings
-        else:
-            png = printer.render_png(build_png_options(code, scale=args.scale, width=args.width, **common))
-            data, warnings = png.png, png.warnings
-    return _emit(data, warnings, output)
 
 
 def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
@@ -348,6 +321,14 @@ def _read_config(name: str) -> dict[str, Any]:
     except InvalidConfig as exc:
         message = exc.message.replace("config_json", "the file", 1)
         raise InvalidConfig(f"config file {name}: {message}", exc.details) from exc
+
+
+#: Fields the command line takes its own way: the config from a JSON file, positions by their
+#: short historical name too.
+_OVERRIDES: Overrides = {
+    "config": FlagOverride(("--config",), "FILE.json", _read_config, "Mermaid configuration as a JSON object file"),
+    "include_positions": FlagOverride(("--include-positions", "--positions")),
+}
 
 
 def _new_file_mode(path: Path) -> int:

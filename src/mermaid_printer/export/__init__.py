@@ -9,7 +9,7 @@ post-processing (``worker.py``), so a hostile SVG or a converter crash costs onl
   drawn as real, selectable PDF text;
 * :mod:`.fonts` — the vendored fonts as static instances registered with a private fontconfig
   setup (nothing from the machine), shaped by HarfBuzz;
-* :mod:`.colors` — CSS colours in the form CairoSVG reads;
+* :mod:`mermaid_printer.colors` (shared) — CSS colours in the form CairoSVG reads;
 * :mod:`.geometry` — page and image sizes and limits (no cairo needed);
 * :mod:`.pdf` / :mod:`.png` — the entry points ``svg_to_pdf`` and ``svg_to_png``.
 

@@ -1,4 +1,7 @@
-"""CSS colours in the one form the converter understands.
+"""CSS colours: which values are colours, and the one form the converter understands.
+
+:func:`is_css_colour` is how requests validate a ``background`` (a named colour, ``#hex``, or
+``rgb()``/``rgba()``/``hsl()``/``hsla()``), so nothing else reaches the SVG's style attribute.
 
 CairoSVG reads only colour keywords, ``#rgb``, ``#rrggbb``, ``rgb(r, g, b)`` and
 ``rgba(r, g, b, a)``; anything else becomes opaque black. Mermaid 12 themes write ``hsl()``
@@ -13,7 +16,30 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["normalize_colour", "parse_colour"]
+__all__ = ["NAMED_COLOURS", "is_css_colour", "normalize_colour", "parse_colour"]
+
+#: The CSS Color 4 named colours, and ``transparent``.
+NAMED_COLOURS: frozenset[str] = frozenset(
+    """
+    aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
+    brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan
+    darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta
+    darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen darkslateblue
+    darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey
+    dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray
+    green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush
+    lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray
+    lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray
+    lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon
+    mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+    mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
+    navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen
+    paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple
+    rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna
+    silver skyblue slateblue slategray slategrey snow springgreen steelblue tan teal thistle
+    tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent
+    """.split()
+)
 
 _HEX = re.compile(r"#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})")
 _FUNCTION = re.compile(r"(rgba?|hsla?)\((.*)\)")
@@ -45,6 +71,12 @@ def parse_colour(value: str) -> tuple[float, float, float, float] | None:
     except ValueError:
         return None
     return (red, green, blue, alpha)
+
+
+def is_css_colour(value: str) -> bool:
+    """Whether ``value`` is a CSS colour: a named colour, ``#hex`` or an rgb/hsl function."""
+    text = value.strip()
+    return text.lower() in NAMED_COLOURS or parse_colour(text) is not None
 
 
 def normalize_colour(value: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mermaid_printer.export.colors import normalize_colour, parse_colour
+from mermaid_printer.colors import normalize_colour, parse_colour
 
 
 @pytest.mark.parametrize(
