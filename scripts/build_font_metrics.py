@@ -431,7 +431,7 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
         # Liberation's characters the stand-in lacks: Liberation's advance, the advance box as
         # ink (no outline to read), no kerning.
         family, style = face_key(entries[0])[:2]
-        for char, advance in zip(LIBERATION_ONLY, LIBERATION_ONLY_ADVANCES.get((family, style, weight), ())):
+        for char, advance in zip(LIBERATION_ONLY, LIBERATION_ONLY_ADVANCES.get((family, style, weight), ()), strict=False):
             if ord(char) not in owner:
                 advances[ord(char)] = advance
                 ink_left[ord(char)], ink_right[ord(char)] = 0, advance

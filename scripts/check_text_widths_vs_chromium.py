@@ -159,7 +159,7 @@ def compare(cases: list[dict], ours: list[dict], theirs: list[dict], verbose: bo
     """Print per-case rows (if verbose) and return summary numbers."""
     errors, heights_equal, tops_equal = [], 0, 0
     worst = (0.0, None)
-    for case, mine, chrome in zip(cases, ours, theirs):
+    for case, mine, chrome in zip(cases, ours, theirs, strict=False):
         error = abs(mine["width"] - chrome["length"]) / chrome["length"]
         errors.append(error)
         if error > worst[0]:
@@ -200,14 +200,14 @@ def main() -> int:
     cases = cases_for(SAMPLES + FALLBACK_SAMPLES)
     theirs = measure_in_chromium(args.chromium, cases)
     ours = measure_in_quickjs(cases)
-    rows = list(zip(cases, ours, theirs))
+    rows = list(zip(cases, ours, theirs, strict=False))
     for title, selected in (
         ("covered by the vendored font:", [r for r in rows if r[1]["missing"] == 0]),
         ("with characters from a system fallback font (approximate by design):",
          [r for r in rows if r[1]["missing"] > 0]),
     ):  # fmt: skip
         print(title)
-        print(json.dumps(compare(*map(list, zip(*selected)), verbose=args.verbose), indent=2))
+        print(json.dumps(compare(*map(list, zip(*selected, strict=False)), verbose=args.verbose), indent=2))
     return 0
 
 

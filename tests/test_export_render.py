@@ -15,6 +15,7 @@ import mermaid_printer
 from mermaid_printer import (
     DiagramSyntaxError,
     Printer,
+    PrinterError,
     RenderTimeout,
     build_pdf_options,
     build_png_options,
@@ -22,7 +23,7 @@ from mermaid_printer import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent / "export"))
-from export_checks import base_fonts, mapped_characters, pdftotext  # noqa: E402
+from export_checks import base_fonts, mapped_characters, pdftotext
 
 pytestmark = pytest.mark.engine
 
@@ -210,17 +211,18 @@ def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.parametrize("name", ["html-in-label", "theme-css-breakout", "font-face-remote", "classdef-breakout"])
-def test_hostile_diagrams_export_or_fail_typed(printer: Printer, name: str) -> None:
-    from test_security import HOSTILE
+def test_hostile_diagrams_export_inert_or_are_refused_as_mermaid_refuses_them(printer: Printer, name: str) -> None:
+    from test_security import HOSTILE, REFUSED
 
     for render in (
         lambda: printer.render_pdf(build_pdf_options(HOSTILE[name])).pdf,
         lambda: printer.render_png(build_png_options(HOSTILE[name], scale=1)).png,
     ):
-        try:
-            data = render()
-        except Exception as exc:  # refusing is safe too, but only as a typed error
-            assert hasattr(exc, "code"), f"untyped failure: {exc!r}"
+        if name in REFUSED:
+            with pytest.raises(PrinterError) as caught:
+                render()
+            assert caught.value.code == REFUSED[name]
             continue
+        data = render()
         assert data.startswith((b"%PDF-", b"\x89PNG"))
         assert b"evil.example" not in data

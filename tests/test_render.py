@@ -269,3 +269,38 @@ def test_each_font_is_embedded_under_the_name_the_text_is_drawn_with(printer: Pr
     assert set(_embedded_face_names(pie)) == {"trebuchet ms"}
     flowchart = printer.render_svg(build_render_options("flowchart LR\n  A[Hello] --> B[World]")).svg
     assert set(_embedded_face_names(flowchart)) == {"Recursive Variable"}
+
+
+def test_a_config_key_mermaid_does_not_know_is_named_in_a_warning(printer: Printer) -> None:
+    result = printer.render_svg(
+        build_render_options("flowchart TD\n  A --> B", config={"flowchart": {"direction": "LR", "curve": "basis"}})
+    )
+
+    (warning,) = [w for w in result.warnings if "config key" in w]
+    assert warning.startswith("config key 'flowchart.direction' is not a Mermaid 12.3 option and was ignored")
+    assert "flowchart LR" in warning
+
+
+def test_a_memory_blow_up_inside_mermaid_is_a_resource_limit_not_a_render_failure() -> None:
+    # Mermaid catches the interpreter's out-of-memory error and rethrows something else (or
+    # null): the engine still reports it as the limit it was. (The context is not reused for
+    # another diagram: every request gets a fresh process.)
+    from mermaid_printer.bundles.mermaid import mermaid_bundle
+    from mermaid_printer.engine import EngineLimits
+    from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+    from mermaid_printer.mermaid_config import build_mermaid_config
+
+    engine = QuickJSEngine(mermaid_bundle())
+    loaded = engine._context.memory()["malloc_size"]  # what the bundle itself holds (~60 MB)
+    big = "flowchart TD\n" + "\n".join(f"  N{i}[label {i}] --> N{i + 1}" for i in range(100))
+    payload = {"code": big, "config": build_mermaid_config({}), "svgId": "x"}
+
+    result = engine.call("render", payload, EngineLimits(memory_bytes=loaded + 4 * 2**20))
+
+    assert result["ok"] is False
+    assert result["error"] == {
+        "code": "RESOURCE_LIMIT",
+        "message": "the render ran out of memory",
+        "details": {"limit": "memory"},
+    }
+    assert engine.eval("1 + 1") == 2

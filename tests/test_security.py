@@ -69,7 +69,7 @@ def test_click_with_a_safe_https_link_keeps_the_link(printer: Printer) -> None:
         build_render_options('flowchart TD\n  A --> B\n  click A href "https://example.com/docs"')
     ).svg
     root = etree.fromstring(svg.encode())
-    links = [a for a in root.iter("{http://www.w3.org/2000/svg}a")]
+    links = list(root.iter("{http://www.w3.org/2000/svg}a"))
     hrefs = {a.get("href") or a.get("{http://www.w3.org/1999/xlink}href") for a in links}
     assert "https://example.com/docs" in hrefs
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import mermaid_printer.export
+from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.jobs import PdfJob, PngJob
 from mermaid_printer.worker import mermaid as worker
-from mermaid_printer.errors import EngineUnavailable
 
 
 def test_a_converter_that_cannot_start_is_logged_and_leaves_export_unavailable(

@@ -142,7 +142,8 @@ class Printer:
             background=options.background,
             embed_fonts=options.embed_fonts,
         )
-        return self._render(job, options)
+        result: RenderResult = self._render(job, options)
+        return result
 
     def render_pdf(self, options: PdfOptions) -> PdfResult:
         """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
@@ -164,7 +165,8 @@ class Printer:
             margin_mm=options.margin_mm,
             fit=options.fit,
         )
-        return self._render(job, options)
+        result: PdfResult = self._render(job, options)
+        return result
 
     def render_png(self, options: PngOptions) -> PngResult:
         """Render ``options.code`` to a PNG image (drawn from the same SVG as :meth:`render_pdf`).
@@ -181,7 +183,8 @@ class Printer:
             scale=options.scale,
             width=options.width,
         )
-        return self._render(job, options)
+        result: PngResult = self._render(job, options)
+        return result
 
     def parse(self, options: ParseOptions | str, **fields: Any) -> ParseResult:
         """Parse a diagram with Mermaid's own parser, without drawing it.
@@ -223,6 +226,7 @@ class Printer:
         return VerifyResult(ok=True, diagram_type=detected.diagram_type)
 
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
+        """Run a drawing job; the result carries the config warnings first."""
         result = self._run(job, options.timeout_ms)
         warnings = config_warnings(options.config)
         if warnings:

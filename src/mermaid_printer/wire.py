@@ -69,7 +69,7 @@ def encode(value: Any) -> bytes:
         if isinstance(item, list | tuple):
             return [lower(child) for child in item]
         name = type(item).__name__
-        if _TYPES.get(name) is type(item):
+        if _TYPES.get(name) is type(item) and dataclasses.is_dataclass(item):
             fields = {field.name: lower(getattr(item, field.name)) for field in dataclasses.fields(item)}
             return {"$type": name, "fields": fields}
         raise WireError(f"a {name} cannot cross the wire")

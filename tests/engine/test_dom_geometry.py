@@ -176,7 +176,7 @@ def test_an_empty_labels_zero_box_reaches_only_two_container_levels(engine: Quic
     }
 
 
-def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: QuickJSEngine) -> None:
+def test_a_stylesheet_text_anchor_beats_the_presentation_attribute_in_the_layout(engine: QuickJSEngine) -> None:
     # CSS cascade: author rules override SVG presentation attributes (Chromium centres this text).
     x = run(
         engine,
@@ -215,8 +215,8 @@ EMPTY_TEXT = "<text><tspan/></text>"
         (f'<g><path d="M0 0"/><g>{EMPTY_TEXT}</g></g>', [0, 0, 15, 15]),  # or beside content
         # Mermaid's mindmap edge label: empty text two groups deep, plus a label background.
         (
-            '<g class="edgeLabel"><g class="label" transform="translate(0, 0)"><text y="-10.1">'
-            '<tspan x="0" y="-0.1em" dy="1.1em"/></text></g></g><g><rect class="background"/></g>',
+            ('<g class="edgeLabel"><g class="label" transform="translate(0, 0)"><text y="-10.1">'
+            '<tspan x="0" y="-0.1em" dy="1.1em"/></text></g></g><g><rect class="background"/></g>'),
             [10, 10, 5, 5],
         ),
     ],
@@ -325,7 +325,7 @@ def test_path_coordinates_are_32_bit_floats_as_in_skia(engine: QuickJSEngine) ->
     assert boxes["q"] == [0.10000000149011612, 0.20000000298023224, 0.20000001788139343, 0.40000003576278687]
 
 
-def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: QuickJSEngine) -> None:
+def test_a_stylesheet_text_anchor_beats_the_presentation_attribute_in_the_box(engine: QuickJSEngine) -> None:
     # Ishikawa's head label: text-anchor="start" on the element, text-anchor: middle in its CSS.
     # Chromium centres it (CSS rules outrank presentation attributes).
     box = run(

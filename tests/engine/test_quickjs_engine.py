@@ -3,6 +3,7 @@ still works after each one; ES modules and data are published under the names a 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -159,7 +160,7 @@ def test_a_module_that_throws_while_it_runs_stops_the_engine_loading(tmp_path: P
     # The binding reports that only by rejecting the module's promise, never by raising.
     (tmp_path / "broken.mjs").write_text('throw new TypeError("no mermaid here");')
     bundle = Bundle("test", "0", (Script(tmp_path / "broken.mjs", kind="module"),), ())
-    with pytest.raises(RenderFailed, match="loading broken.mjs: TypeError: no mermaid here") as caught:
+    with pytest.raises(RenderFailed, match=re.escape("loading broken.mjs: TypeError: no mermaid here")) as caught:
         QuickJSEngine(bundle)
     assert caught.value.details == {"exception": "TypeError"}
 
@@ -176,7 +177,7 @@ def test_the_tidy_tree_glue_registers_the_vendored_layout_under_mermaids_name(tm
 
 
 def test_the_tidy_tree_glue_refuses_to_load_without_the_layout_chunk() -> None:
-    with pytest.raises(RenderFailed, match="loading layout_tidy_tree.js: Error: the tidy-tree chunk exports no render"):
+    with pytest.raises(RenderFailed, match=re.escape("loading layout_tidy_tree.js: Error: the tidy-tree chunk exports no render")):
         QuickJSEngine(Bundle("test", "0", (Script(GLUE),), ()))
 
 

@@ -388,9 +388,11 @@ def test_a_failing_prepare_is_engine_unavailable_with_the_reason(start_method: s
 
 
 def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> None:
-    with RendererPool("pool_no_such_worker", start_method=start_method) as pool:
-        with pytest.raises(EngineUnavailable, match="ModuleNotFoundError"):
-            pool.run({}, timeout_s=JOB_TIMEOUT_S)
+    with (
+        RendererPool("pool_no_such_worker", start_method=start_method) as pool,
+        pytest.raises(EngineUnavailable, match="ModuleNotFoundError"),
+    ):
+        pool.run({}, timeout_s=JOB_TIMEOUT_S)
 
 
 # --- concurrency ------------------------------------------------------------------------------
@@ -443,7 +445,7 @@ def _assert_no_leaks(pool: RendererPool, jobs: int) -> None:
         # reap. What must remain is exactly its spares, waiting for the next jobs.
         for zygote in children:
             if is_engine_of(zygote, FAKE):  # not a zygote another test's printer left running
-                assert wait_until(lambda: len(children_of(zygote)) == pool.spares), children_of(zygote)
+                assert wait_until(lambda zygote=zygote: len(children_of(zygote)) == pool.spares), children_of(zygote)
     else:
         # Each job uses up one warm worker and starts a replacement: same number, new pids.
         assert len(children_of(os.getpid())) == len(children)

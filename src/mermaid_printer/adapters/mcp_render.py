@@ -18,7 +18,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from mermaid_printer.adapters.delivery import LARGE_INLINE_BYTES, OUTPUT_DIR_ENV, output_directory, write_output_file
-from mermaid_printer.adapters.envelope import PdfEnvelope, PngEnvelope, SvgEnvelope, error_envelope, guarded, success_envelope
+from mermaid_printer.adapters.envelope import (
+    PdfEnvelope,
+    PngEnvelope,
+    SvgEnvelope,
+    error_envelope,
+    guarded,
+    success_envelope,
+)
 from mermaid_printer.adapters.mcp_tools import Attachment, Reply, ToolSpec
 from mermaid_printer.errors import ERROR_CODES, PrinterError
 from mermaid_printer.export.geometry import MAX_PNG_PIXELS

@@ -105,7 +105,7 @@ def make_tool(spec: ToolSpec) -> Tool:
     arguments_model = create_model(  # type: ignore[call-overload]
         f"{spec.name}_arguments",
         __base__=ArgModelBase,
-        **{name: (Any, None) for name in parameters["properties"]},
+        **dict.fromkeys(parameters["properties"], (Any, None)),
     )
 
     async def call(ctx: Context[Any, Any], **arguments: Any) -> CallToolResult:

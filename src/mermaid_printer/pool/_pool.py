@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -216,10 +217,9 @@ class RendererPool:
         try:
             reader = launch.reader
             try:
-                try:
+                # If the process is gone, whatever it said before dying is still readable.
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                     proto.send_bytes(launch.sock, data, deadline)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the process is gone; whatever it said before dying is still readable
                 while (frame := reader.read(deadline)) is not None:
                     tag, payload = frame
                     if tag == proto.TAG_PID:
@@ -375,10 +375,8 @@ class _ForkLaunch:
         if pid is not None:
             # The child is the zygote's, not ours, but it cannot have been reaped (and its pid
             # reused) yet: the zygote reports the exit first, and we have not read that.
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         # Without a pid, closing our end is enough: the zygote kills a child whose caller hung up.
 
     def exit_report(self, reported: dict[str, Any] | None) -> dict[str, Any] | None:

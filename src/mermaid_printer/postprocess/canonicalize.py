@@ -136,9 +136,9 @@ def canonicalize_svg(root: etree._Element) -> None:
 
 def serialize_svg(root: etree._Element) -> str:
     """Write the tree as XML text with canonical namespace declarations and a final newline."""
-    text = etree.tostring(root, encoding="unicode", with_tail=False)
+    text = str(etree.tostring(root, encoding="unicode", with_tail=False))
     if not _has_canonical_namespaces(root, text):
-        text = etree.tostring(_copy_with_canonical_namespaces(root), encoding="unicode")
+        text = str(etree.tostring(_copy_with_canonical_namespaces(root), encoding="unicode"))
     return text + "\n"
 
 

@@ -228,11 +228,11 @@ def _scrub_qualified_rule(
     nodes = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
     declarations, dropped = _scrub_declaration_list(nodes)
     if not dropped:
-        return rule.serialize()
+        return str(rule.serialize())
     notes.extend(dropped)
     if not declarations:
         return None
-    return tinycss2.serialize(rule.prelude) + "{" + ";".join(declarations) + "}"
+    return str(tinycss2.serialize(rule.prelude)) + "{" + ";".join(declarations) + "}"
 
 
 def _scrub_at_rule(
@@ -247,7 +247,7 @@ def _scrub_at_rule(
         if dropped or _value_problem(rule.prelude):
             notes.append("removed an @font-face rule with a non-embedded source")
             return None
-        return rule.serialize()
+        return str(rule.serialize())
     if name in _KEPT_AT_RULES_WITH_RULES and rule.content is not None:
         if _value_problem(rule.prelude):
             notes.append(f"removed a CSS @{name} rule with an unsafe condition")
@@ -258,9 +258,9 @@ def _scrub_at_rule(
         inner_scope = None if name.endswith("keyframes") else scope_id
         inner, dropped = _scrub_rule_list(inner_nodes, inner_scope)
         if not dropped:
-            return rule.serialize()
+            return str(rule.serialize())
         notes.extend(dropped)
-        return "@" + rule.at_keyword + tinycss2.serialize(rule.prelude) + "{" + "".join(inner) + "}"
+        return "@" + str(rule.at_keyword) + str(tinycss2.serialize(rule.prelude)) + "{" + "".join(inner) + "}"
     notes.append(f"removed CSS @{_short(name)}")
     return None
 

@@ -629,5 +629,5 @@ class _Notes:
         ]
         if len(notes) > _MAX_NOTES:
             extra = len(notes) - _MAX_NOTES + 1
-            notes = notes[: _MAX_NOTES - 1] + [f"… and {extra} more kinds of removal"]
+            notes = [*notes[:_MAX_NOTES - 1], f"… and {extra} more kinds of removal"]
         return notes

@@ -26,7 +26,18 @@ from lxml import etree
 
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
-from mermaid_printer.jobs import DetectJob, DiagramType, ParseJob, ParseResult, PdfJob, PdfResult, PngJob, PngResult, RenderResult, SvgJob
+from mermaid_printer.jobs import (
+    DetectJob,
+    DiagramType,
+    ParseJob,
+    ParseResult,
+    PdfJob,
+    PdfResult,
+    PngJob,
+    PngResult,
+    RenderResult,
+    SvgJob,
+)
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
 from mermaid_printer.postprocess.fonts import embed_fonts as _embed_fonts
@@ -210,7 +221,7 @@ def _prepare_export(svgs: list[str]) -> None:
 
 
 def _finish_svg(
-    raw: str, background: str, embed_fonts: bool, drawn_faces: list[dict] | None = None
+    raw: str, background: str, embed_fonts: bool, drawn_faces: list[dict[str, Any]] | None = None
 ) -> tuple[str, list[str]]:
     """The post-processing chain on Mermaid's SVG: the product SVG and its warnings."""
     root = parse_svg(raw)
