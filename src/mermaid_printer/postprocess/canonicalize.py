@@ -38,7 +38,7 @@ import re
 
 from lxml import etree
 
-from mermaid_printer.postprocess.sanitize import SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE
+from mermaid_printer.postprocess.allowlist import SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE
 
 __all__ = [
     "canonicalize_svg",
