@@ -20,7 +20,17 @@ from typing import Any
 
 from mermaid_printer.errors import InvalidConfig
 
-__all__ = ["FORBIDDEN_KEYS", "PRODUCT_CONFIG", "build_mermaid_config", "config_warnings", "unknown_config_keys"]
+__all__ = [
+    "FORBIDDEN_KEYS",
+    "MAX_TEXT_CHARS",
+    "PRODUCT_CONFIG",
+    "build_mermaid_config",
+    "config_warnings",
+    "unknown_config_keys",
+]
+
+#: Mermaid's ``maxTextSize``: the longest source it draws (its default, fixed by the product).
+MAX_TEXT_CHARS = 50_000
 
 _KNOWN_KEYS_FILE = Path(__file__).resolve().parent / "mermaid_config_keys.json"
 # What to do instead, for keys people reach for that Mermaid reads from the source, not config.
@@ -57,7 +67,7 @@ PRODUCT_CONFIG: dict[str, Any] = {
     "flowchart": {"htmlLabels": False},
     "deterministicIds": True,
     "handDrawnSeed": 1,
-    "maxTextSize": 50_000,
+    "maxTextSize": MAX_TEXT_CHARS,
     "suppressErrorRendering": True,
     "secure": [
         "secure",

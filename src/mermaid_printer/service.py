@@ -34,7 +34,7 @@ from mermaid_printer.jobs import (
     RenderResult,
     SvgJob,
 )
-from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config, config_warnings
+from mermaid_printer.mermaid_config import MAX_TEXT_CHARS, build_mermaid_config, config_warnings
 from mermaid_printer.options import (
     DiagramOptions,
     ParseOptions,
@@ -249,7 +249,7 @@ def _request(model: type[_Request], options: _Request | str, fields: dict[str, A
 
 
 def _within_text_size(code: str) -> str:
-    max_text = PRODUCT_CONFIG["maxTextSize"]
+    max_text = MAX_TEXT_CHARS
     if len(code) > max_text:
         # Mermaid would silently draw an error diagram instead; say what happened.
         raise InputTooLarge(

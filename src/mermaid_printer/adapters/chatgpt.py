@@ -24,6 +24,7 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from mermaid_printer.errors import InputTooLarge, InvalidInput, PrinterError
+from mermaid_printer.mermaid_config import MAX_TEXT_CHARS
 from mermaid_printer.options import RenderOptions, RequestModel, VerifyOptions, validate_request
 from mermaid_printer.service import PrinterService
 
@@ -42,7 +43,8 @@ __all__ = [
     "verify_reply",
 ]
 
-MAX_CODE_CHARS = 50_000
+#: The spec's limit is Mermaid's own maxTextSize.
+MAX_CODE_CHARS = MAX_TEXT_CHARS
 INVALID_CODE_MESSAGE = "Invalid input: code must be a non-empty string"
 TOO_LONG_MESSAGE = "Code exceeds maximum length of 50KB"
 
