@@ -9,18 +9,23 @@ fake.
 A method turns its request into a typed job (:mod:`mermaid_printer.jobs`: the Mermaid config
 merged and checked, the ``<svg>`` id chosen) and runs it in a fresh, single-use process forked
 from a warm zygote (:class:`~mermaid_printer.pool.RendererPool`), where
-:mod:`mermaid_printer.worker` executes it.
+:mod:`mermaid_printer.worker` executes it — unless the result cache
+(:mod:`mermaid_printer.cache`) already holds the answer to that exact job.
 """
 
 from __future__ import annotations
 
 import atexit
 import dataclasses
+import functools
 import hashlib
 import threading
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Protocol, TypeVar
 
+from mermaid_printer.bundles import load_bundle
+from mermaid_printer.cache import Cached, CacheStats, ResultCache, cache_key, default_cache
 from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
 from mermaid_printer.jobs import (
     DetectJob,
@@ -33,6 +38,7 @@ from mermaid_printer.jobs import (
     PngResult,
     RenderResult,
     SvgJob,
+    job_kind_of,
 )
 from mermaid_printer.mermaid_config import MAX_TEXT_CHARS, build_mermaid_config, config_warnings
 from mermaid_printer.options import (
@@ -108,11 +114,28 @@ def diagram_dom_id(options: DiagramOptions) -> str:
     return f"mermaid-{digest[:12]}"
 
 
-class Printer:
-    """Owns a renderer pool; thread-safe. Use as a context manager or call :meth:`close`."""
+_DEFAULT_CACHE: Any = object()  # "a memory cache of the default size"
 
-    def __init__(self, pool: RendererPool | None = None) -> None:
-        self._pool = pool if pool is not None else RendererPool()
+
+class Printer:
+    """Owns a renderer pool and a result cache; thread-safe. Use as a context manager or call
+    :meth:`close`.
+
+    Args:
+        pool: the renderer pool (default: one with the ``engine`` below, forking where possible).
+        engine: the engine the pool's processes load (a key of
+            :data:`~mermaid_printer.engine.ENGINES`); ignored when ``pool`` is given.
+        cache: where results are kept (default: :func:`~mermaid_printer.cache.default_cache`: 64
+            MiB in memory, in front of ``$MERMAID_PRINTER_RESULT_CACHE_DIR`` if set); ``None``
+            renders every request.
+    """
+
+    def __init__(
+        self, pool: RendererPool | None = None, *, engine: str = "native", cache: ResultCache | None = _DEFAULT_CACHE
+    ) -> None:
+        self._pool = pool if pool is not None else RendererPool(worker_options={"engine": engine})
+        self._engine = str(self._pool.worker_options.get("engine", "native"))
+        self._cache: ResultCache | None = default_cache() if cache is _DEFAULT_CACHE else cache
 
     def __enter__(self) -> Printer:
         return self
@@ -127,6 +150,10 @@ class Printer:
     def close(self) -> None:
         """Stop the warm engine process and any render still running."""
         self._pool.close()
+
+    def cache_stats(self) -> CacheStats | None:
+        """The result cache's hits, misses and size (``None`` without a cache)."""
+        return self._cache.stats() if self._cache is not None else None
 
     def render_svg(self, options: RenderOptions) -> RenderResult:
         """Render ``options.code`` to SVG.
@@ -234,7 +261,34 @@ class Printer:
         return result
 
     def _run(self, job: object, timeout_ms: int) -> Any:
-        return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+        """The job's result: from the cache, else from a render process (then cached)."""
+        if self._cache is None:
+            return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+        kind = job_kind_of(job)
+        key = cache_key(kind.name, job, bundle=_bundle_fingerprint(kind.bundle), engine=self._engine, version=_VERSION)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return dataclasses.replace(hit.unwrap(), cached=True)
+        try:
+            result = self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+        except PrinterError as exc:
+            entry = Cached.of_error(exc)
+            if entry is not None:
+                self._cache.put(key, entry)
+            raise
+        self._cache.put(key, Cached(result=result))
+        return result
+
+
+try:
+    _VERSION = version("mermaid-printer")
+except PackageNotFoundError:  # a source tree that was never installed
+    _VERSION = "0.0.0"
+
+
+@functools.cache
+def _bundle_fingerprint(name: str) -> str:
+    return load_bundle(name).fingerprint()
 
 
 _Request = TypeVar("_Request", ParseOptions, VerifyOptions)

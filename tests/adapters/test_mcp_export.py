@@ -108,6 +108,7 @@ async def test_a_png_comes_back_as_an_image_block_and_the_envelope_holds_no_byte
         "width_px": 400,
         "height_px": 200,
         "scale": 2.0,
+        "cached": False,
         "mime_type": "image/png",
         "size_bytes": len(FAKE_PNG),
         "sha256": digest,

@@ -89,7 +89,7 @@ async def test_mermaid_parse_answers_the_printers_ast_in_a_success_envelope(fake
     envelope = result.structured_content
     assert envelope is not None and json.loads(text_of(result)) == envelope
     assert {key: value for key, value in envelope.items() if key != "request_id"} == {
-        "ok": True, "warnings": [], "errors": [], "diagram_type": "flowchart-v2", "ast": FAKE_AST,
+        "ok": True, "warnings": [], "errors": [], "diagram_type": "flowchart-v2", "ast": FAKE_AST, "cached": False,
     }  # fmt: skip
     (request,) = fake_printer.parsed
     assert (request.code, request.include_positions, request.timeout_ms) == (FLOWCHART, True, 5000)

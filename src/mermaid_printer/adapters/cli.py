@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             if args.command == "serve":
-                return _serve(args.tools, args.output_dir)
+                return _serve(args.tools, args.output_dir, args.cache_dir)
             if args.command == "parse":
                 return _parse(args)
             return _render(args)
@@ -137,6 +137,7 @@ def _parser() -> argparse.ArgumentParser:
         help='where PNG/PDF requests with delivery "file" write (default: $MERMAID_PRINTER_OUTPUT_DIR, '
         "else a private temporary directory)",
     )
+    serve.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
     serve.add_argument(
         "--tools",
         metavar="GROUPS",
@@ -155,6 +156,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parse.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
+    parse.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
     add_model_flags(parse, ParseOptions, _fields(ParseOptions), overrides=_OVERRIDES)
 
     render = commands.add_parser(
@@ -173,6 +175,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="OUTPUT",
         help="file to write, or - for stdout (default: INPUT with the format's suffix; stdout for stdin)",
     )
+    render.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
     render.add_argument(
         "-f", "--format", choices=_FORMATS, help="svg, pdf or png (default: from OUTPUT's suffix, else svg)"
     )
@@ -186,23 +189,38 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve(tools: str | None, output_dir: str | None = None) -> int:
+_CACHE_DIR_HELP = (
+    "keep results in DIR (content-addressed, shared by processes, bounded) and answer repeats from it "
+    "(default: $MERMAID_PRINTER_RESULT_CACHE_DIR, else no directory)"
+)
+
+
+def _printer(cache_dir: str | None) -> Any:
+    from mermaid_printer.cache import default_cache
+    from mermaid_printer.service import Printer
+
+    return Printer(cache=default_cache(cache_dir))
+
+
+def _serve(tools: str | None, output_dir: str | None = None, cache_dir: str | None = None) -> int:
     try:
         groups = parse_tool_groups(tools)
     except ValueError as exc:
         raise InvalidInput(f"--tools: {exc}") from exc
     from mermaid_printer.adapters.mcp_server import run_stdio
 
-    run_stdio(tools=groups, output_dir=Path(output_dir).expanduser().resolve() if output_dir else None)
+    run_stdio(
+        tools=groups,
+        output_dir=Path(output_dir).expanduser().resolve() if output_dir else None,
+        cache_dir=Path(cache_dir).expanduser() if cache_dir else None,
+    )
     return EXIT_OK
 
 
 def _parse(args: argparse.Namespace) -> int:
     values = {"code": _read_input(args.input), **given_values(args, _fields(ParseOptions), _OVERRIDES)}
     request = validate_request(ParseOptions, values)
-    from mermaid_printer.service import Printer
-
-    with Printer() as printer:
+    with _printer(args.cache_dir) as printer:
         result = printer.parse(request)
     document = {"diagram_type": result.diagram_type, "ast": result.ast}
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
@@ -240,9 +258,7 @@ def _render(args: argparse.Namespace) -> int:
     output = _output_path(args.input, args.output, f".{output_format}")
     model = _FORMAT_MODELS[output_format]
     values = {"code": _read_input(args.input), **given_values(args, _fields(model), _OVERRIDES)}
-    from mermaid_printer.service import Printer
-
-    with Printer() as printer:
+    with _printer(args.cache_dir) as printer:
         if output_format == "pdf":
             pdf = printer.render_pdf(validate_request(PdfOptions, values))
             data, warnings = pdf.pdf, pdf.warnings

@@ -76,6 +76,9 @@ _URI = Annotated[
     ),
 ]
 _PATH = Annotated[str, Field(description="With delivery 'file': absolute path of the written file.")]
+_CACHED = Annotated[
+    bool, Field(description="True when the answer came from the result cache (the same input was drawn before).")
+]
 
 
 class SvgEnvelope(TypedDict):
@@ -87,6 +90,7 @@ class SvgEnvelope(TypedDict):
     errors: _ERRORS
     svg: NotRequired[Annotated[str, Field(description="The SVG document (UTF-8 text). Only when ok.")]]
     diagram_type: NotRequired[_DIAGRAM_TYPE]
+    cached: NotRequired[_CACHED]
 
 
 class PdfEnvelope(TypedDict):
@@ -112,6 +116,7 @@ class PdfEnvelope(TypedDict):
     delivery: NotRequired[Annotated[Literal["resource", "file"], Field(description="How the PDF was returned.")]]
     uri: NotRequired[_URI]
     path: NotRequired[_PATH]
+    cached: NotRequired[_CACHED]
 
 
 class PngEnvelope(TypedDict):
@@ -133,6 +138,7 @@ class PngEnvelope(TypedDict):
     ]
     uri: NotRequired[_URI]
     path: NotRequired[_PATH]
+    cached: NotRequired[_CACHED]
 
 
 class DiagramAst(TypedDict):
@@ -171,6 +177,7 @@ class ParseEnvelope(TypedDict):
             ),
         ]
     ]
+    cached: NotRequired[_CACHED]
 
 
 def new_request_id() -> str:

@@ -41,7 +41,8 @@ line and call again. Code at most {MAX_INPUT_BYTES:,} bytes (Mermaid itself: 50,
 def _parse(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
     def work(request_id: str) -> Reply:
         result = printer.parse(validate_request(ParseOptions, arguments))
-        return Reply(success_envelope(request_id, [], diagram_type=result.diagram_type, ast=result.ast), is_error=False)
+        envelope = success_envelope(request_id, [], diagram_type=result.diagram_type, ast=result.ast, cached=result.cached)
+        return Reply(envelope, is_error=False)
 
     def failure(error: PrinterError, request_id: str) -> Reply:
         return Reply(error_envelope(error, request_id), is_error=True)

@@ -140,7 +140,9 @@ def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
 def _svg(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
     def work(request_id: str) -> Reply:
         result = printer.render_svg(validate_request(RenderOptions, arguments))
-        envelope = success_envelope(request_id, result.warnings, svg=result.svg, diagram_type=result.diagram_type)
+        envelope = success_envelope(
+            request_id, result.warnings, svg=result.svg, diagram_type=result.diagram_type, cached=result.cached
+        )
         return Reply(envelope, is_error=False)
 
     return guarded(work, _envelope_failure)
@@ -161,6 +163,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 "scale": result.scale,
                 "paper": request.paper,
                 "orientation": result.orientation,
+                "cached": result.cached,
             }
             return _deliver(request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir)
 
@@ -175,6 +178,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 "width_px": result.width_px,
                 "height_px": result.height_px,
                 "scale": result.scale,
+                "cached": result.cached,
             }
             return _deliver(request_id, result.png, "image/png", request.delivery, facts, result.warnings, output_dir)
 

@@ -52,7 +52,11 @@ def tool_specs(groups: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None =
 
 
 def build_server(
-    printer: PrinterService | None = None, tools: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None
+    printer: PrinterService | None = None,
+    tools: Sequence[str] = TOOL_GROUPS,
+    *,
+    output_dir: Path | None = None,
+    cache_dir: Path | None = None,
 ) -> MCPServer[PrinterService]:
     """Build the MCP server.
 
@@ -63,6 +67,8 @@ def build_server(
         tools: the tool groups to expose (see :data:`TOOL_GROUPS`).
         output_dir: Where PDF/PNG ``delivery: "file"`` writes (default: ``$MERMAID_PRINTER_OUTPUT_DIR``,
             else a private temporary directory).
+        cache_dir: A directory to keep results in, behind the memory cache, for the printer the
+            server starts (default: ``$MERMAID_PRINTER_RESULT_CACHE_DIR``, else memory only).
     """
 
     @asynccontextmanager
@@ -70,7 +76,7 @@ def build_server(
         if printer is not None:
             yield printer
             return
-        owned = await anyio.to_thread.run_sync(_start_printer)
+        owned = await anyio.to_thread.run_sync(_start_printer, cache_dir)
         try:
             yield owned
         finally:
@@ -86,7 +92,11 @@ def build_server(
 
 
 def run_stdio(
-    printer: PrinterService | None = None, tools: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None
+    printer: PrinterService | None = None,
+    tools: Sequence[str] = TOOL_GROUPS,
+    *,
+    output_dir: Path | None = None,
+    cache_dir: Path | None = None,
 ) -> None:
     """Serve MCP over this process's stdin/stdout until the client closes stdin.
 
@@ -94,12 +104,13 @@ def run_stdio(
     descriptor, so nothing else in this process or in the render processes forked from it can
     write to the protocol stream. The printer is started inside that window for this reason.
     """
-    build_server(printer, tools, output_dir=output_dir).run("stdio")
+    build_server(printer, tools, output_dir=output_dir, cache_dir=cache_dir).run("stdio")
 
 
-def _start_printer() -> PrinterService:
+def _start_printer(cache_dir: Path | None) -> PrinterService:
     # Imported here so that building the server (and `--help`, `--version`) does not load the
     # engine stack.
+    from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
 
-    return Printer()
+    return Printer(cache=default_cache(cache_dir))
