@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mermaid_printer.engine.bundle import Bundle, Script
-from mermaid_printer.fonts.metrics import FONT_METRICS_GLOBAL, font_metrics_path
+from mermaid_printer.fonts import FONT_METRICS_GLOBAL, font_metrics_path
 
 __all__ = ["BUNDLES", "bundle_js_dir", "load_bundle", "shim_scripts"]
 

@@ -38,6 +38,7 @@ import shutil
 import tempfile
 import threading
 from pathlib import Path
+from typing import TypedDict
 
 import fontTools
 import uharfbuzz as hb
@@ -73,6 +74,16 @@ _CACHE_FORMAT = 4
 _INSTANCE_WEIGHTS = tuple(range(100, 1000, 100))
 # Name records that identify a face; all others (copyright, license, ...) are kept.
 _IDENTITY_NAME_IDS = frozenset({1, 2, 3, 4, 6, 16, 17, 18, 21, 22, 25})
+
+
+class _Decoration(TypedDict):
+    """The units per em and the underline and strike-out metrics a ``Face`` keeps (font units)."""
+
+    units_per_em: int
+    underline_position: float
+    underline_thickness: float
+    strikeout_position: float
+    strikeout_thickness: float
 
 
 def instance_directory() -> Path:
@@ -228,7 +239,7 @@ def _keep_all_input() -> hb.SubsetInput:
     return subset_input
 
 
-def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, float]]:
+def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, _Decoration]:
     """``data`` with its identity names replaced, plus the decoration metrics a ``Face`` keeps."""
     font = TTFont(io.BytesIO(data), lazy=True, recalcTimestamp=False)
     name = font["name"]
@@ -241,7 +252,7 @@ def _renamed(data: bytes, fc_name: str, ps_name: str) -> tuple[bytes, dict[str, 
     return buffer.getvalue(), details
 
 
-def _decoration_details(font: TTFont) -> dict[str, float]:
+def _decoration_details(font: TTFont) -> _Decoration:
     """The units per em and the underline and strike-out metrics a ``Face`` keeps."""
     os2, post = font["OS/2"], font["post"]
     return {

@@ -161,7 +161,7 @@ def measured_fallbacks() -> tuple[MeasuredFallback, ...]:
     256-codepoint page), in the engine's order."""
     fallbacks = []
     for raw in font_metrics().get("fallbacks", []):
-        coverage = set()
+        coverage: set[int] = set()
         for page, bitmap in raw["pages"]:  # bit (cp & 255) of a little-endian 256-bit number
             bits = int.from_bytes(base64.b64decode(bitmap), "little")
             coverage.update(page * 256 + bit for bit in range(256) if bits >> bit & 1)

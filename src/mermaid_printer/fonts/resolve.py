@@ -199,14 +199,14 @@ class ResolvedFont:
         fallback = self.last_resort.face_for(codepoint)
         instance = fallback.instance_for(codepoint) if fallback is not None else None
         if fallback is not None and instance is not None:
-            choice = self._last_resort_choices.get(fallback.family.name)
-            if choice is None:
+            matched = self._last_resort_choices.get(fallback.family.name)
+            if matched is None:
                 # Matched like any family: bold from its 400 face is synthesized, as the layout
                 # widened its ink (text_measure.js), and italic slanted.
-                choice = self._last_resort_choices[fallback.family.name] = fallback.family.match(
+                matched = self._last_resort_choices[fallback.family.name] = fallback.family.match(
                     self.weight, self.italic
                 )
-            return DrawnGlyph(choice, instance)
+            return DrawnGlyph(matched, instance)
         # notdefWidth in text_measure.js: the box of the first face claiming it (else the last).
         claiming = next(
             (index for index, choice in enumerate(every) if choice.face.claims_codepoint(codepoint)), len(every) - 1
