@@ -12,8 +12,8 @@ import uharfbuzz
 from lxml import etree
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from mermaid_printer.postprocess import fonts
-from mermaid_printer.postprocess.fonts import embed_fonts, preload_fonts
+from mermaid_printer.fonts import catalog as font_catalog
+from mermaid_printer.fonts import embed_fonts, preload_fonts, vendored_fonts
 
 SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" id="d">'
 STYLE = '<style>#d{font-family:"Recursive Variable",arial,sans-serif;}</style>'
@@ -54,8 +54,8 @@ def test_preload_fonts_cold(benchmark: BenchmarkFixture) -> None:
     """Once per zygote: decode the woff2 files and preprocess them for HarfBuzz."""
 
     def cold_preload() -> None:
-        fonts._font_files.cache_clear()
-        fonts._hb_face.cache_clear()
+        vendored_fonts.cache_clear()
+        font_catalog._hb_face.cache_clear()
         preload_fonts()
 
     benchmark.pedantic(cold_preload, rounds=5, warmup_rounds=1)

@@ -10,7 +10,7 @@ the manifest's unicode-range), waits for ``document.fonts.load``, then creates o
 sample (several strings × 14/16 px × weight 400/700) and records getComputedTextLength() and
 getBBox(). ``chromium --headless --dump-dom`` prints the page after its script has run; the
 results are read back from a <pre> element. The same samples are measured in QuickJS with
-font_metrics.js + text_measure.js, and the script prints mean/worst relative width error and
+font_metrics.json + text_measure.js, and the script prints mean/worst relative width error and
 whether the bbox heights (ascent + descent) and tops agree.
 
 Samples with characters the vendored font lacks (``missing`` > 0) are reported separately: Chromium draws
@@ -34,6 +34,7 @@ import _quickjs
 
 ROOT = Path(__file__).resolve().parent.parent
 JS_DIR = ROOT / "src" / "mermaid_printer" / "bundles" / "js" / "shim"
+METRICS = ROOT / "src" / "mermaid_printer" / "fonts" / "font_metrics.json"
 VENDOR = ROOT / "vendor"
 FAMILY = '"Recursive Variable", arial, sans-serif'
 
@@ -149,7 +150,8 @@ def measure_in_chromium(chromium: str, cases: list[dict]) -> list[dict]:
 def measure_in_quickjs(cases: list[dict]) -> list[dict]:
     """__printerMeasureText for each case, in a bare QuickJS context."""
     context = _quickjs.Context()
-    context.eval((JS_DIR / "font_metrics.js").read_text(encoding="utf-8"))
+    # The metrics as the engine loads them: a data script assigned to the global text_measure.js reads.
+    context.eval(f"globalThis.__PRINTER_FONT_METRICS__ = {METRICS.read_text(encoding='utf-8')};")
     context.eval((JS_DIR / "text_measure.js").read_text(encoding="utf-8"))
     script = f"JSON.stringify({json.dumps(cases)}.map(c => __printerMeasureText(c.text, c)))"
     return json.loads(context.eval(script))

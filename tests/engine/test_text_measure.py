@@ -1,4 +1,4 @@
-"""text_measure.js + font_metrics.js in a bare QuickJS context, checked against the font file.
+"""text_measure.js + font_metrics.json in a bare QuickJS context, checked against the font file.
 
 Expected widths are computed here independently of the generated table: advance widths come from
 the vendored woff2 instanced with fontTools (``hmtx``), and the few kerned or height values are
@@ -15,7 +15,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
 
-from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.bundles import bundle_js_dir, shim_scripts
 from mermaid_printer.resources import vendor_manifest, vendored_file
 
 FAMILY = '"Recursive Variable", arial, sans-serif'
@@ -25,7 +25,8 @@ LATIN = "fonts/recursive-variable/recursive-latin-wght-normal.woff2"
 @pytest.fixture(scope="module")
 def context() -> _quickjs.Context:
     ctx = _quickjs.Context()
-    ctx.eval((bundle_js_dir() / "shim" / "font_metrics.js").read_text(encoding="utf-8"))
+    (metrics,) = [script for script in shim_scripts() if script.kind == "data"]  # as the engine loads it
+    ctx.eval(f"globalThis.{metrics.publish_as} = {metrics.path.read_text(encoding='utf-8')};")
     ctx.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
     return ctx
 

@@ -13,8 +13,12 @@ from PIL import Image
 from export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
 
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
+from mermaid_printer.export import prepare_export
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.fonts import catalog as font_catalog
+from mermaid_printer.fonts import instances as font_instances
+from mermaid_printer.fonts import resolve as font_resolve
 
 HOSTILE = Path(__file__).parent.parent / "postprocess" / "fixtures" / "hostile"
 FONT = "font-family:'Recursive Variable', arial, sans-serif"
@@ -252,3 +256,23 @@ def test_hidden_text_is_not_drawn() -> None:
     )
 
     assert ink_box(svg_to_png(svg(body), scale=1).data) is None
+
+
+def test_a_conversion_after_warm_up_opens_no_font_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The zygote builds the fonts before it forks; a child must not decode any file per request.
+    prepare_export()
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 80"><text x="5" y="30" '
+        "style=\"font-family:'trebuchet ms', arial\">Pie ł ĳ</text><text x=\"5\" y=\"60\" "
+        "style=\"font-family:'Open Sans'\" font-style=\"italic\" font-weight=\"bold\">Sequence Ж</text></svg>"
+    )
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a font file was opened during a conversion")
+
+    for module in (font_catalog, font_instances, font_resolve):
+        monkeypatch.setattr(module, "TTFont", refuse)
+    monkeypatch.setattr(font_resolve.hb, "Blob", refuse)
+
+    assert svg_to_pdf(svg).data.startswith(b"%PDF-")
+    assert svg_to_png(svg, scale=1).data.startswith(b"\x89PNG")

@@ -19,13 +19,12 @@ from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont
 from PIL import Image
 
+from mermaid_printer.bundles import bundle_js_dir, shim_scripts
 from mermaid_printer.export import text as export_text
-from mermaid_printer.export.fonts import converter_fonts, last_resort_families, system_fallback_families
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
 from mermaid_printer.export.text import _ZERO_WIDTH
-from mermaid_printer.postprocess.fonts import vendored_fonts
-from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.fonts import converter_fonts, last_resort_families, system_fallback_families, vendored_fonts
 from mermaid_printer.resources import vendored_file
 
 # Every BMP character and the emoji planes, without those nobody draws (zero width).
@@ -51,7 +50,8 @@ SIZE = 100  # px: the layout's 1/64 px rounding is then 0.00016 em
 def layout() -> _quickjs.Context:
     """The engine's text measurement in a bare QuickJS context."""
     context = _quickjs.Context()
-    context.eval((bundle_js_dir() / "shim" / "font_metrics.js").read_text(encoding="utf-8"))
+    (metrics,) = [script for script in shim_scripts() if script.kind == "data"]  # as the engine loads it
+    context.eval(f"globalThis.{metrics.publish_as} = {metrics.path.read_text(encoding='utf-8')};")
     context.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
     return context
 

@@ -7,10 +7,10 @@ order; the engine knows nothing about them.
 ``js/shim/``
     the minimal browser every bundle runs on: ``env.js`` (browser-like globals, seeded
     randomness, a frozen clock, virtual timers), ``selectors.js``, ``css.js``, ``dom.js`` and
-    ``geometry.js`` (the DOM), ``font_metrics.js`` (generated advance-width and kerning tables),
-    ``text_measure.js`` (text widths from those tables), ``html_layout.js`` and
-    ``mathml_layout.js`` (boxes for HTML and MathML labels), ``foreign_objects.js`` (HTML labels
-    to SVG text). See :func:`shim_scripts`.
+    ``geometry.js`` (the DOM), ``text_measure.js`` (text widths from the generated
+    advance-width and kerning tables of :mod:`mermaid_printer.fonts`, loaded before it as data),
+    ``html_layout.js`` and ``mathml_layout.js`` (boxes for HTML and MathML labels),
+    ``foreign_objects.js`` (HTML labels to SVG text). See :func:`shim_scripts`.
 ``js/mermaid/``
     the Mermaid bundle's own glue: ``ast.js`` (the AST read from Mermaid's parsed database),
     ``layout_tidy_tree.js`` (registers the tidy-tree layout) and ``entries.js`` (the entry
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mermaid_printer.engine.bundle import Bundle, Script
+from mermaid_printer.fonts import FONT_METRICS_GLOBAL, font_metrics_path
 
 __all__ = ["BUNDLES", "bundle_js_dir", "load_bundle", "shim_scripts"]
 
@@ -37,21 +38,19 @@ def bundle_js_dir() -> Path:
 
 
 def shim_scripts() -> tuple[Script, ...]:
-    """The browser shim every bundle loads first, in load order."""
+    """The browser shim every bundle loads first, in load order.
+
+    The font metrics are data (``mermaid_printer.fonts``' generated ``font_metrics.json``, which
+    the converter reads too), published as the global ``text_measure.js`` reads.
+    """
     shim = _JS_DIR / "shim"
-    names = (
-        "env.js",
-        "selectors.js",
-        "css.js",
-        "dom.js",
-        "geometry.js",
-        "font_metrics.js",
-        "text_measure.js",
-        "html_layout.js",
-        "mathml_layout.js",
-        "foreign_objects.js",
+    dom = ("env.js", "selectors.js", "css.js", "dom.js", "geometry.js")
+    text = ("text_measure.js", "html_layout.js", "mathml_layout.js", "foreign_objects.js")
+    return (
+        *(Script(shim / name) for name in dom),
+        Script(font_metrics_path(), kind="data", publish_as=FONT_METRICS_GLOBAL),
+        *(Script(shim / name) for name in text),
     )
-    return tuple(Script(shim / name) for name in names)
 
 
 def _mermaid() -> Bundle:

@@ -40,9 +40,9 @@ from cairosvg.url import parse_url
 
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
 from mermaid_printer.colors import normalize_colour, parse_colour
-from mermaid_printer.export.fonts import converter_fonts
 from mermaid_printer.export.geometry import POINTS_PER_PX, Placement
 from mermaid_printer.export.text import TEXT_TAG, MissingGlyphs, draw_text, take_over_text
+from mermaid_printer.fonts import converter_fonts
 
 __all__ = ["LoadedSvg", "background_rgba", "diagram_size", "draw_pdf", "draw_png", "load_svg", "preload_stylesheets"]
 

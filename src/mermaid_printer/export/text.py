@@ -10,8 +10,8 @@ CairoSVG keeps) is taken over: :func:`take_over_text` marks it with :data:`TEXT_
 
 1. characters in document order with the whitespace CairoSVG already collapsed, each with the
    ``x``/``y``/``dx``/``dy`` its closest positioned element gives it;
-2. runs of characters with one element and one font file (see :mod:`.fonts` for how a file is
-   chosen), shaped by HarfBuzz with the same bytes cairo draws. A character the layout measured
+2. runs of characters with one element and one font file (see :mod:`mermaid_printer.fonts.resolve`
+   for how a file is chosen), shaped by HarfBuzz with the same bytes cairo draws. A character the layout measured
    a width for but no file of the measuring face draws (a stand-in glyph, or the missing-glyph
    box) is a run of its own, its glyph fitted into that width (see :func:`_fit`);
 3. text chunks (a new one at every absolute ``x`` or ``y``), each moved as a whole for
@@ -38,7 +38,7 @@ import cairocffi as cairo
 import uharfbuzz as hb
 from cairosvg.helpers import normalize, paint, size
 
-from mermaid_printer.export.fonts import ConverterFonts, DrawnGlyph, Face, FaceChoice, ResolvedFont, converter_fonts
+from mermaid_printer.fonts import ConverterFonts, DrawnGlyph, Face, FaceChoice, ResolvedFont, converter_fonts
 
 __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 

@@ -26,6 +26,8 @@ from lxml import etree
 
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
+from mermaid_printer.fonts import embed_fonts as _embed_fonts
+from mermaid_printer.fonts import preload_fonts
 from mermaid_printer.jobs import (
     DetectJob,
     DiagramType,
@@ -40,8 +42,6 @@ from mermaid_printer.jobs import (
 )
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
-from mermaid_printer.postprocess.fonts import embed_fonts as _embed_fonts
-from mermaid_printer.postprocess.fonts import preload_fonts
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
 __all__ = [

@@ -16,11 +16,11 @@ import uharfbuzz
 from fontTools.ttLib import TTFont
 from lxml import etree
 
-from mermaid_printer.postprocess import fonts
-from mermaid_printer.postprocess.fonts import embed_fonts
+from mermaid_printer.fonts import embed_fonts, vendored_fonts
+from mermaid_printer.fonts.embed import subset_sfnt
 
 REGENERATE = os.environ.get("MERMAID_PRINTER_REGENERATE_GOLDENS") == "1"
-GOLDEN = Path(__file__).parent / "fixtures" / "fonts" / "embedded-font.golden.json"
+GOLDEN = Path(__file__).parent / "fixtures" / "embedded-font.golden.json"
 SVG_NS = "http://www.w3.org/2000/svg"
 STYLE = '<style>#d{font-family:"Recursive Variable",arial,sans-serif;}</style>'
 FACE_RE = re.compile(r'@font-face\{[^}]*base64,([A-Za-z0-9+/=]+)\) format\("woff"\);unicode-range:([^}]*)\}')
@@ -113,7 +113,7 @@ def test_embedded_woff_is_well_formed_and_holds_the_subset_tables() -> None:
     assert (signature, flavor, length, reserved) == (b"wOFF", 0x00010000, len(woff), 0)
     entries = [struct.unpack_from(">4sIIII", woff, 44 + 20 * i) for i in range(num_tables)]
     assert [tag for tag, *_ in entries] == sorted(tag for tag, *_ in entries)
-    expected = sfnt_tables(fonts._subset_sfnt(fonts._font_files()[0], frozenset(map(ord, text))))
+    expected = sfnt_tables(subset_sfnt(vendored_fonts()[0], frozenset(map(ord, text))))
     tables = {}
     for tag, offset, comp_length, orig_length, _ in entries:
         assert offset % 4 == 0
@@ -136,10 +136,10 @@ def test_embedded_font_bytes_match_the_golden_hashes() -> None:
     text = "Golden: Pets 42% Łódź Việt"
     remaining = set(map(ord, text))
     subsets = []
-    for font_file in fonts._font_files():  # earlier files win a shared codepoint, as in embed_fonts
+    for font_file in vendored_fonts():  # earlier files win a shared codepoint, as in embed_fonts
         drawn = frozenset(remaining & font_file.codepoints)
         if drawn:
-            subsets.append(fonts._subset_sfnt(font_file, drawn))
+            subsets.append(subset_sfnt(font_file, drawn))
             remaining -= drawn
     root = svg(f"<text>{text}</text>")
     embed_fonts(root)
