@@ -72,7 +72,7 @@ def _members(body: str) -> list[tuple[str | None, str]]:
         else:
             match = _IDENTIFIER.match(body, index)
             if match is None:
-                raise ValueError(f"cannot read a member at: {body[index:index + 40]!r}")
+                raise ValueError(f"cannot read a member at: {body[index : index + 40]!r}")
             name, index = match.group(), match.end()
         while body[index] in " ?":
             index += 1

@@ -95,7 +95,7 @@ def font_faces(directory: Path) -> str:
         shutil.copyfile(VENDOR / entry["path"], directory / name)
         rules.append(
             f'@font-face{{font-family:"{entry["font_family"]}";font-style:normal;'
-            f"font-weight:300 1000;font-display:block;src:url({name}) format(\"woff2\");"
+            f'font-weight:300 1000;font-display:block;src:url({name}) format("woff2");'
             f"unicode-range:{entry['unicode_range']}}}"
         )
     return "\n".join(rules)

@@ -69,8 +69,16 @@ def fontsource_files(slug: str, subsets: tuple[str, ...], variants: tuple[str, .
 
 # Every subset the package's 400.css / 400-italic.css load, as mermaid-cli's page does.
 _OPEN_SANS_SUBSETS = (
-    "cyrillic-ext", "cyrillic", "greek-ext", "greek", "hebrew", "math", "symbols", "vietnamese",
-    "latin-ext", "latin",
+    "cyrillic-ext",
+    "cyrillic",
+    "greek-ext",
+    "greek",
+    "hebrew",
+    "math",
+    "symbols",
+    "vietnamese",
+    "latin-ext",
+    "latin",
 )
 # Arimo and Tinos stand in for Liberation Sans and Liberation Serif, the fonts Chromium on Debian
 # draws for arial/helvetica/sans-serif and for Times New Roman (its default): the scripts
@@ -284,9 +292,7 @@ def vendor_into(target: Path, workdir: Path) -> dict:
             faces.update(font_faces((unpacked / css).read_text()))
         css_order = {name: index for index, name in enumerate(faces)}
         # Font files in the reverse of their CSS order (see the module docstring), then the rest.
-        ordered = sorted(
-            package.files.items(), key=lambda item: -css_order.get(Path(item[1]).name, -1)
-        )
+        ordered = sorted(package.files.items(), key=lambda item: -css_order.get(Path(item[1]).name, -1))
         for vendor_path, package_path in ordered:
             destination = target / vendor_path
             destination.parent.mkdir(parents=True, exist_ok=True)
@@ -310,9 +316,7 @@ def vendor_into(target: Path, workdir: Path) -> dict:
 
 def tree_bytes(directory: Path) -> dict[str, bytes]:
     """Every file under ``directory`` by relative path."""
-    return {
-        str(p.relative_to(directory)): p.read_bytes() for p in directory.rglob("*") if p.is_file()
-    }
+    return {str(p.relative_to(directory)): p.read_bytes() for p in directory.rglob("*") if p.is_file()}
 
 
 def main() -> int:

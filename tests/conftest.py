@@ -42,7 +42,9 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "printer" in getattr(item, "fixturenames", ()) and item.get_closest_marker("engine") is None:
-            raise pytest.UsageError(f"{item.nodeid} uses the real engine (printer fixture): mark it @pytest.mark.engine")
+            raise pytest.UsageError(
+                f"{item.nodeid} uses the real engine (printer fixture): mark it @pytest.mark.engine"
+            )
 
 
 @pytest.fixture(scope="session")

@@ -32,7 +32,11 @@ class FakeEngine:
         if "SYNTAX" in code:
             return {
                 "ok": False,
-                "error": {"code": "SYNTAX_ERROR", "message": "Parse error on line 1", "details": {"line": 1, "column": 1}},
+                "error": {
+                    "code": "SYNTAX_ERROR",
+                    "message": "Parse error on line 1",
+                    "details": {"line": 1, "column": 1},
+                },
             }
         first_line = html.escape(code.splitlines()[0] if code else "")
         if entry == "render":

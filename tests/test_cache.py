@@ -32,7 +32,12 @@ def key(of: SvgJob, **overrides: str) -> str:
 def test_the_key_names_everything_the_output_depends_on_but_not_the_time_limit() -> None:
     base = key(job())
     assert key(job(timeout_ms=9000)) == base
-    assert len({base, key(job("flowchart")), key(job(), bundle="b2"), key(job(), engine="wasm"), key(job(), version="1.1")}) == 5
+    assert (
+        len(
+            {base, key(job("flowchart")), key(job(), bundle="b2"), key(job(), engine="wasm"), key(job(), version="1.1")}
+        )
+        == 5
+    )
 
 
 def test_a_memory_cache_keeps_the_most_recently_used_within_its_bytes() -> None:
@@ -84,7 +89,9 @@ def test_a_full_directory_drops_its_least_recently_used_files(tmp_path: Path) ->
     assert cache.get("05" + "0" * 62) is not None
 
 
-def test_the_default_cache_uses_the_directory_the_environment_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_cache_uses_the_directory_the_environment_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("MERMAID_PRINTER_RESULT_CACHE_DIR", str(tmp_path))
     cache = default_cache()
     assert isinstance(cache, TieredCache) and cache.directory.directory == tmp_path

@@ -29,7 +29,9 @@ def test_css_colours_become_hex_or_rgba(css: str, expected: str) -> None:
     assert normalize_colour(css) == expected
 
 
-@pytest.mark.parametrize("value", ["red", "transparent", "none", "url(#gradient)", "currentColor", "rgb(1, 2)", "hsl(x, 1%, 1%)"])
+@pytest.mark.parametrize(
+    "value", ["red", "transparent", "none", "url(#gradient)", "currentColor", "rgb(1, 2)", "hsl(x, 1%, 1%)"]
+)
 def test_keywords_and_what_is_not_a_colour_pass_through_unchanged(value: str) -> None:
     assert normalize_colour(value) == value
 

@@ -89,7 +89,9 @@ def test_the_pdf_page_and_the_png_are_the_size_of_the_svg(printer: Printer, name
     pdf = printer.render_pdf(pdf_options)
     png = printer.render_png(png_options)
 
-    assert (pdf.page_width_pt, pdf.page_height_pt, pdf.scale) == pytest.approx((width * 0.75, height * 0.75, 1.0), abs=0.01)
+    assert (pdf.page_width_pt, pdf.page_height_pt, pdf.scale) == pytest.approx(
+        (width * 0.75, height * 0.75, 1.0), abs=0.01
+    )
     assert (png.width_px, png.height_px, png.scale) == (round(width * 2), round(height * 2), 2.0)
     assert Image.open(io.BytesIO(png.png)).size == (png.width_px, png.height_px)
 
@@ -165,7 +167,10 @@ def test_png_background_defaults_to_white_and_can_be_transparent(printer: Printe
 def test_a_syntax_error_is_located_for_pdf_and_png(printer: Printer) -> None:
     code = "flowchart TD\n  A --> B\n  B --> --> C\n"
 
-    for render in (lambda: printer.render_pdf(build_pdf_options(code)), lambda: printer.render_png(build_png_options(code))):
+    for render in (
+        lambda: printer.render_pdf(build_pdf_options(code)),
+        lambda: printer.render_png(build_png_options(code)),
+    ):
         with pytest.raises(DiagramSyntaxError) as caught:
             render()
         assert caught.value.line == 3

@@ -24,7 +24,9 @@ from mermaid_printer.service import diagram_dom_id
 PIE = 'pie\n  "a": 1'
 
 
-@pytest.mark.parametrize("colour", ["notacolour", "url(http://x)", "red;fill:url(#x)", "#12345", "rgb(1,2)", "expression(x)"])
+@pytest.mark.parametrize(
+    "colour", ["notacolour", "url(http://x)", "red;fill:url(#x)", "#12345", "rgb(1,2)", "expression(x)"]
+)
 def test_a_background_that_is_not_a_css_colour_is_invalid_input(colour: str) -> None:
     with pytest.raises(InvalidInput) as caught:
         build_render_options(PIE, background=colour)
@@ -33,7 +35,18 @@ def test_a_background_that_is_not_a_css_colour_is_invalid_input(colour: str) -> 
 
 
 @pytest.mark.parametrize(
-    "colour", ["transparent", "white", "RebeccaPurple", " #fafafa ", "#abc", "#aabbccdd", "rgb(1, 2, 3)", "rgba(1 2 3 / 50%)", "hsl(120, 50%, 50%)"]
+    "colour",
+    [
+        "transparent",
+        "white",
+        "RebeccaPurple",
+        " #fafafa ",
+        "#abc",
+        "#aabbccdd",
+        "rgb(1, 2, 3)",
+        "rgba(1 2 3 / 50%)",
+        "hsl(120, 50%, 50%)",
+    ],
 )
 def test_css_colours_are_accepted_as_a_background(colour: str) -> None:
     assert build_render_options(PIE, background=colour).background == colour.strip()
@@ -73,7 +86,11 @@ def test_a_choice_error_lists_the_choices() -> None:
         (None, InvalidInput, "Invalid input: code is required (the Mermaid diagram source)"),
         (42, InvalidInput, "Invalid input: code must be a string"),
         ("  \n", InvalidInput, "Invalid input: code must contain a diagram, not only whitespace"),
-        ("x" * (MAX_INPUT_BYTES + 1), InputTooLarge, f"code is {MAX_INPUT_BYTES + 1:,} bytes; the limit is {MAX_INPUT_BYTES:,}"),
+        (
+            "x" * (MAX_INPUT_BYTES + 1),
+            InputTooLarge,
+            f"code is {MAX_INPUT_BYTES + 1:,} bytes; the limit is {MAX_INPUT_BYTES:,}",
+        ),
     ],
 )
 def test_code_is_checked_the_same_way_for_every_request(code: Any, error: type[Exception], message: str) -> None:
@@ -106,4 +123,6 @@ def test_the_svg_id_of_a_request_is_stable() -> None:
         '{"background":"#fff","code":"pie\\n  \\"a\\": 1","config":{"pie":{"textPosition":0.6}},'
         '"embed_fonts":true,"theme":"dark","timeout_ms":30000}'
     )
-    assert diagram_dom_id(options) == diagram_dom_id(build_render_options(PIE, theme="dark", background="#fff", config={"pie": {"textPosition": 0.6}}))
+    assert diagram_dom_id(options) == diagram_dom_id(
+        build_render_options(PIE, theme="dark", background="#fff", config={"pie": {"textPosition": 0.6}})
+    )

@@ -77,7 +77,9 @@ def test_labels_mermaid_writes_as_html_are_drawn_as_svg_text(printer: Printer, n
     assert not list(root.iter(f"{SVG}foreignObject"))
     # the sanitizer removed nothing, and nothing of the labels was left out
     assert not [w for w in result.warnings if "removed" in w or "HTML label" in w or "left out" in w]
-    texts = [re.sub(r"\s+", " ", " ".join(t.itertext()).replace("\u00a0", " ")).strip() for t in root.iter(f"{SVG}text")]
+    texts = [
+        re.sub(r"\s+", " ", " ".join(t.itertext()).replace("\u00a0", " ")).strip() for t in root.iter(f"{SVG}text")
+    ]
     drawn = " | ".join(texts)
     for label in HTML_LABEL_TYPES[name]:
         assert label in drawn
@@ -238,7 +240,7 @@ def test_a_render_over_its_time_limit_times_out_and_the_next_one_works(printer: 
 
 
 def test_background_colour_paints_the_canvas(printer: Printer) -> None:
-    svg = printer.render_svg(build_render_options("pie\n  \"a\": 1", background="#fafafa")).svg
+    svg = printer.render_svg(build_render_options('pie\n  "a": 1', background="#fafafa")).svg
     root = etree.fromstring(svg.encode())
     assert "background-color: #fafafa" in root.get("style")
 

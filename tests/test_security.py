@@ -92,6 +92,6 @@ def test_client_config_cannot_touch_security_keys(config: dict) -> None:
 
 
 def test_proto_key_in_config_json_is_refused_at_the_boundary() -> None:
-    options = build_render_options("pie\n \"a\": 1", config_json='{"__proto__": {"securityLevel": "loose"}}')
+    options = build_render_options('pie\n "a": 1', config_json='{"__proto__": {"securityLevel": "loose"}}')
     with pytest.raises(InvalidConfig):
         build_mermaid_config(options.config)

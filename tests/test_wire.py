@@ -14,7 +14,9 @@ from mermaid_printer.wire import WireError, decode, encode, wire_type
 
 
 def test_a_job_comes_back_as_the_same_frozen_dataclass() -> None:
-    job = SvgJob(code="pie\n  \"a\": 1", config={"theme": "dark", "pie": {"textPosition": 0.5}}, svg_id="x", timeout_ms=1000)
+    job = SvgJob(
+        code='pie\n  "a": 1', config={"theme": "dark", "pie": {"textPosition": 0.5}}, svg_id="x", timeout_ms=1000
+    )
     assert decode(encode(job)) == job
 
 

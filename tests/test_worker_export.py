@@ -17,7 +17,7 @@ def test_a_converter_that_cannot_start_is_logged_and_leaves_export_unavailable(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     def missing_cairo(_svgs: list[str] | None = None) -> None:
-        raise OSError("no library called \"cairo-2\" was found")
+        raise OSError('no library called "cairo-2" was found')
 
     monkeypatch.setattr(mermaid_printer.export, "prepare_export", missing_cairo)
     monkeypatch.setattr(worker, "_export_unavailable", None)

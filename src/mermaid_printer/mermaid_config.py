@@ -163,7 +163,6 @@ def config_warnings(client_config: dict[str, Any]) -> list[str]:
     for path in unknown_config_keys(client_config):
         hint = _INSTEAD.get(path.rsplit(".", 1)[-1])
         warnings.append(
-            f"config key {path!r} is not a Mermaid 12.3 option and was ignored"
-            + (f": {hint}" if hint else "")
+            f"config key {path!r} is not a Mermaid 12.3 option and was ignored" + (f": {hint}" if hint else "")
         )
     return warnings

@@ -97,7 +97,9 @@ def _checked_code(value: Any) -> Any:
         raise InvalidInput("Invalid input: code must contain a diagram, not only whitespace", {"field": "code"})
     size = len(value.encode("utf-8", "surrogatepass"))
     if size > MAX_INPUT_BYTES:
-        raise InputTooLarge(f"code is {size:,} bytes; the limit is {MAX_INPUT_BYTES:,}", {"limit_bytes": MAX_INPUT_BYTES})
+        raise InputTooLarge(
+            f"code is {size:,} bytes; the limit is {MAX_INPUT_BYTES:,}", {"limit_bytes": MAX_INPUT_BYTES}
+        )
     return value
 
 
@@ -249,7 +251,8 @@ class PdfOptions(DiagramOptions):
     """
 
     background: str = Field(
-        default=EXPORT_BACKGROUND, description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}."
+        default=EXPORT_BACKGROUND,
+        description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}.",
     )
     paper: Paper | None = Field(
         default=None,
@@ -309,7 +312,8 @@ class PngOptions(DiagramOptions):
     """
 
     background: str = Field(
-        default=EXPORT_BACKGROUND, description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}."
+        default=EXPORT_BACKGROUND,
+        description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}.",
     )
     scale: Annotated[float | None, Field(ge=MIN_PNG_SCALE, le=MAX_PNG_SCALE), _NO_BOOL] = Field(
         default=None,
@@ -386,7 +390,7 @@ def _typed_error(model: type[RequestModel], exc: ValidationError) -> PrinterErro
         message = "unknown parameter"
     elif first["type"] == "literal_error":
         info = model.model_fields.get(field)
-        label = (info.title if info is not None and info.title else field.replace("_", " "))
+        label = info.title if info is not None and info.title else field.replace("_", " ")
         choices = [str(choice) for choice in _literal_choices(model, field)]
         message = f"unknown {label}; choose one of: {', '.join(choices)}"
     return InvalidInput(f"Invalid input: {field}: {message}", {"field": field})

@@ -246,7 +246,9 @@ class Printer:
         """
         try:
             request = _request(VerifyOptions, options, fields)
-            job = DetectJob(code=_within_text_size(request.code), config=build_mermaid_config({}), timeout_ms=request.timeout_ms)
+            job = DetectJob(
+                code=_within_text_size(request.code), config=build_mermaid_config({}), timeout_ms=request.timeout_ms
+            )
             detected: DiagramType = self._run(job, request.timeout_ms)
         except _INVALID_DIAGRAM as exc:
             return VerifyResult(ok=False, error=exc)

@@ -108,7 +108,9 @@ def decode(message: bytes) -> Any:
             return item
         if "$bytes" in item:
             start, size = item["$bytes"]
-            if not (isinstance(start, int) and isinstance(size, int) and 0 <= start <= start + size <= len(attachments)):
+            if not (
+                isinstance(start, int) and isinstance(size, int) and 0 <= start <= start + size <= len(attachments)
+            ):
                 raise WireError("attachment out of range")
             return bytes(attachments[start : start + size])
         if "$type" in item:

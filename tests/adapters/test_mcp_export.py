@@ -140,11 +140,21 @@ async def test_a_pdf_comes_back_as_an_embedded_pdf_resource_never_an_image(fake_
     assert base64.b64decode(resource.resource.blob) == FAKE_PDF  # type: ignore[union-attr]
     envelope = envelope_of(result)
     assert envelope["paper"] == "A4"
-    assert (envelope["page_width_pt"], envelope["page_height_pt"], envelope["orientation"]) == (841.89, 595.276, "landscape")
-    assert (envelope["mime_type"], envelope["delivery"], envelope["size_bytes"]) == ("application/pdf", "resource", len(FAKE_PDF))
+    assert (envelope["page_width_pt"], envelope["page_height_pt"], envelope["orientation"]) == (
+        841.89,
+        595.276,
+        "landscape",
+    )
+    assert (envelope["mime_type"], envelope["delivery"], envelope["size_bytes"]) == (
+        "application/pdf",
+        "resource",
+        len(FAKE_PDF),
+    )
 
 
-@pytest.mark.parametrize(("tool", "data", "suffix"), [("mermaid_to_pdf", FAKE_PDF, "pdf"), ("mermaid_to_png", FAKE_PNG, "png")])
+@pytest.mark.parametrize(
+    ("tool", "data", "suffix"), [("mermaid_to_pdf", FAKE_PDF, "pdf"), ("mermaid_to_png", FAKE_PNG, "png")]
+)
 async def test_file_delivery_writes_the_file_once_and_returns_a_link_instead_of_bytes(
     fake_printer: FakePrinter, tmp_path: Path, tool: str, data: bytes, suffix: str
 ) -> None:
@@ -196,7 +206,14 @@ async def test_the_options_reach_the_printer_validated_with_white_as_the_default
     await call(
         fake_printer,
         "mermaid_to_pdf",
-        {"code": FLOWCHART, "paper": "letter", "orientation": "portrait", "margin_mm": 5, "fit": "fill", "theme": "dark"},
+        {
+            "code": FLOWCHART,
+            "paper": "letter",
+            "orientation": "portrait",
+            "margin_mm": 5,
+            "fit": "fill",
+            "theme": "dark",
+        },
     )
     await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART, "width": 640, "background": "transparent"})
     await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART, "scale": 1.5, "config_json": {"theme": "forest"}})
@@ -236,7 +253,9 @@ INVALID = [
 ]
 
 
-@pytest.mark.parametrize(("tool", "arguments", "field"), INVALID, ids=[f"{t}-{f}-{i}" for i, (t, _a, f) in enumerate(INVALID)])
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"), INVALID, ids=[f"{t}-{f}-{i}" for i, (t, _a, f) in enumerate(INVALID)]
+)
 async def test_invalid_arguments_come_back_as_invalid_input_naming_the_field(
     fake_printer: FakePrinter, tool: str, arguments: dict[str, Any], field: str
 ) -> None:
@@ -270,7 +289,9 @@ async def test_code_over_one_megabyte_is_input_too_large(fake_printer: FakePrint
 
 @pytest.mark.parametrize("tool", TOOLS)
 @pytest.mark.parametrize("code", ERROR_CODES)
-async def test_each_printer_error_comes_back_as_an_is_error_envelope(fake_printer: FakePrinter, tool: str, code: str) -> None:
+async def test_each_printer_error_comes_back_as_an_is_error_envelope(
+    fake_printer: FakePrinter, tool: str, code: str
+) -> None:
     fake_printer.fail_with = error_from_dict({"code": code, "message": f"{code} happened", "details": {"n": 1}})
 
     result = await call(fake_printer, tool, {"code": FLOWCHART})

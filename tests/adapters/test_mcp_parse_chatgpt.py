@@ -22,7 +22,9 @@ FLOWCHART = "flowchart LR\n  A[Start] --> B{Ok?}\n"
 READ_ONLY = {"read_only_hint": True, "destructive_hint": False, "idempotent_hint": True, "open_world_hint": False}
 
 
-async def call(printer: Any, tool: str, arguments: dict[str, Any], tools: tuple[str, ...] | None = None) -> CallToolResult:
+async def call(
+    printer: Any, tool: str, arguments: dict[str, Any], tools: tuple[str, ...] | None = None
+) -> CallToolResult:
     server = build_server(printer) if tools is None else build_server(printer, tools)
     async with Client(server) as client:
         return await client.call_tool(tool, arguments)
@@ -43,7 +45,15 @@ async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_r
     async with Client(build_server(fake_printer)) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
 
-    assert list(tools) == ["mermaid_to_svg", "mermaid_to_pdf", "mermaid_to_png", "mermaid_parse", "verify", "render", "svg"]
+    assert list(tools) == [
+        "mermaid_to_svg",
+        "mermaid_to_pdf",
+        "mermaid_to_png",
+        "mermaid_parse",
+        "verify",
+        "render",
+        "svg",
+    ]
     writes_files = {"mermaid_to_pdf", "mermaid_to_png"}  # delivery "file"
     for name, tool in tools.items():
         assert tool.title and tool.description
@@ -53,7 +63,9 @@ async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_r
         assert tool.input_schema["required"] == ["code"]
     assert sorted(tools["mermaid_parse"].input_schema["properties"]) == ["code", "include_positions", "timeout_ms"]
     assert tools["mermaid_parse"].output_schema["required"] == ["ok", "request_id", "warnings", "errors"]
-    assert tools["mermaid_parse"].output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+    assert tools["mermaid_parse"].output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(
+        ERROR_CODES
+    )
     assert tools["verify"].output_schema["required"] == ["ok"]
     assert tools["render"].output_schema["required"] == ["svg"]
     assert tools["svg"].output_schema["required"] == ["svg", "filename"]
@@ -83,7 +95,9 @@ def test_an_unknown_tool_group_is_refused() -> None:
 
 
 async def test_mermaid_parse_answers_the_printers_ast_in_a_success_envelope(fake_printer: FakePrinter) -> None:
-    result = await call(fake_printer, "mermaid_parse", {"code": FLOWCHART, "include_positions": True, "timeout_ms": 5000})
+    result = await call(
+        fake_printer, "mermaid_parse", {"code": FLOWCHART, "include_positions": True, "timeout_ms": 5000}
+    )
 
     assert result.is_error is False
     envelope = result.structured_content

@@ -271,4 +271,3 @@ async def test_the_printer_the_server_starts_is_closed_when_it_stops(
         assert (result.is_error, fake_printer.closed) == (False, False)
 
     assert fake_printer.closed is True
-

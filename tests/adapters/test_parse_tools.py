@@ -25,7 +25,9 @@ FLOWCHART = "flowchart LR\n  A[Start] --> B{Ok?}\n"
 BROKEN = "flowchart TD\n  A --> B\n  B --> --> C\n"
 
 
-async def call(printer: Any, tool: str, arguments: dict[str, Any], tools: tuple[str, ...] | None = None) -> CallToolResult:
+async def call(
+    printer: Any, tool: str, arguments: dict[str, Any], tools: tuple[str, ...] | None = None
+) -> CallToolResult:
     server = build_server(printer) if tools is None else build_server(printer, tools)
     async with Client(server) as client:
         return await client.call_tool(tool, arguments)
@@ -166,7 +168,7 @@ async def test_serve_with_tools_exposes_only_those_groups_over_stdio() -> None:
 
     async with Client(serve) as client:
         names = [tool.name for tool in (await client.list_tools()).tools]
-        verdict = await client.call_tool("verify", {"code": "pie\n  \"a\": 1"})
+        verdict = await client.call_tool("verify", {"code": 'pie\n  "a": 1'})
 
     assert names == ["verify", "render", "svg"]
     assert verdict.structured_content == {"ok": True}
@@ -181,7 +183,7 @@ async def test_the_tools_environment_variable_chooses_the_groups_over_stdio() ->
 
     async with Client(serve) as client:
         names = [tool.name for tool in (await client.list_tools()).tools]
-        parsed = await client.call_tool("mermaid_parse", {"code": "pie\n  \"a\": 1"})
+        parsed = await client.call_tool("mermaid_parse", {"code": 'pie\n  "a": 1'})
 
     assert names == ["mermaid_parse"]
     assert parsed.structured_content is not None and parsed.structured_content["diagram_type"] == "pie"

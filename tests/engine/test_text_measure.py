@@ -182,7 +182,9 @@ def test_static_faces_are_matched_by_css_weight_rules(context) -> None:
 def test_italic_uses_the_italic_face_where_there_is_one(context) -> None:
     text = "Hello World"
     assert measure(context, text, family='"Open Sans"', style="italic") != measure(context, text, family='"Open Sans"')
-    assert measure(context, text, family='"Open Sans"', style="oblique") == measure(context, text, family='"Open Sans"', style="italic")
+    assert measure(context, text, family='"Open Sans"', style="oblique") == measure(
+        context, text, family='"Open Sans"', style="italic"
+    )
     # Recursive has no italic face: the browser slants the upright one, same advances.
     assert measure(context, text, style="italic")["width"] == measure(context, text)["width"]
 
@@ -447,7 +449,9 @@ def test_characters_from_the_default_font_and_dejavu_are_recorded_as_fallbacks(c
         ("Menlo, monospace", "Menlo, monospace", "DejaVu Sans Mono"),  # Menlo can carry the face
     ],
 )
-def test_a_list_of_generic_names_is_given_the_name_of_the_family_it_resolves_to(context, family, nameable, face) -> None:
+def test_a_list_of_generic_names_is_given_the_name_of_the_family_it_resolves_to(
+    context, family, nameable, face
+) -> None:
     assert json.loads(context.eval(f"JSON.stringify(__printerNameableFamilyList({json.dumps(family)}))")) == nameable
     # The named list measures the same and its text is recorded under a name a face can carry.
     assert measure(context, "Wg 01", family=nameable) == measure(context, "Wg 01", family=family)

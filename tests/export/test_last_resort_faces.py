@@ -95,7 +95,9 @@ def test_a_character_no_face_has_still_warns_next_to_covered_ones() -> None:
 
 def test_bold_cjk_is_synthesized_from_the_regular_face() -> None:
     def dark_pixels(weight: str) -> int:
-        return len(dark_mask(svg_to_png(svg(f'<text x="10" y="60" font-weight="{weight}">你好世界</text>'), scale=2).data))
+        return len(
+            dark_mask(svg_to_png(svg(f'<text x="10" y="60" font-weight="{weight}">你好世界</text>'), scale=2).data)
+        )
 
     bold_pdf = svg_to_pdf(svg('<text x="10" y="60" font-weight="bold">你好世界</text>'))
 

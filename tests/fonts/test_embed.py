@@ -107,9 +107,7 @@ def test_embedded_woff_is_well_formed_and_holds_the_subset_tables() -> None:
     root = svg(f"<text>{text}</text>")
     embed_fonts(root)
     (woff,) = embedded_woffs(root)
-    signature, flavor, length, num_tables, reserved, sfnt_size = struct.unpack_from(
-        ">4sIIHHI", woff
-    )
+    signature, flavor, length, num_tables, reserved, sfnt_size = struct.unpack_from(">4sIIHHI", woff)
     assert (signature, flavor, length, reserved) == (b"wOFF", 0x00010000, len(woff), 0)
     entries = [struct.unpack_from(">4sIIII", woff, 44 + 20 * i) for i in range(num_tables)]
     assert [tag for tag, *_ in entries] == sorted(tag for tag, *_ in entries)
@@ -124,8 +122,8 @@ def test_embedded_woff_is_well_formed_and_holds_the_subset_tables() -> None:
     padded_sizes = [len(table) + (-len(table) % 4) for table in tables.values()]
     assert sfnt_size == 12 + 16 * num_tables + sum(padded_sizes)
     font = TTFont(io.BytesIO(woff), checkChecksums=2)  # raises on a wrong table checksum
-    for tag in font.keys():
-        font[tag]  # noqa: B018 (decompiles the table)
+    for tag in font.keys():  # noqa: SIM118 (a TTFont, not a dict)
+        _ = font[tag]  # decompiles the table
 
 
 def test_embedded_font_bytes_match_the_golden_hashes() -> None:
@@ -222,7 +220,9 @@ def test_static_faces_keep_their_own_weight_and_files() -> None:
 
 def test_reported_characters_no_longer_in_the_svg_are_not_embedded() -> None:
     root = svg("<text>Kept</text>")
-    embed_fonts(root, [drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Kept, and dropped")])
+    embed_fonts(
+        root, [drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Kept, and dropped")]
+    )
     assert face_rules(root)[0][3] == {ord(c) for c in "Kept"}
 
 
@@ -248,22 +248,30 @@ def test_cjk_and_emoji_are_embedded_as_subsets_of_their_fallback_faces() -> None
     root = svg("<text>Hi 中文</text><text>🚀</text>")
     faces = [
         drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Hi "),
-        drawn_face("Recursive Variable", "Noto Sans SC", "normal", "400", "中文") | {"as_style": "normal", "as_weight": "300 1000"},
-        drawn_face("Recursive Variable", "Noto Emoji", "normal", "400", "🚀") | {"as_style": "normal", "as_weight": "300 1000"},
+        drawn_face("Recursive Variable", "Noto Sans SC", "normal", "400", "中文")
+        | {"as_style": "normal", "as_weight": "300 1000"},
+        drawn_face("Recursive Variable", "Noto Emoji", "normal", "400", "🚀")
+        | {"as_style": "normal", "as_weight": "300 1000"},
     ]
     assert embed_fonts(root, faces) == []
     rules = face_rules(root)
     # Every rule carries the first family's name and descriptors, so a viewer groups them.
     assert {(name, style, weight) for name, style, weight, _ in rules} == {("Recursive Variable", "normal", "300 1000")}
     assert {frozenset(cmap) for *_, cmap in rules} == {
-        frozenset(map(ord, "Hi ")), frozenset({ord("中")}), frozenset({ord("文")}), frozenset({ord("🚀")})
+        frozenset(map(ord, "Hi ")),
+        frozenset({ord("中")}),
+        frozenset({ord("文")}),
+        frozenset({ord("🚀")}),
     }  # 中 and 文 are in two unicode-range slices of Noto Sans SC
     ranges = sorted(unicode_range for *_, unicode_range in FACE_RULE_RE.findall(root[0].text))
     assert ranges == ["U+1F680", "U+20,U+48,U+69", "U+4E2D", "U+6587"]
 
 
 def test_fallback_faces_give_identical_bytes() -> None:
-    face = drawn_face("trebuchet ms", "Noto Sans SC", "normal", "400", "流程图") | {"as_style": "normal", "as_weight": "400"}
+    face = drawn_face("trebuchet ms", "Noto Sans SC", "normal", "400", "流程图") | {
+        "as_style": "normal",
+        "as_weight": "400",
+    }
     first, second = svg("<text>流程图</text>", PIE_STYLE), svg("<text>流程图</text>", PIE_STYLE)
     embed_fonts(first, [face])
     embed_fonts(second, [dict(face)])

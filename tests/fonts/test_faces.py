@@ -35,7 +35,12 @@ def test_font_weight_matching_follows_css(wanted: int, available: tuple[int, ...
         ('"Open Sans"', 400, True, ("Open Sans", True, (400,), False, False)),
         ("serif", 400, True, ("Tinos", False, (400,), False, True)),  # no italic face: slanted
         ("serif", 700, True, ("Tinos", False, (700,), False, True)),
-        ('"Recursive Variable"', 700, True, ("Recursive Variable", False, (300, 400, 500, 600, 700, 800, 900), False, True)),
+        (
+            '"Recursive Variable"',
+            700,
+            True,
+            ("Recursive Variable", False, (300, 400, 500, 600, 700, 800, 900), False, True),
+        ),
     ],
 )
 def test_a_face_is_matched_by_style_then_weight_and_the_rest_synthesized(

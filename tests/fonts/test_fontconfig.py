@@ -11,7 +11,7 @@ import cairocffi as cairo
 from mermaid_printer.fonts import converter_fonts, vendored_fonts
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "export"))
-from export_checks import base_fonts  # noqa: E402
+from export_checks import base_fonts
 
 
 def test_cairo_cannot_reach_the_machines_fonts() -> None:

@@ -50,7 +50,11 @@ def test_code_outside_the_package_imports_only_its_public_names() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mermaid_printer.fonts"):
                 names = {alias.name for alias in node.names}
                 if node.module != "mermaid_printer.fonts" or not names <= public:
-                    offending.append(f"{path.relative_to(SOURCE)}: from {node.module} import {', '.join(sorted(names))}")
-            elif isinstance(node, ast.Import) and any(alias.name.startswith("mermaid_printer.fonts.") for alias in node.names):
+                    offending.append(
+                        f"{path.relative_to(SOURCE)}: from {node.module} import {', '.join(sorted(names))}"
+                    )
+            elif isinstance(node, ast.Import) and any(
+                alias.name.startswith("mermaid_printer.fonts.") for alias in node.names
+            ):
                 offending.append(f"{path.relative_to(SOURCE)}: import {', '.join(alias.name for alias in node.names)}")
     assert offending == []

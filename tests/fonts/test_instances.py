@@ -45,7 +45,11 @@ def test_last_resort_faces_are_not_instanced_with_the_css_families() -> None:
     # one slice at a time, when drawn (below, and tests/export/test_last_resort_faces.py).
     assert last_resort_families() == {"Noto Sans SC", "Noto Sans KR", "Noto Emoji"}
     assert not {family.name for family in _families()} & last_resort_families()
-    assert [face.family.name for face in converter_fonts().last_resort.faces] == ["Noto Sans SC", "Noto Sans KR", "Noto Emoji"]
+    assert [face.family.name for face in converter_fonts().last_resort.faces] == [
+        "Noto Sans SC",
+        "Noto Sans KR",
+        "Noto Emoji",
+    ]
 
 
 def test_every_manifest_face_is_registered_with_one_instance_per_file_and_weight() -> None:
@@ -57,7 +61,11 @@ def test_every_manifest_face_is_registered_with_one_instance_per_file_and_weight
     }
 
     registered = {
-        (family.name, "italic" if face.italic else "normal", " ".join(dict.fromkeys((str(face.min_weight), str(face.max_weight)))))
+        (
+            family.name,
+            "italic" if face.italic else "normal",
+            " ".join(dict.fromkeys((str(face.min_weight), str(face.max_weight)))),
+        )
         for family in _families()
         for face in family.faces
     }
@@ -97,7 +105,12 @@ def test_a_variable_face_is_instanced_at_each_weight_keeping_glyph_ids() -> None
 def _fonts_directory_in_subprocess(env: dict[str, str]) -> str:
     script = "from mermaid_printer.fonts import converter_fonts; print(converter_fonts().directory)"
     done = subprocess.run(
-        [sys.executable, "-c", script], env={**os.environ, **env}, capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-c", script],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     )
     return done.stdout.strip()
 

@@ -89,7 +89,9 @@ def test_a_character_is_drawn_from_the_first_slice_that_has_it_as_in_the_embedde
     index = next(
         index
         for index, font_file in enumerate(vendored_fonts())
-        if font_file.family == fallback.family.name and font_file.in_range(ord(char)) and ord(char) in font_file.codepoints
+        if font_file.family == fallback.family.name
+        and font_file.in_range(ord(char))
+        and ord(char) in font_file.codepoints
     )
 
     drawn = converter_fonts().font(FAMILY, 700, True).draw(ord(char))

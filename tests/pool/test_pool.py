@@ -245,7 +245,9 @@ def test_a_printer_error_keeps_its_class_message_and_details(pool: RendererPool)
     details = {"line": 3, "column": 7, "expected": ["NODE", "-->"]}
 
     with pytest.raises(DiagramSyntaxError) as caught:
-        pool.run({"action": "syntax_error", "message": "Parse error on line 3", "details": details}, timeout_s=JOB_TIMEOUT_S)
+        pool.run(
+            {"action": "syntax_error", "message": "Parse error on line 3", "details": details}, timeout_s=JOB_TIMEOUT_S
+        )
 
     assert caught.value.message == "Parse error on line 3"
     assert caught.value.details == details
@@ -400,6 +402,7 @@ def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> Non
 
 def test_ten_concurrent_runs_from_threads_all_succeed(pool: RendererPool) -> None:
     pool.start()
+
     def echo(n: int) -> Callable[[], dict[str, Any]]:
         return lambda: pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S)
 
@@ -492,7 +495,9 @@ def test_a_closed_pool_starts_again_on_the_next_run(start_method: str) -> None:
         pool.close()
 
 
-def test_nothing_the_worker_prints_reaches_the_callers_stdout(start_method: str, capfd: pytest.CaptureFixture[str]) -> None:
+def test_nothing_the_worker_prints_reaches_the_callers_stdout(
+    start_method: str, capfd: pytest.CaptureFixture[str]
+) -> None:
     with RendererPool(FAKE, start_method=start_method) as pool:
         assert pool.run({"action": "print"}, timeout_s=JOB_TIMEOUT_S) == {"printed": True}
 

@@ -142,8 +142,7 @@ def _parser() -> argparse.ArgumentParser:
         "--tools",
         metavar="GROUPS",
         default=os.environ.get(TOOLS_ENV_VAR),
-        help=f"comma-separated tool groups to expose: {', '.join(TOOL_GROUPS)} (default: all; "
-        f"or set {TOOLS_ENV_VAR})",
+        help=f"comma-separated tool groups to expose: {', '.join(TOOL_GROUPS)} (default: all; or set {TOOLS_ENV_VAR})",
     )
 
     parse = commands.add_parser(

@@ -16,7 +16,14 @@ from pathlib import Path
 from mermaid_printer.errors import RenderFailed
 from mermaid_printer.files import is_own_directory, write_atomically
 
-__all__ = ["LARGE_INLINE_BYTES", "OUTPUT_DIR_ENV", "PDF_DELIVERIES", "PNG_DELIVERIES", "output_directory", "write_output_file"]
+__all__ = [
+    "LARGE_INLINE_BYTES",
+    "OUTPUT_DIR_ENV",
+    "PDF_DELIVERIES",
+    "PNG_DELIVERIES",
+    "output_directory",
+    "write_output_file",
+]
 
 #: Environment variable naming the directory ``delivery="file"`` writes to.
 OUTPUT_DIR_ENV = "MERMAID_PRINTER_OUTPUT_DIR"

@@ -68,6 +68,8 @@ def chatgpt_tools() -> list[ToolSpec]:
     """The ``chatgpt`` group: ``verify``, ``render``, ``svg``."""
     return [
         ToolSpec("verify", "Verify Mermaid", _VERIFY_DESCRIPTION, CodeRequest, VerifyReply, _handler(verify_reply)),
-        ToolSpec("render", "Render Mermaid to SVG", _RENDER_DESCRIPTION, CodeRequest, RenderReply, _handler(render_reply)),
+        ToolSpec(
+            "render", "Render Mermaid to SVG", _RENDER_DESCRIPTION, CodeRequest, RenderReply, _handler(render_reply)
+        ),
         ToolSpec("svg", "Render Mermaid to an SVG file", _SVG_DESCRIPTION, CodeRequest, SvgReply, _handler(svg_reply)),
     ]

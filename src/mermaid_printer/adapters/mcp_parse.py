@@ -41,7 +41,9 @@ line and call again. Code at most {MAX_INPUT_BYTES:,} bytes (Mermaid itself: 50,
 def _parse(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
     def work(request_id: str) -> Reply:
         result = printer.parse(validate_request(ParseOptions, arguments))
-        envelope = success_envelope(request_id, [], diagram_type=result.diagram_type, ast=result.ast, cached=result.cached)
+        envelope = success_envelope(
+            request_id, [], diagram_type=result.diagram_type, ast=result.ast, cached=result.cached
+        )
         return Reply(envelope, is_error=False)
 
     def failure(error: PrinterError, request_id: str) -> Reply:

@@ -165,7 +165,9 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 "orientation": result.orientation,
                 "cached": result.cached,
             }
-            return _deliver(request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir)
+            return _deliver(
+                request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir
+            )
 
         return guarded(work, _envelope_failure)
 
@@ -212,7 +214,9 @@ def _deliver(
     if delivery == "file":
         path = write_output_file(data, name, output_dir or output_directory())
         envelope.update(path=str(path), uri=path.as_uri())
-        return Reply(envelope, is_error=False, attachment=Attachment(mime_type, "file", path.as_uri(), path.name, len(data)))
+        return Reply(
+            envelope, is_error=False, attachment=Attachment(mime_type, "file", path.as_uri(), path.name, len(data))
+        )
     uri = f"mermaid-printer://render/{name}"
     envelope["uri"] = uri
     if len(data) > LARGE_INLINE_BYTES:

@@ -196,7 +196,11 @@ class QuickJSEngine:
         self._context.gc()  # free what the failed call left, so the next call starts with room
         return {
             "ok": False,
-            "error": {"code": "RESOURCE_LIMIT", "message": "the render ran out of memory", "details": {"limit": "memory"}},
+            "error": {
+                "code": "RESOURCE_LIMIT",
+                "message": "the render ran out of memory",
+                "details": {"limit": "memory"},
+            },
         }
 
     def logs(self) -> list[str]:

@@ -334,7 +334,9 @@ def _split_runs(chars: list[_Char]) -> list[_Run]:
             or current.element is not element
             or current.face is not drawn.instance
         ):
-            current = _Run(element=element, choice=drawn.choice, face=drawn.instance, start=index, text="", fitted=fitted)
+            current = _Run(
+                element=element, choice=drawn.choice, face=drawn.instance, start=index, text="", fitted=fitted
+            )
             runs.append(current)
         current.text += char.char
     return runs
@@ -605,7 +607,7 @@ def _paint_colour(value: str | None) -> str | None:
         colour = colour or "black"
     if not colour or colour.strip() in ("none", "transparent"):
         return None
-    return colour.strip()
+    return str(colour).strip()
 
 
 def _float(value: str | None, default: float) -> float:

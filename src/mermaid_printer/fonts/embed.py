@@ -87,10 +87,15 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None =
     if drawn_faces is None:
         if _DEFAULT_FACE[0].lower() not in _named_families(root):
             return [
-                f"the SVG's text names no embedded font family ({_DEFAULT_FACE[0]}); "
-                "viewers will draw it with their own fonts"
+                (
+                    f"the SVG's text names no embedded font family ({_DEFAULT_FACE[0]}); "
+                    "viewers will draw it with their own fonts"
+                )
             ]
-        drawn_faces = [dict(zip(("family", "style", "weight"), _DEFAULT_FACE), name=_DEFAULT_FACE[0], codepoints=sorted(drawn))]
+        family, style, weight = _DEFAULT_FACE
+        drawn_faces = [
+            {"family": family, "style": style, "weight": weight, "name": family, "codepoints": sorted(drawn)}
+        ]
 
     files = vendored_fonts()
     rules = []
@@ -104,7 +109,8 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None =
         for codepoint in sorted(wanted):
             for index, font_file in enumerate(files):
                 if (
-                    (font_file.family, font_file.style, font_file.weight) == (face["family"], face["style"], face["weight"])
+                    (font_file.family, font_file.style, font_file.weight)
+                    == (face["family"], face["style"], face["weight"])
                     and font_file.in_range(codepoint)
                     and codepoint in font_file.codepoints
                 ):
@@ -134,8 +140,10 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None =
     listed = ", ".join(f"U+{cp:04X}" for cp in sorted(missing)[:_MAX_LISTED_MISSING])
     more = "" if len(missing) <= _MAX_LISTED_MISSING else f" and {len(missing) - _MAX_LISTED_MISSING} more"
     return [
-        f"{len(missing)} character(s) are not in the embedded fonts and will be drawn with the "
-        f"viewer's fallback font, so their width may not match the layout: {listed}{more}"
+        (
+            f"{len(missing)} character(s) are not in the embedded fonts and will be drawn with the "
+            f"viewer's fallback font, so their width may not match the layout: {listed}{more}"
+        )
     ]
 
 

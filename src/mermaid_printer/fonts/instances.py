@@ -219,7 +219,7 @@ def _instances(vendored: FontFile, font: TTFont) -> list[tuple[int, bool, bytes]
     axis = axes["wght"]
     weights = [w for w in _INSTANCE_WEIGHTS if axis.minValue <= w <= axis.maxValue]
     if not weights:
-        weights = [int(round(axis.defaultValue))]
+        weights = [round(axis.defaultValue)]
     result = []
     for weight in weights:
         subset_input = _keep_all_input()

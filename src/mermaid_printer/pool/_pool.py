@@ -453,7 +453,9 @@ class _SpawnedWorker:
     """One pre-spawned, single-use worker process and the caller's end of its socket."""
 
     def __init__(self, worker: str, options: dict[str, Any]) -> None:
-        self.proc, ours = _popen_with_socket([*_worker_args(worker, options), "--mode", "single", "--sock-fd"], socket.SOCK_STREAM)
+        self.proc, ours = _popen_with_socket(
+            [*_worker_args(worker, options), "--mode", "single", "--sock-fd"], socket.SOCK_STREAM
+        )
         self.sock = ours
         self.reader = proto.FrameReader(ours)
         self._ready = False
@@ -473,9 +475,7 @@ class _SpawnedWorker:
             try:
                 frame = self.reader.read(time.monotonic() + _START_TIMEOUT_S)
             except proto.DeadlineExceeded:
-                raise EngineUnavailable(
-                    f"a worker process did not get ready within {_START_TIMEOUT_S:g} s"
-                ) from None
+                raise EngineUnavailable(f"a worker process did not get ready within {_START_TIMEOUT_S:g} s") from None
             except proto.ProtocolError:
                 frame = None
             if frame is None or frame[0] != proto.TAG_READY:

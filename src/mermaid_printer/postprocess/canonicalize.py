@@ -96,15 +96,11 @@ _CANONICAL_NUMBER = r"(?:-?(?:[1-9]\d*(?:\.\d{0,5}[1-9])?|0\.\d{0,5}[1-9])|0)(?!
 _ALREADY_CANONICAL = re.compile(rf"[^\d.+-]*+(?:{_CANONICAL_NUMBER}[^\d.+-]*+)*+")
 _PATH_COMMANDS = "MmZzLlHhVvCcSsQqTtAa"
 _PATH_SEPARATORS = " \t\r\n,"
-_PATH_PIECE = re.compile(
-    r"[ \t\r\n,]*+(?:([MmZzLlHhVvCcSsQqTtAa])|(?>([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)))"
-)
+_PATH_PIECE = re.compile(r"[ \t\r\n,]*+(?:([MmZzLlHhVvCcSsQqTtAa])|(?>([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)))")
 # Starts with a command letter (no number before the first command), then letters and numbers.
 # Possessive quantifiers and atomic groups: "1111…x" must fail in linear time, not try every
 # way of splitting the digits into numbers.
-_PATH_SYNTAX = re.compile(
-    r"(?:[ \t\r\n,]*+[MmZzLlHhVvCcSsQqTtAa](?:" + _PATH_PIECE.pattern + r")*+)?[ \t\r\n,]*+"
-)
+_PATH_SYNTAX = re.compile(r"(?:[ \t\r\n,]*+[MmZzLlHhVvCcSsQqTtAa](?:" + _PATH_PIECE.pattern + r")*+)?[ \t\r\n,]*+")
 _ARC_FLAG_POSITIONS = (3, 4)  # in the 7 arguments of an arc: rx ry angle large sweep x y
 
 
@@ -117,9 +113,7 @@ def canonicalize_svg(root: etree._Element) -> None:
         if not isinstance(tag, str):
             continue
         preserve_space = (
-            preserve_space
-            or tag.rpartition("}")[2] in _TEXT_ELEMENTS
-            or element.get(_XML_SPACE) == "preserve"
+            preserve_space or tag.rpartition("}")[2] in _TEXT_ELEMENTS or element.get(_XML_SPACE) == "preserve"
         )
         _canonicalize_attributes(element)
         if element.text == "":
@@ -289,9 +283,7 @@ def _has_canonical_namespaces(root: etree._Element, text: str) -> bool:
 
 
 def _copy_with_canonical_namespaces(root: etree._Element) -> etree._Element:
-    uses_xlink = any(
-        name.startswith("{" + XLINK_NAMESPACE + "}") for element in root.iter() for name in element.attrib
-    )
+    uses_xlink = any(name.startswith("{" + XLINK_NAMESPACE + "}") for element in root.iter() for name in element.attrib)
     nsmap: dict[str | None, str] = {None: SVG_NAMESPACE}
     if uses_xlink:
         nsmap["xlink"] = XLINK_NAMESPACE

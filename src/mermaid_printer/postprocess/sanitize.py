@@ -188,8 +188,7 @@ def _reason_to_remove(element: etree._Element) -> str | None:
         return f"removed element <{_short(name)}> from a foreign namespace"
     if name == "foreignObject":
         return (
-            "removed <foreignObject> (an HTML label was not converted to SVG text; "
-            "its text is missing from the output)"
+            "removed <foreignObject> (an HTML label was not converted to SVG text; its text is missing from the output)"
         )
     if name in allowlist.DANGEROUS_ELEMENTS:
         return f"removed <{name}> element"
@@ -215,9 +214,7 @@ def _sanitize_attributes(element: etree._Element, notes: _Notes) -> None:
             element.set(name, replacement)
 
 
-def _check_attribute(
-    element: str, name: str, value: str, notes: _Notes
-) -> tuple[str | None, str | None]:
+def _check_attribute(element: str, name: str, value: str, notes: _Notes) -> tuple[str | None, str | None]:
     """Judge one attribute (CSS notes from ``style`` go straight to ``notes``).
 
     Args:
@@ -326,10 +323,8 @@ class _Notes:
         self._counts[note] = self._counts.get(note, 0) + 1
 
     def as_list(self) -> list[str]:
-        notes = [
-            note if count == 1 else f"{note} (×{count})" for note, count in self._counts.items()
-        ]
+        notes = [note if count == 1 else f"{note} (×{count})" for note, count in self._counts.items()]
         if len(notes) > _MAX_NOTES:
             extra = len(notes) - _MAX_NOTES + 1
-            notes = [*notes[:_MAX_NOTES - 1], f"… and {extra} more kinds of removal"]
+            notes = [*notes[: _MAX_NOTES - 1], f"… and {extra} more kinds of removal"]
         return notes

@@ -118,7 +118,9 @@ def _limits(timeout_ms: int) -> EngineLimits | None:
     return EngineLimits(time_s=timeout_ms / 1000) if timeout_ms else None
 
 
-def _parse_call(engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, *, ast: bool, positions: bool) -> dict[str, Any]:
+def _parse_call(
+    engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, *, ast: bool, positions: bool
+) -> dict[str, Any]:
     payload = {"code": code, "config": config, "ast": ast, "positions": positions}
     result = engine.call("parse", payload, _limits(timeout_ms))
     if not result.get("ok"):
