@@ -14,11 +14,12 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from mermaid_printer.adapters.cli_batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
 from mermaid_printer.adapters.cli_flags import FlagOverride, Overrides, add_model_flags, flag_of, given_values
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
@@ -161,18 +162,30 @@ def _parser() -> argparse.ArgumentParser:
     render = commands.add_parser(
         "render",
         parents=[common],
-        help="render one diagram to an SVG, PDF or PNG file",
-        description="Render one Mermaid diagram to SVG, PDF (vector, selectable text) or PNG. The format "
-        "comes from --format, else from the output's suffix (.svg, .pdf, .png), else SVG.",
+        help="render diagrams to SVG, PDF or PNG files",
+        description="Render Mermaid diagrams to SVG, PDF (vector, selectable text) or PNG. The format "
+        "comes from --format, else from the output's suffix (.svg, .pdf, .png), else SVG. "
+        "Several inputs, Markdown inputs (every ```mermaid block is a diagram) or an output "
+        "directory make a batch: one file per diagram, rendered --jobs at a time.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    render.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
+    render.add_argument(
+        "input", metavar="INPUT", nargs="+", help="Mermaid or Markdown source files, or - for stdin (one diagram)"
+    )
+    render.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        default=os.cpu_count() or 1,
+        help="batch: diagrams rendered at once (default: the number of CPUs)",
+    )
     render.add_argument(
         "-o",
         "--output",
         metavar="OUTPUT",
-        help="file to write, or - for stdout (default: INPUT with the format's suffix; stdout for stdin)",
+        help="file to write, or - for stdout (default: INPUT with the format's suffix; stdout for stdin); "
+        "in a batch, the directory to write into (default: beside each input)",
     )
     render.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
     render.add_argument(
@@ -253,27 +266,68 @@ def _differing_defaults() -> dict[str, dict[str, Any]]:
 
 
 def _render(args: argparse.Namespace) -> int:
+    if _is_batch(args):
+        return _render_batch(args)
+    (input_name,) = args.input
     output_format = _output_format(args)
-    output = _output_path(args.input, args.output, f".{output_format}")
-    model = _FORMAT_MODELS[output_format]
-    values = {"code": _read_input(args.input), **given_values(args, _fields(model), _OVERRIDES)}
+    output = _output_path(input_name, args.output, f".{output_format}")
+    code = _read_input(input_name)
     with _printer(args.cache_dir) as printer:
-        if output_format == "pdf":
-            pdf = printer.render_pdf(validate_request(PdfOptions, values))
-            data, warnings = pdf.pdf, pdf.warnings
-        elif output_format == "png":
-            png = printer.render_png(validate_request(PngOptions, values))
-            data, warnings = png.png, png.warnings
-        else:
-            svg = printer.render_svg(validate_request(RenderOptions, values))
-            data, warnings = svg.svg.encode("utf-8"), svg.warnings
+        data, warnings = _renderer(printer, output_format, args)(code)
     return _emit(data, warnings, output)
 
 
-def _output_format(args: argparse.Namespace) -> str:
-    """``--format``, else the output's suffix, else svg; refuses flags of another format."""
+def _renderer(printer: Any, output_format: str, args: argparse.Namespace) -> Callable[[str], tuple[bytes, list[str]]]:
+    """``code -> (bytes, warnings)`` in ``output_format`` with the flags ``args`` gives."""
+    model = _FORMAT_MODELS[output_format]
+    flags = given_values(args, _fields(model), _OVERRIDES)
+
+    def render(code: str) -> tuple[bytes, list[str]]:
+        values = {"code": code, **flags}
+        if output_format == "pdf":
+            pdf = printer.render_pdf(validate_request(PdfOptions, values))
+            return pdf.pdf, pdf.warnings
+        if output_format == "png":
+            png = printer.render_png(validate_request(PngOptions, values))
+            return png.png, png.warnings
+        svg = printer.render_svg(validate_request(RenderOptions, values))
+        return svg.svg.encode("utf-8"), svg.warnings
+
+    return render
+
+
+def _is_batch(args: argparse.Namespace) -> bool:
+    output = args.output
+    names_a_directory = output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
+    markdown = any(Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in args.input)
+    return len(args.input) > 1 or markdown or names_a_directory
+
+
+def _render_batch(args: argparse.Namespace) -> int:
+    if "-" in args.input:
+        raise InvalidInput("stdin (-) holds one diagram: render it alone, not in a batch", {"field": "input"})
+    if args.output == "-":
+        raise InvalidInput("a batch writes one file per diagram: give -o a directory, not -", {"field": "output"})
+    if args.jobs < 1:
+        raise InvalidInput("--jobs must be at least 1", {"field": "jobs"})
+    output_format = _output_format(args, batch=True)
+    items = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
+    if not items:
+        raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
+    with _printer(args.cache_dir) as printer:
+        render = _renderer(printer, output_format, args)
+        outcome = render_batch(items, render, jobs=args.jobs, status=status_stream(), describe=describe_error)
+    if not outcome.failed:
+        return EXIT_OK
+    input_errors = all(error.code in _INPUT_ERROR_CODES for _item, error in outcome.failed)
+    return EXIT_INPUT_ERROR if input_errors else EXIT_RENDER_FAILED
+
+
+def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
+    """``--format``, else the output's suffix (not in a batch: it names a directory), else svg;
+    refuses flags of another format."""
     chosen = args.format
-    if chosen is None and args.output not in (None, "-"):
+    if chosen is None and not batch and args.output not in (None, "-"):
         suffix = Path(args.output).suffix.lower().lstrip(".")
         chosen = suffix if suffix in _FORMATS else None
     chosen = chosen or "svg"
