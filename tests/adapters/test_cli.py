@@ -203,7 +203,9 @@ def test_a_syntax_error_on_stdin_writes_nothing_to_stdout() -> None:
 @pytest.mark.engine
 def test_a_batch_writes_one_file_per_diagram_and_reports_the_broken_one(tmp_path: Path) -> None:
     (tmp_path / "a.mmd").write_text("flowchart LR\n  A --> B\n")
-    (tmp_path / "doc.md").write_text("# Doc\n\n```mermaid\npie\n  \"x\": 1\n```\n\n```mermaid\nflowchart TD\n  A --> --> B\n```\n")
+    (tmp_path / "doc.md").write_text(
+        '# Doc\n\n```mermaid\npie\n  "x": 1\n```\n\n```mermaid\nflowchart TD\n  A --> --> B\n```\n'
+    )
 
     result = run_cli("render", "a.mmd", "doc.md", "-o", "out/", "--jobs", "2", cwd=tmp_path)
 

@@ -27,7 +27,7 @@ def test_each_mermaid_file_and_markdown_block_becomes_one_output(tmp_path: Path)
 
 def test_two_inputs_that_would_write_the_same_file_are_refused(tmp_path: Path) -> None:
     sources = {"one/a.mmd": "pie\n", "two/a.mmd": "pie\n"}
-    with pytest.raises(InvalidInput, match="one/a.mmd and two/a.mmd would both write"):
+    with pytest.raises(InvalidInput, match=r"one/a\.mmd and two/a\.mmd would both write"):
         collect_items(list(sources), tmp_path, "png", sources.__getitem__)
 
 
