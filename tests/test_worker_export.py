@@ -41,6 +41,7 @@ def test_export_jobs_then_fail_as_engine_unavailable_naming_the_library(
     monkeypatch: pytest.MonkeyPatch, handler: Any, job: Any
 ) -> None:
     monkeypatch.setattr(worker, "_export_unavailable", "OSError: no library called cairo")
+    monkeypatch.setattr(worker, "_export_prepared", True)
 
     with pytest.raises(EngineUnavailable) as caught:
         handler(None, job)  # refused before any render, so no engine is needed

@@ -207,11 +207,16 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None) -> Any:
+def _printer(cache_dir: str | None, *, one_shot: bool) -> Any:
+    """The printer for this command. ``one_shot``: it serves one request, so its engine process
+    skips the warm-up of every diagram type and forks no spares (cold start: process start to
+    first SVG), while the render still runs in a single-use child with its limits."""
     from mermaid_printer.cache import default_cache
+    from mermaid_printer.pool import RendererPool
     from mermaid_printer.service import Printer
 
-    return Printer(cache=default_cache(cache_dir))
+    pool = RendererPool(worker_options={"warm_up": False}, spares=0) if one_shot else None
+    return Printer(pool, cache=default_cache(cache_dir))
 
 
 def _serve(tools: str | None, output_dir: str | None = None, cache_dir: str | None = None) -> int:
@@ -232,7 +237,7 @@ def _serve(tools: str | None, output_dir: str | None = None, cache_dir: str | No
 def _parse(args: argparse.Namespace) -> int:
     values = {"code": _read_input(args.input), **given_values(args, _fields(ParseOptions), _OVERRIDES)}
     request = validate_request(ParseOptions, values)
-    with _printer(args.cache_dir) as printer:
+    with _printer(args.cache_dir, one_shot=True) as printer:
         result = printer.parse(request)
     document = {"diagram_type": result.diagram_type, "ast": result.ast}
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
@@ -272,7 +277,7 @@ def _render(args: argparse.Namespace) -> int:
     output_format = _output_format(args)
     output = _output_path(input_name, args.output, f".{output_format}")
     code = _read_input(input_name)
-    with _printer(args.cache_dir) as printer:
+    with _printer(args.cache_dir, one_shot=True) as printer:
         data, warnings = _renderer(printer, output_format, args)(code)
     return _emit(data, warnings, output)
 
@@ -314,7 +319,7 @@ def _render_batch(args: argparse.Namespace) -> int:
     items = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not items:
         raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
-    with _printer(args.cache_dir) as printer:
+    with _printer(args.cache_dir, one_shot=len(items) == 1) as printer:
         render = _renderer(printer, output_format, args)
         outcome = render_batch(items, render, jobs=args.jobs, status=status_stream(), describe=describe_error)
     if not outcome.failed:

@@ -74,6 +74,9 @@ WARMUP_DIAGRAMS: dict[str, str] = {
 EXPORT_SVG_ID = "mermaid-export"
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
 _export_unavailable: str | None = None
+#: Whether the converter was loaded (warm_up() does it; a process that was not warmed up loads
+#: it on its first PDF/PNG).
+_export_prepared = False
 logger = logging.getLogger(__name__)
 
 
@@ -199,6 +202,8 @@ def render_png(engine: Engine, job: PngJob) -> PngResult:
 
 def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: int) -> RenderResult:
     """The SVG a PDF or PNG is drawn from: transparent, no embedded fonts, one fixed id."""
+    if not _export_prepared:
+        _prepare_export([])
     if _export_unavailable is not None:
         raise EngineUnavailable(
             "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
@@ -212,7 +217,8 @@ def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: i
 
 
 def _prepare_export(svgs: list[str]) -> None:
-    global _export_unavailable
+    global _export_unavailable, _export_prepared
+    _export_prepared = True
     try:
         from mermaid_printer.export import prepare_export
 
