@@ -106,9 +106,9 @@ class CountingPool(RendererPool):
         super().__init__(worker_options={"engine": "fake_engine:FakeEngine"}, spares=1)
         self.jobs: list[Any] = []
 
-    def run(self, job: Any, *, timeout_s: float) -> Any:
+    def run(self, job: Any, *, timeout_s: float, cancel: Any = None) -> Any:
         self.jobs.append(job)
-        return super().run(job, timeout_s=timeout_s)
+        return super().run(job, timeout_s=timeout_s, cancel=cancel)
 
 
 @pytest.fixture(scope="module")

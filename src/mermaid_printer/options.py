@@ -370,7 +370,7 @@ def validate_request(model: type[M], values: Mapping[str, Any]) -> M:
         InvalidConfig: the config is not a JSON object.
     """
     given = {name: value for name, value in values.items() if value is not None}
-    if "code" not in given:
+    if "code" in model.model_fields and "code" not in given:
         _checked_code(None)
     try:
         return model.model_validate(given)

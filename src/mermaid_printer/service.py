@@ -20,6 +20,9 @@ import dataclasses
 import functools
 import hashlib
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Protocol, TypeVar
@@ -60,6 +63,7 @@ __all__ = [
     "PrinterService",
     "RenderResult",
     "VerifyResult",
+    "cancelled_by",
     "default_printer",
     "diagram_dom_id",
 ]
@@ -67,6 +71,22 @@ __all__ = [
 # The pool's own wall-clock kill comes this long after the requested limit, so that the
 # interpreter's time limit (which gives a cleaner error) normally fires first.
 _KILL_GRACE_S = 0.25
+#: The event that cancels the jobs run in this context (see :func:`cancelled_by`).
+_CANCEL: ContextVar[threading.Event | None] = ContextVar("mermaid_printer_cancel", default=None)
+
+
+@contextmanager
+def cancelled_by(event: threading.Event) -> Iterator[None]:
+    """Within this block (and threads started from it with the context copied, as
+    ``anyio.to_thread`` does), setting ``event`` kills the running job's process: its caller
+    gets :class:`~mermaid_printer.pool.JobCancelled`. A server sets it when the client hangs up."""
+    token = _CANCEL.set(event)
+    try:
+        yield
+    finally:
+        _CANCEL.reset(token)
+
+
 #: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
 _INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
 
@@ -150,6 +170,11 @@ class Printer:
     def close(self) -> None:
         """Stop the warm engine process and any render still running."""
         self._pool.close()
+
+    @property
+    def concurrency(self) -> int:
+        """Jobs its pool runs at once (more wait)."""
+        return self._pool.max_concurrency
 
     def cache_stats(self) -> CacheStats | None:
         """The result cache's hits, misses and size (``None`` without a cache)."""
@@ -264,15 +289,16 @@ class Printer:
 
     def _run(self, job: object, timeout_ms: int) -> Any:
         """The job's result: from the cache, else from a render process (then cached)."""
+        timeout_s, cancel = timeout_ms / 1000 + _KILL_GRACE_S, _CANCEL.get()
         if self._cache is None:
-            return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+            return self._pool.run(job, timeout_s=timeout_s, cancel=cancel)
         kind = job_kind_of(job)
         key = cache_key(kind.name, job, bundle=_bundle_fingerprint(kind.bundle), engine=self._engine, version=_VERSION)
         hit = self._cache.get(key)
         if hit is not None:
             return dataclasses.replace(hit.unwrap(), cached=True)
         try:
-            result = self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+            result = self._pool.run(job, timeout_s=timeout_s, cancel=cancel)
         except PrinterError as exc:
             entry = Cached.of_error(exc)
             if entry is not None:

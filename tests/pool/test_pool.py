@@ -25,7 +25,7 @@ from mermaid_printer.errors import (
     RenderTimeout,
     ResourceLimit,
 )
-from mermaid_printer.pool import RendererPool
+from mermaid_printer.pool import JobCancelled, RendererPool
 
 HERE = Path(__file__).resolve().parent
 FAKE = "pool_fake_worker"
@@ -297,6 +297,28 @@ def test_a_hanging_job_times_out_is_killed_and_the_next_job_works(pool: Renderer
     assert pool.run({"action": "echo", "value": 1}, timeout_s=JOB_TIMEOUT_S)["echo"] == 1
 
 
+def test_a_cancelled_job_is_killed_and_the_next_job_works(pool: RendererPool, tmp_path: Path) -> None:
+    ready = tmp_path / "cancelled.pid"
+    cancel = threading.Event()
+    outcome: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            pool.run({"action": "sleep", "ready_path": str(ready)}, timeout_s=JOB_TIMEOUT_S, cancel=cancel)
+        except BaseException as exc:
+            outcome.append(exc)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    pid = int(wait_for_file(ready))
+    cancel.set()
+    runner.join(JOB_TIMEOUT_S)
+
+    assert [type(exc) for exc in outcome] == [JobCancelled]
+    assert wait_for_exit(pid)
+    assert pool.run({"action": "echo", "value": 3}, timeout_s=JOB_TIMEOUT_S, cancel=threading.Event())["echo"] == 3
+
+
 def test_a_segfault_is_render_failed_with_the_signal_and_the_next_job_works(pool: RendererPool) -> None:
     with pytest.raises(RenderFailed) as caught:
         pool.run({"action": "segfault"}, timeout_s=JOB_TIMEOUT_S)
@@ -519,7 +541,7 @@ def test_the_engine_exits_when_its_caller_dies_without_closing(start_method: str
         f"""
         import os, sys
         sys.path.insert(0, {str(HERE)!r})
-        from mermaid_printer.pool import RendererPool
+        from mermaid_printer.pool import JobCancelled, RendererPool
         from test_pool import children_of
         pool = RendererPool({FAKE!r}, start_method={start_method!r})
         pool.run({{"action": "echo"}}, timeout_s=30)

@@ -37,6 +37,7 @@ __all__ = [
     "RenderReply",
     "SvgReply",
     "VerifyReply",
+    "checked_code",
     "render_reply",
     "svg_filename",
     "svg_reply",
@@ -88,7 +89,13 @@ class SvgReply(TypedDict):
     filename: Annotated[str, Field(description="diagram-YYYY-MM-DDTHH-MM-SS.svg, from the current UTC time.")]
 
 
-def _checked_code(code: Any) -> str:
+def checked_code(code: Any) -> str:
+    """``code`` if it is a non-empty string within the spec's limit.
+
+    Raises:
+        InvalidInput: not a non-empty string (the spec's message).
+        InputTooLarge: over :data:`MAX_CODE_CHARS` characters (the spec's message).
+    """
     if not isinstance(code, str) or not code.strip():
         raise InvalidInput(INVALID_CODE_MESSAGE, {"field": "code"})
     if len(code) > MAX_CODE_CHARS:
@@ -99,7 +106,7 @@ def _checked_code(code: Any) -> str:
 def verify_reply(printer: PrinterService, code: Any) -> VerifyReply:
     """``{"ok": true}`` or ``{"ok": false, "error": …}``. Raises ChatGptToolError if the check fails."""
     try:
-        result = printer.verify(validate_request(VerifyOptions, {"code": _checked_code(code)}))
+        result = printer.verify(validate_request(VerifyOptions, {"code": checked_code(code)}))
     except (InvalidInput, InputTooLarge) as exc:
         return {"ok": False, "error": exc.message}
     except PrinterError as exc:
@@ -112,7 +119,7 @@ def verify_reply(printer: PrinterService, code: Any) -> VerifyReply:
 def render_reply(printer: PrinterService, code: Any) -> RenderReply:
     """``{"svg": …}``; raises ChatGptToolError with the spec's or Mermaid's message."""
     try:
-        result = printer.render_svg(validate_request(RenderOptions, {"code": _checked_code(code)}))
+        result = printer.render_svg(validate_request(RenderOptions, {"code": checked_code(code)}))
     except PrinterError as exc:
         raise ChatGptToolError(exc.message, exc) from exc
     return {"svg": result.svg}

@@ -21,6 +21,7 @@ from typing import Any
 
 from mermaid_printer.adapters.cli_batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
 from mermaid_printer.adapters.cli_flags import FlagOverride, Overrides, add_model_flags, flag_of, given_values
+from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
 from mermaid_printer.files import write_atomically
@@ -70,13 +71,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(
         stream=sys.stderr,
-        level=logging.DEBUG if args.debug else logging.INFO if args.command == "serve" else logging.WARNING,
+        level=logging.DEBUG if args.debug else logging.INFO if args.command in ("serve", "http") else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     try:
         try:
             if args.command == "serve":
                 return _serve(args.tools, args.output_dir, args.cache_dir)
+            if args.command == "http":
+                return _http(args)
             if args.command == "parse":
                 return _parse(args)
             return _render(args)
@@ -145,6 +148,16 @@ def _parser() -> argparse.ArgumentParser:
         default=os.environ.get(TOOLS_ENV_VAR),
         help=f"comma-separated tool groups to expose: {', '.join(TOOL_GROUPS)} (default: all; or set {TOOLS_ENV_VAR})",
     )
+
+    http = commands.add_parser(
+        "http",
+        parents=[common],
+        help="serve the printer over HTTP: JSON API, MCP at /mcp, Kroki-compatible routes, metrics",
+        description="Serve the printer over HTTP until SIGINT/SIGTERM (requests in flight finish first): "
+        "POST /api/verify|render|svg, MCP over streamable HTTP at /mcp, Kroki's GET/POST /mermaid/... "
+        "and POST /, GET /healthz, /readyz and /metrics.",
+    )
+    add_model_flags(http, HttpSettings, list(HttpSettings.model_fields))
 
     parse = commands.add_parser(
         "parse",
@@ -231,6 +244,14 @@ def _serve(tools: str | None, output_dir: str | None = None, cache_dir: str | No
         output_dir=Path(output_dir).expanduser().resolve() if output_dir else None,
         cache_dir=Path(cache_dir).expanduser() if cache_dir else None,
     )
+    return EXIT_OK
+
+
+def _http(args: argparse.Namespace) -> int:
+    settings = validate_request(HttpSettings, given_values(args, list(HttpSettings.model_fields)))
+    from mermaid_printer.adapters.http.serve import serve
+
+    serve(settings)
     return EXIT_OK
 
 

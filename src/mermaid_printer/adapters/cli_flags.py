@@ -111,7 +111,7 @@ def _help(name: str, info: FieldInfo, by_format: dict[str, Any] | None) -> str:
             shown.setdefault(str(default), []).append(output.upper())
         defaults = "; ".join(f"{value} for {' and '.join(owners)}" for value, owners in shown.items())
         return f"{text} (default: {defaults})"
-    if info.default is not None and not _is_bool(info) and "default" not in text:
+    if info.default not in (None, "", ()) and not _is_bool(info) and "default" not in text:
         return f"{text} (default: {info.default})"
     return text
 

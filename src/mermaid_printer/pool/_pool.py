@@ -26,7 +26,7 @@ from mermaid_printer.errors import (
 )
 from mermaid_printer.pool import _protocol as proto
 
-__all__ = ["RendererPool"]
+__all__ = ["JobCancelled", "RendererPool"]
 
 _ENTRY_MODULE = "mermaid_printer.pool._zygote"
 # prepare() of the real worker takes a few seconds on a loaded machine; this only bounds a hang.
@@ -35,6 +35,14 @@ _START_TIMEOUT_S = 120.0
 _FORK_SPARES = 2
 # How long close() lets the engine process kill and reap its children before killing it.
 _STOP_GRACE_S = 2.0
+
+
+# With a cancel event, how often a waiting run() looks at it.
+_CANCEL_POLL_S = 0.05
+
+
+class JobCancelled(Exception):
+    """The caller cancelled the job (for example its client hung up); its process was killed."""
 
 
 class _EngineLost(Exception):
@@ -124,13 +132,15 @@ class RendererPool:
         """
         self._ready_backend(None)
 
-    def run(self, job: Any, *, timeout_s: float) -> Any:
+    def run(self, job: Any, *, timeout_s: float, cancel: threading.Event | None = None) -> Any:
         """Run ``job`` in a fresh process and return the worker's result.
 
         ``timeout_s`` covers waiting for a free slot and the job itself; starting (or
-        restarting) the engine process does not count against it.
+        restarting) the engine process does not count against it. Setting ``cancel`` while
+        the job runs kills its process at once (within ~50 ms) and frees its slot.
 
         Raises:
+            JobCancelled: ``cancel`` was set before the job finished.
             RenderTimeout: the job did not finish in time; its process was killed.
             ResourceLimit: the job ran out of memory (or stack) and was stopped.
             RenderFailed: the job's process crashed or exited without a result.
@@ -160,7 +170,7 @@ class RendererPool:
             )
         try:
             try:
-                return self._run_once(backend, data, deadline, timeout_s)
+                return self._run_once(backend, data, deadline, timeout_s, cancel)
             except _EngineLost:
                 # The job never reached a render process: restart the engine and try once more.
                 restart_began = time.monotonic()
@@ -168,7 +178,7 @@ class RendererPool:
                 backend = self._ready_backend(closures)
                 deadline += time.monotonic() - restart_began
             try:
-                return self._run_once(backend, data, deadline, timeout_s)
+                return self._run_once(backend, data, deadline, timeout_s, cancel)
             except _EngineLost:
                 backend.on_lost()
                 raise EngineUnavailable("the engine process keeps exiting before it takes a job") from None
@@ -209,7 +219,9 @@ class RendererPool:
             self._backend = backend
             return backend
 
-    def _run_once(self, backend: _Backend, data: bytes, deadline: float, timeout_s: float) -> Any:
+    def _run_once(
+        self, backend: _Backend, data: bytes, deadline: float, timeout_s: float, cancel: threading.Event | None
+    ) -> Any:
         launch = backend.launch()
         pid: int | None = None
         outcome: dict[str, Any] | None = None
@@ -220,7 +232,7 @@ class RendererPool:
                 # If the process is gone, whatever it said before dying is still readable.
                 with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                     proto.send_bytes(launch.sock, data, deadline)
-                while (frame := reader.read(deadline)) is not None:
+                while (frame := _read(reader, deadline, cancel)) is not None:
                     tag, payload = frame
                     if tag == proto.TAG_PID:
                         pid = int(payload["pid"])
@@ -245,6 +257,9 @@ class RendererPool:
                 if outcome is None:
                     launch.kill(pid)
                 raise RenderFailed(f"the render process sent a broken reply: {exc}") from None
+            except JobCancelled:
+                launch.kill(pid)
+                raise
             if outcome is None:
                 exit_report = launch.exit_report(exit_report)
         finally:
@@ -257,6 +272,25 @@ class RendererPool:
         if pid is None and (exit_report is None or "error" not in exit_report):
             raise _EngineLost
         raise _error_for_exit(exit_report)
+
+
+def _read(reader: proto.FrameReader, deadline: float, cancel: threading.Event | None) -> tuple[bytes, Any] | None:
+    """The next frame, by ``deadline``; with ``cancel``, looking at it every ~50 ms.
+
+    Raises:
+        JobCancelled: ``cancel`` was set.
+        proto.DeadlineExceeded: ``deadline`` passed.
+    """
+    if cancel is None:
+        return reader.read(deadline)
+    while True:
+        if cancel.is_set():
+            raise JobCancelled
+        try:
+            return reader.read(min(deadline, time.monotonic() + _CANCEL_POLL_S))
+        except proto.DeadlineExceeded:
+            if time.monotonic() >= deadline:
+                raise
 
 
 def _error_for_exit(report: dict[str, Any] | None) -> PrinterError:
