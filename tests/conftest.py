@@ -49,6 +49,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def printer() -> Iterator[Printer]:
-    with Printer() as shared:
+    # No result cache: a test that renders twice (determinism, recovery) must render twice.
+    with Printer(cache=None) as shared:
         shared.start()
         yield shared

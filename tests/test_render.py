@@ -197,7 +197,7 @@ def test_same_input_gives_byte_identical_svg_across_calls_and_printers(printer: 
     options = build_render_options((DIAGRAMS / "class.mmd").read_text())
     first = printer.render_svg(options).svg
     assert printer.render_svg(options).svg == first
-    with Printer() as fresh:
+    with Printer(cache=None) as fresh:
         assert fresh.render_svg(options).svg == first
 
 
@@ -205,7 +205,7 @@ def test_a_child_forked_on_demand_gives_the_same_bytes_as_a_spare(printer: Print
     # The shared printer's requests go to spares forked ahead of time; without spares each
     # child is forked when its request arrives. Both prime first, so both start from one state.
     sources = {name: (DIAGRAMS / f"{name}.mmd").read_text() for name in sorted(CORE_TYPES)}
-    with Printer(RendererPool(spares=0)) as on_demand:
+    with Printer(RendererPool(spares=0), cache=None) as on_demand:
         for name, code in sources.items():
             options = build_render_options(code)
             assert on_demand.render_svg(options).svg == printer.render_svg(options).svg, name

@@ -121,8 +121,10 @@ class RateLimit:
             await self.app(scope, receive, send)
             return
         client = client_address(scope, self._trusted)
-        # The storage may be Redis: its calls block, so they run off the event loop.
-        allowed, headers = await anyio.to_thread.run_sync(self._hit, client)
+        if isinstance(self._storage, MemoryStorage):
+            allowed, headers = self._hit(client)  # a dict lookup: no thread hop
+        else:  # Redis: its calls block, so they run off the event loop
+            allowed, headers = await anyio.to_thread.run_sync(self._hit, client)
         if not allowed:
             self._metrics.rate_limited.inc()
             await send_json(
