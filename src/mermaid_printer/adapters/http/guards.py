@@ -174,17 +174,20 @@ class Admission:
         if scope["type"] != "http" or not self._applies(scope["path"]):
             await self.app(scope, receive, send)
             return
-        if self._waiting >= self._queue and self._slots.value == 0:
-            self._metrics.rejected.inc()
-            await send_json(send, 503, {"error": "all renderers are busy; retry shortly"}, [("Retry-After", "1")])
-            return
-        self._waiting += 1
-        self._metrics.queued.set(self._waiting)
         try:
-            await self._slots.acquire()
-        finally:
-            self._waiting -= 1
+            self._slots.acquire_nowait()  # a renderer is free: no waiting at all
+        except anyio.WouldBlock:
+            if self._waiting >= self._queue:
+                self._metrics.rejected.inc()
+                await send_json(send, 503, {"error": "all renderers are busy; retry shortly"}, [("Retry-After", "1")])
+                return
+            self._waiting += 1
             self._metrics.queued.set(self._waiting)
+            try:
+                await self._slots.acquire()
+            finally:
+                self._waiting -= 1
+                self._metrics.queued.set(self._waiting)
         self._metrics.active.inc()
         try:
             await self.app(scope, receive, send)
