@@ -82,15 +82,27 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
+_opened: list[FileSources] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_sources() -> Iterator[None]:
+    yield
+    while _opened:
+        _opened.pop().close()
+
+
 def github_sources(
     server: GitHubApiServer, project: Path, waits: RecordedWaits, policy: ApiPolicy | None = None, **config: str | int
 ) -> FileSources:
-    """``FileSources`` reading from ``server``, waiting through ``waits``."""
+    """``FileSources`` reading from ``server``, waiting through ``waits`` (closed after the test)."""
     settings: dict[str, str | int | None] = {"github_api_url": server.base_url, **config}
-    return FileSources(
+    sources = FileSources(
         SourceConfig.for_project(project, **settings),
         api_policy=policy,
         sleep=waits.sleep,
         clock=waits.clock,
         wall_clock=lambda: NOW,
     )
+    _opened.append(sources)
+    return sources

@@ -53,7 +53,9 @@ class Switches:
     dropped: int = 0  # the connection is closed without an answer
     truncate_trees_over: int | None = None  # recursive trees with more entries are cut
     inline_max_bytes: int = 1_000_000  # larger files: contents' object media type has no content
-    # Hold each request until this many are in flight (or `expected` requests have arrived).
+    redirects: list[str] = field(default_factory=list)  # next answers: 301 to these locations
+    # Hold each request until this many are in flight (or `expected` requests have arrived),
+    # then a moment longer to catch one more.
     hold_until_in_flight: int | None = None
     expected: int = 0
 
@@ -157,7 +159,7 @@ class GitHubApiServer:
         self._condition = threading.Condition()
         self._server = _QuietServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.01,), daemon=True)
 
     @property
     def base_url(self) -> str:
@@ -211,9 +213,11 @@ class GitHubApiServer:
             self._condition.notify_all()
             hold = self.switches.hold_until_in_flight
             if hold is not None:
-                self._condition.wait_for(
-                    lambda: self.in_flight >= hold or self.arrived >= self.switches.expected, timeout=10
-                )
+                expected = self.switches.expected
+                self._condition.wait_for(lambda: self.in_flight >= hold or self.arrived >= expected, timeout=10)
+                # A client that ignores its cap has more requests on the way: give them a moment
+                # to arrive (a correct client never has, so this only delays).
+                self._condition.wait_for(lambda: self.in_flight > hold or self.arrived >= expected, timeout=0.05)
         try:
             status, headers, body = self._answer(seen)
             if status == 0:
@@ -238,6 +242,8 @@ class GitHubApiServer:
     def _next_failure(self) -> tuple[int, dict[str, str], bytes] | None:
         switches = self.switches
         with self._condition:
+            if switches.redirects:
+                return 301, {"Location": switches.redirects.pop(0)}, b""
             if switches.dropped:
                 switches.dropped -= 1
                 return 0, {}, b""

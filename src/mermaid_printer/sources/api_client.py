@@ -196,7 +196,6 @@ class ApiClient:
             timeout=self.policy.timeout_s,
             follow_redirects=False,
             transport=transport,
-            limits=httpx2.Limits(max_connections=self.policy.max_concurrency),
         )
 
     def close(self) -> None:
