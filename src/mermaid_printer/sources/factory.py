@@ -17,7 +17,7 @@ import httpx2
 
 from mermaid_printer import __version__
 from mermaid_printer.errors import InvalidInput
-from mermaid_printer.sources import github, local
+from mermaid_printer.sources import git, github, local
 from mermaid_printer.sources.api_client import ApiClient, ApiPolicy
 from mermaid_printer.sources.config import SourceConfig, load_config
 from mermaid_printer.sources.contract import FileSource, SourceArguments, SourceContext
@@ -29,6 +29,7 @@ SourceOpener = Callable[[SourceContext, SourceArguments], FileSource]
 BACKENDS: dict[str, SourceOpener] = {
     "local": local.open_local,
     "github": github.open_github,
+    "git": git.open_git,
 }
 #: The names a caller may give as ``source``.
 SOURCE_NAMES: tuple[str, ...] = tuple(BACKENDS)
