@@ -7,14 +7,16 @@ A pattern is matched against a file's path relative to the listing's ``root``, s
   names that start with a dot are matched like any other;
 * ``?`` — exactly one character that is not ``/``;
 * ``[abc]``, ``[a-z]``, ``[!a-z]`` (or ``[^a-z]``) — one character of (or not of) the set; a
-  ``]`` right after the opening bracket (or its ``!``/``^``) is a member; ``/`` is never matched;
+  ``]`` right after the opening bracket (or its ``!``/``^``) is a member; ``/`` is never matched
+  and cannot be a member (the pattern is split at ``/`` first);
 * ``**`` as a whole segment — zero or more whole segments, so ``**/*.py`` finds ``setup.py`` as
   well as ``src/pkg/mod.py``, ``docs/**`` everything inside ``docs``, and ``a/**/b`` finds
   ``a/b`` and ``a/x/y/b``; ``**`` inside a segment (``a**b``) is the same as ``*``;
 * ``\\x`` — the character ``x`` itself (``\\*`` is a star).
 
-Matching is case-sensitive. A leading ``./`` and repeated slashes are ignored; an absolute
-pattern, a ``..`` segment or an unclosed ``[`` is refused (``InvalidInput``).
+Nothing else is special (``{a,b}`` is literal). Matching is case-sensitive. A leading ``./``
+and repeated slashes are ignored; an absolute pattern, a ``..`` segment, an unclosed ``[`` or a
+reversed range is refused (``InvalidInput``).
 """
 
 from __future__ import annotations
