@@ -40,7 +40,7 @@ def octo_docs() -> Repository:
         "src/pkg/deep/inner.py": b"INNER = 2\n",
         "docs/guide.md": "# Guide ✓\n".encode(),
         "docs/img/logo.png": b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
-        "big/huge.txt": b"0123456789" * 300,
+        "big/huge.txt": b"0123456789" * 3000,
     }
     feature = {**main, "docs/guide.md": b"# Guide on the feature branch\n", "docs/new.md": b"new\n"}
     tag = {"README.md": b"# Octo docs v1\n"}
@@ -48,7 +48,6 @@ def octo_docs() -> Repository:
         default_branch="main",
         refs={"main": main, "feature/x": feature, "v1": tag},
         links={"main": {"link-to-readme": "README.md"}},
-        claimed_sizes={"big/huge.txt": 3000},
     )
 
 

@@ -316,11 +316,11 @@ def test_a_large_file_is_read_through_the_blob_api_only_as_far_as_needed(
 
     cut = source.read_file("big/huge.txt", max_chars=25)
 
-    assert (cut.text, cut.truncated, cut.size_bytes) == ("0123456789" * 2 + "01234", True, 3000)
+    assert (cut.text, cut.truncated, cut.size_bytes) == ("0123456789" * 2 + "01234", True, 30_000)
     blob_requests = [seen for seen in github_server.seen if "/git/blobs/" in seen.path]
     assert [seen.accept for seen in blob_requests] == ["application/vnd.github.raw+json"]
     whole = source.read_file("big/huge.txt")
-    assert (whole.text, whole.truncated) == ("0123456789" * 300, False)
+    assert (whole.text, whole.truncated) == ("0123456789" * 3000, False)
 
 
 def test_a_file_over_githubs_limit_is_refused_without_downloading_it(

@@ -157,6 +157,13 @@ def test_a_binary_file_is_refused(local: LocalSource, project: Path, data: bytes
     assert caught.value.details["reason"] == "binary"
 
 
+def test_a_short_read_still_probes_the_first_8_kib_for_binary_content(local: LocalSource, project: Path) -> None:
+    (project / "late-nul.txt").write_bytes(b"x" * 5000 + b"\0" + b"y" * 10)
+
+    with pytest.raises(InvalidInput, match="binary file"):
+        local.read_file("late-nul.txt", max_chars=5)
+
+
 def test_invalid_utf8_after_the_first_8_kib_is_replaced_with_a_warning(local: LocalSource, project: Path) -> None:
     (project / "late.txt").write_bytes(b"a" * 9000 + b"\xff" + b"z")
 

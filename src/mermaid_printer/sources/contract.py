@@ -191,8 +191,9 @@ def chars_to_read(requested: int | None, ceiling: int) -> tuple[int, tuple[str, 
 
 def read_budget(max_chars: int) -> int:
     """Bytes to read so that ``max_chars`` UTF-8 characters (4 bytes at most each), a byte-order
-    mark and one more character (to know the text goes on) are surely included."""
-    return 4 * (max_chars + 1) + 3
+    mark and one more character (to know the text goes on) are surely included — and never less
+    than the binary probe, so a short read decides "binary" as a long one does."""
+    return max(4 * (max_chars + 1) + 3, BINARY_PROBE_BYTES)
 
 
 def decode_text(path: str, data: bytes, *, more: bool, max_chars: int) -> tuple[str, bool, tuple[str, ...]]:
