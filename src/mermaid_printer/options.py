@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -38,16 +39,23 @@ __all__ = [
     "DEFAULT_TIMEOUT_MS",
     "EXPORT_BACKGROUND",
     "MAX_INPUT_BYTES",
+    "MAX_PNG_SCALE",
     "MAX_TIMEOUT_MS",
+    "MIN_PNG_SCALE",
     "MIN_TIMEOUT_MS",
     "PAPER_SIZES",
     "THEMES",
+    "Code",
+    "CssColour",
     "DiagramOptions",
+    "MermaidConfig",
     "ParseOptions",
     "PdfOptions",
     "PngOptions",
     "RenderOptions",
     "RequestModel",
+    "Theme",
+    "TimeoutMs",
     "VerifyOptions",
     "build_pdf_options",
     "build_png_options",
@@ -171,6 +179,17 @@ MermaidConfig = Annotated[
 _BACKGROUND_FORMS = "a CSS colour such as white, #ffffff, rgb(255, 255, 255) or hsl(0, 0%, 100%)"
 
 
+def _css_colour(value: str) -> str:
+    value = value.strip()
+    if not is_css_colour(value):
+        raise ValueError(f"must be 'transparent' or {_BACKGROUND_FORMS}")
+    return value
+
+
+#: A CSS colour (named, ``#hex``, rgb()/hsl()) or ``transparent``; nothing else reaches the SVG's style.
+CssColour = Annotated[str, AfterValidator(_css_colour)]
+
+
 # --- the models -------------------------------------------------------------------------------
 
 
@@ -187,7 +206,7 @@ class DiagramOptions(RequestModel):
     theme: Theme | None = Field(
         default=None, description=f"Mermaid theme, one of: {', '.join(THEMES)}. Omit for Mermaid's default."
     )
-    background: str = Field(
+    background: CssColour = Field(
         default="transparent",
         description=f"Page background: 'transparent' or {_BACKGROUND_FORMS}.",
     )
@@ -203,14 +222,6 @@ class DiagramOptions(RequestModel):
         ),
     )
     timeout_ms: TimeoutMs = DEFAULT_TIMEOUT_MS
-
-    @field_validator("background")
-    @classmethod
-    def _background_is_colour(cls, value: str) -> str:
-        value = value.strip()
-        if not is_css_colour(value):
-            raise ValueError(f"must be 'transparent' or {_BACKGROUND_FORMS}")
-        return value
 
     def cache_key(self) -> str:
         """A stable string naming the drawing these options make (it seeds the ``<svg>`` id).
@@ -250,7 +261,7 @@ class PdfOptions(DiagramOptions):
     fill the area (``fit="fill"``). ``background`` defaults to white.
     """
 
-    background: str = Field(
+    background: CssColour = Field(
         default=EXPORT_BACKGROUND,
         description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}.",
     )
@@ -311,7 +322,7 @@ class PngOptions(DiagramOptions):
     shows Mermaid's dark text badly on dark viewers and chat backgrounds.
     """
 
-    background: str = Field(
+    background: CssColour = Field(
         default=EXPORT_BACKGROUND,
         description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}.",
     )
