@@ -53,14 +53,20 @@ async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_r
         "verify",
         "render",
         "svg",
+        "list_files",
+        "read_file",
+        "render_mermaid",
+        "render_markdown",
     ]
-    writes_files = {"mermaid_to_pdf", "mermaid_to_png"}  # delivery "file"
+    writes_files = {"mermaid_to_pdf", "mermaid_to_png", "render_mermaid", "render_markdown"}
+    reaches_out = {"list_files", "read_file"}  # the GitHub source
+    required = {"list_files": [], "read_file": ["path"], "render_markdown": ["path"]}
     for name, tool in tools.items():
         assert tool.title and tool.description
-        expected = {**READ_ONLY, "read_only_hint": name not in writes_files}
+        expected = {**READ_ONLY, "read_only_hint": name not in writes_files, "open_world_hint": name in reaches_out}
         assert tool.annotations == ToolAnnotations(title=tool.title, **expected)
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"
-        assert tool.input_schema["required"] == ["code"]
+        assert tool.input_schema["required"] == required.get(name, ["code"]), name
     assert sorted(tools["mermaid_parse"].input_schema["properties"]) == ["code", "include_positions", "timeout_ms"]
     assert tools["mermaid_parse"].output_schema["required"] == ["ok", "request_id", "warnings", "errors"]
     assert tools["mermaid_parse"].output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(

@@ -35,6 +35,7 @@ from mermaid_printer.options import (
     parse_config_json,
     validate_request,
 )
+from mermaid_printer.project import RenderMarkdownRequest
 
 __all__ = ["EXIT_INPUT_ERROR", "EXIT_OK", "EXIT_RENDER_FAILED", "main"]
 
@@ -77,9 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             if args.command == "serve":
+                _apply_project_flags(args)
                 return _serve(args.tools, args.output_dir, args.cache_dir)
             if args.command == "http":
                 return _http(args)
+            if args.command == "markdown":
+                return _markdown(args)
             if args.command == "parse":
                 return _parse(args)
             return _render(args)
@@ -142,6 +146,7 @@ def _parser() -> argparse.ArgumentParser:
         "else a private temporary directory)",
     )
     serve.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
+    _add_project_flags(serve)
     serve.add_argument(
         "--tools",
         metavar="GROUPS",
@@ -158,6 +163,25 @@ def _parser() -> argparse.ArgumentParser:
         "and POST /, GET /healthz, /readyz and /metrics.",
     )
     add_model_flags(http, HttpSettings, list(HttpSettings.model_fields))
+    _add_project_flags(http)
+
+    markdown = commands.add_parser(
+        "markdown",
+        parents=[common],
+        help="render every Mermaid block of a Markdown file into images and a new document",
+        description="Markdown in, Markdown out (as mermaid-cli's -i doc.md -o out.md): every ```mermaid "
+        "block is drawn into an image beside the output (OUT-1.svg, OUT-2.svg, ...) and replaced by a "
+        "link to it, its source kept in a <details> section. A block that fails stays as it was, after "
+        "a note naming the error and its line; none is lost.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    markdown.add_argument("input", metavar="INPUT", help="the Markdown file")
+    markdown.add_argument(
+        "-o", "--output", metavar="OUTPUT", help="the rendered document (default: INPUT's name .rendered.md)"
+    )
+    markdown.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
+    add_model_flags(markdown, RenderMarkdownRequest, ["format", "theme"])
 
     parse = commands.add_parser(
         "parse",
@@ -247,7 +271,73 @@ def _serve(tools: str | None, output_dir: str | None = None, cache_dir: str | No
     return EXIT_OK
 
 
+#: serve/http flags that set the file sources' configuration (the same as the variables).
+_PROJECT_FLAGS = {
+    "project_root": (
+        "PROJECT_ROOT",
+        "DIR",
+        "the project the project tools read and write (default: the working directory)",
+    ),
+    "diagram_out_dir": ("DIAGRAM_OUT_DIR", "DIR", "where render_mermaid saves, inside the project (default: diagrams)"),
+    "max_file_chars": ("MAX_FILE_CHARS", "N", "the most characters read_file returns (default: 100000)"),
+}
+
+
+def _add_project_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("project tools")
+    for name, (variable, metavar, text) in _PROJECT_FLAGS.items():
+        group.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar=metavar, help=f"{text}; or ${variable}")
+
+
+def _apply_project_flags(args: argparse.Namespace) -> None:
+    """The flags win over the environment: the sources read their configuration from it."""
+    for name, (variable, _metavar, _text) in _PROJECT_FLAGS.items():
+        value = getattr(args, name, None)
+        if value is not None:
+            os.environ[variable] = str(value)
+
+
+def _markdown(args: argparse.Namespace) -> int:
+    from mermaid_printer.markdown_render import render_markdown
+
+    request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
+    source = Path(args.input)
+    output = Path(args.output) if args.output else source.with_name(f"{source.stem}.rendered.md")
+    if output.resolve() == source.resolve():
+        raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
+    text = _read_input(args.input)
+    with _printer(args.cache_dir, one_shot=False) as printer:
+        render = _renderer(printer, request.format, {"theme": request.theme})
+
+        def image(code: str) -> bytes:
+            return render(code)[0]
+
+        rendering = render_markdown(
+            text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
+        )
+    for block in rendering.blocks:
+        if block.error_code is not None:
+            _error(
+                f"{args.input}#{block.index} (line {block.document_line}): {block.error_code}: {_one_line(block.error_message or '')}"
+            )
+    try:
+        write_atomically(output, rendering.markdown.encode("utf-8"), mode=_new_file_mode(output))
+    except OSError as exc:
+        _error(f"cannot write {output}: {exc.strerror or exc}")
+        return EXIT_RENDER_FAILED
+    failed = [block for block in rendering.blocks if block.error_code is not None]
+    if not failed:
+        return EXIT_OK
+    return EXIT_INPUT_ERROR if all(block.error_code in _INPUT_ERROR_CODES for block in failed) else EXIT_RENDER_FAILED
+
+
+def _format_flags(args: argparse.Namespace, output_format: str) -> dict[str, Any]:
+    """The options the command line gives for ``output_format``."""
+    return given_values(args, _fields(_FORMAT_MODELS[output_format]), _OVERRIDES)
+
+
 def _http(args: argparse.Namespace) -> int:
+    _apply_project_flags(args)
     settings = validate_request(HttpSettings, given_values(args, list(HttpSettings.model_fields)))
     from mermaid_printer.adapters.http.serve import serve
 
@@ -299,14 +389,12 @@ def _render(args: argparse.Namespace) -> int:
     output = _output_path(input_name, args.output, f".{output_format}")
     code = _read_input(input_name)
     with _printer(args.cache_dir, one_shot=True) as printer:
-        data, warnings = _renderer(printer, output_format, args)(code)
+        data, warnings = _renderer(printer, output_format, _format_flags(args, output_format))(code)
     return _emit(data, warnings, output)
 
 
-def _renderer(printer: Any, output_format: str, args: argparse.Namespace) -> Callable[[str], tuple[bytes, list[str]]]:
-    """``code -> (bytes, warnings)`` in ``output_format`` with the flags ``args`` gives."""
-    model = _FORMAT_MODELS[output_format]
-    flags = given_values(args, _fields(model), _OVERRIDES)
+def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callable[[str], tuple[bytes, list[str]]]:
+    """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives."""
 
     def render(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
@@ -341,7 +429,7 @@ def _render_batch(args: argparse.Namespace) -> int:
     if not items:
         raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
     with _printer(args.cache_dir, one_shot=len(items) == 1) as printer:
-        render = _renderer(printer, output_format, args)
+        render = _renderer(printer, output_format, _format_flags(args, output_format))
         outcome = render_batch(items, render, jobs=args.jobs, status=status_stream(), describe=describe_error)
     if not outcome.failed:
         return EXIT_OK

@@ -2,8 +2,9 @@
 
 Groups (:mod:`~mermaid_printer.adapters.tool_groups`): ``printer``
 (:mod:`~mermaid_printer.adapters.mcp_render`: SVG, PDF, PNG), ``parse``
-(:mod:`~mermaid_printer.adapters.mcp_parse`) and ``chatgpt``
-(:mod:`~mermaid_printer.adapters.mcp_chatgpt`). Each tool is a
+(:mod:`~mermaid_printer.adapters.mcp_parse`), ``chatgpt``
+(:mod:`~mermaid_printer.adapters.mcp_chatgpt`) and ``project``
+(:mod:`~mermaid_printer.adapters.mcp_project`, with its prompt and resources). Each tool is a
 :class:`~mermaid_printer.adapters.mcp_tools.ToolSpec` made into an SDK tool by one function, so
 every tool answers the same way: failures are ``isError`` results a model can act on, never
 protocol errors.
@@ -11,7 +12,7 @@ protocol errors.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib.metadata import version
 from pathlib import Path
@@ -21,10 +22,12 @@ from mcp.server import MCPServer
 
 from mermaid_printer.adapters.mcp_chatgpt import chatgpt_tools
 from mermaid_printer.adapters.mcp_parse import parse_tools
+from mermaid_printer.adapters.mcp_project import project_prompts, project_resources, project_tools
 from mermaid_printer.adapters.mcp_render import SVG_TOOL_NAME, printer_tools
 from mermaid_printer.adapters.mcp_tools import ToolSpec, make_tool
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, parse_tool_groups
 from mermaid_printer.service import PrinterService
+from mermaid_printer.sources import FileSources
 
 __all__ = ["SERVER_NAME", "TOOL_NAME", "build_server", "run_stdio"]
 
@@ -41,12 +44,15 @@ _INSTRUCTIONS = (
 )
 
 
-def tool_specs(groups: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None) -> list[ToolSpec]:
+def tool_specs(
+    groups: Sequence[str] = TOOL_GROUPS, *, output_dir: Path | None = None, sources: FileSources | None = None
+) -> list[ToolSpec]:
     """The tools of ``groups``, in the order the groups are listed in :data:`TOOL_GROUPS`."""
-    by_group = {
+    by_group: dict[str, Callable[[], list[ToolSpec]]] = {
         "printer": lambda: printer_tools(output_dir),
         "parse": parse_tools,
         "chatgpt": chatgpt_tools,
+        "project": lambda: project_tools(sources or FileSources()),
     }
     return [spec for name in parse_tool_groups(",".join(groups)) for spec in by_group[name]()]
 
@@ -57,6 +63,7 @@ def build_server(
     *,
     output_dir: Path | None = None,
     cache_dir: Path | None = None,
+    sources: FileSources | None = None,
 ) -> MCPServer[PrinterService]:
     """Build the MCP server.
 
@@ -69,7 +76,11 @@ def build_server(
             else a private temporary directory).
         cache_dir: A directory to keep results in, behind the memory cache, for the printer the
             server starts (default: ``$MERMAID_PRINTER_RESULT_CACHE_DIR``, else memory only).
+        sources: The project's file sources for the ``project`` group (default: configured
+            from the environment: ``PROJECT_ROOT``, ``DIAGRAM_OUT_DIR``, ``MAX_FILE_CHARS``, ...).
     """
+    groups = parse_tool_groups(",".join(tools))
+    project = sources or (FileSources() if "project" in groups else None)
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[PrinterService]) -> AsyncIterator[PrinterService]:
@@ -82,13 +93,19 @@ def build_server(
         finally:
             await anyio.to_thread.run_sync(owned.close)
 
-    return MCPServer(
+    server: MCPServer[PrinterService] = MCPServer(
         name=SERVER_NAME,
         version=version("mermaid-printer"),
         instructions=_INSTRUCTIONS,
         lifespan=lifespan,
-        tools=[make_tool(spec) for spec in tool_specs(tools, output_dir=output_dir)],
+        tools=[make_tool(spec) for spec in tool_specs(groups, output_dir=output_dir, sources=project)],
     )
+    if "project" in groups:
+        for prompt in project_prompts():
+            server.add_prompt(prompt)
+        for resource in project_resources():
+            server.add_resource(resource)
+    return server
 
 
 def run_stdio(

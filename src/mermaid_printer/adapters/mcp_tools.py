@@ -84,6 +84,8 @@ class ToolSpec:
     output: type
     handler: Handler
     read_only: bool = True
+    #: The tool reaches a service outside this machine (the GitHub file source).
+    open_world: bool = False
     #: Extra published parameters the request model does not have (e.g. ``delivery``).
     extra_parameters: dict[str, dict[str, Any]] | None = None
     #: Request fields not published to MCP clients.
@@ -128,7 +130,7 @@ def make_tool(spec: ToolSpec) -> Tool:
             read_only_hint=spec.read_only,
             destructive_hint=False,
             idempotent_hint=True,
-            open_world_hint=False,
+            open_world_hint=spec.open_world,
         ),
     )
 
