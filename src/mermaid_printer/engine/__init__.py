@@ -57,7 +57,10 @@ class Engine(Protocol):
 EngineFactory = Callable[[Bundle], Engine]
 
 #: Every engine by name: ``"module:attribute"`` of a class or function taking a bundle.
-ENGINES: dict[str, str] = {"native": "mermaid_printer.engine.quickjs_engine:QuickJSEngine"}
+ENGINES: dict[str, str] = {
+    "native": "mermaid_printer.engine.quickjs_engine:QuickJSEngine",
+    "wasm": "mermaid_printer.engine.wasm.engine:WasmEngine",
+}
 
 
 def engine_factory(name: str) -> EngineFactory:

@@ -47,6 +47,14 @@ _OUTPUT_NONE, _OUTPUT_STRING, _OUTPUT_JSON = range(3)
 _MEMORY_HEADROOM = 64 * 1024 * 1024
 #: wasm32 addresses 4 GiB at most.
 _MEMORY_CEILING = 4 * 1024 * 1024 * 1024
+#: QuickJS's stack limit inside the module is the engine's ``stack_bytes`` divided by this. A
+#: JavaScript call keeps ~1.7 KB on the native engine's C stack but ~340 bytes on the module's
+#: shadow stack (the rest lives in wasmtime's machine stack, 2 MiB: ``module.MAX_WASM_STACK``),
+#: so 1/6 gives ~90% of the native engine's depth for plain recursion and still ends it with
+#: QuickJS's RangeError before the machine stack runs out. Recursion through C functions
+#: (JSON.stringify, getters, Array.prototype.map) uses relatively more machine stack and may
+#: trap instead; either way the call ends in ResourceLimit.
+_SHADOW_STACK_DIVISOR = 6
 #: An epoch deadline that is never reached (the epoch only moves when a time limit expires).
 _NO_DEADLINE = 2**62
 
@@ -152,7 +160,7 @@ class QuickJSInstance:
             self._functions[name] = function
         self._broken: Trapped | None = None
         self._call("_initialize")
-        if self._call("printer_init", memory_bytes, stack_bytes) != _STATUS_OK:
+        if self._call("printer_init", memory_bytes, stack_bytes // _SHADOW_STACK_DIVISOR) != _STATUS_OK:
             raise MemoryError("QuickJS could not allocate its runtime")
 
     # ---- plumbing --------------------------------------------------------------------------
@@ -219,7 +227,7 @@ class QuickJSInstance:
     def set_limits(self, memory_bytes: int, stack_bytes: int) -> None:
         """QuickJS's malloc and stack limits, and the store's cap on linear memory to match."""
         self._store_memory_limit(memory_bytes)
-        self._call("printer_set_limits", memory_bytes, stack_bytes)
+        self._call("printer_set_limits", memory_bytes, stack_bytes // _SHADOW_STACK_DIVISOR)
 
     def eval(self, source: str, name: str, output: Literal["none", "string", "json"] = "none") -> str:
         """Evaluate a classic script; return its completion value as text (``"string"``: ``String(v)``,
