@@ -13,10 +13,12 @@ ES modules are named by their file names and an import resolves to a module alre
 under that name (there is no loader, so nothing else can be imported); any module of a bundle
 can be published (``Script.publish_as``).
 
-Limits: memory and stack end the call with QuickJS's own errors, so the instance goes on
-working; the time limit traps (wherever the code is, QuickJS's C code included) and a trap loses
-the instance. The next use then starts a new instance and loads the bundle again (about as long
-as the first load). In the renderer pool, where a process serves one request, that never happens.
+Limits: memory, stack and time end the call with QuickJS's own errors (out of memory, a
+RangeError, the uncatchable "interrupted"), so the instance goes on working, as the native
+engine does. A recursion through C functions can exhaust wasmtime's machine stack before
+QuickJS's own check fires: that traps, the call ends in ResourceLimit all the same, and a trap
+loses the instance: the next use starts a new one and loads the bundle again (about as long as
+the first load). In the renderer pool, where a process serves one request, that never matters.
 """
 
 from __future__ import annotations
@@ -37,11 +39,12 @@ _MAX_ROUNDS = 100_000
 _HOST_JS = Path(__file__).resolve().parent.parent / "js" / "host.js"
 
 
-def _translate(exc: Exception, during: str) -> PrinterError:
-    """Map an error from the instance to the most specific printer error."""
+def _translate(exc: Exception, during: str, *, interrupted: bool = False) -> PrinterError:
+    """Map an error from the instance to the most specific printer error (``interrupted``: the
+    call's time limit ran out, which ends it with QuickJS's "interrupted" error)."""
+    if interrupted and isinstance(exc, ScriptError):
+        return RenderTimeout(f"{during}: the render took longer than its time limit", {"limit": "time"})
     if isinstance(exc, Trapped):
-        if exc.kind == "time":
-            return RenderTimeout(f"{during}: the render took longer than its time limit", {"limit": "time"})
         if exc.kind == "stack":
             return ResourceLimit(f"{during}: the diagram nests too deeply (stack limit)", {"limit": "stack"})
         return RenderFailed(f"{during}: the engine stopped ({exc})", {"reason": "trap"})
@@ -158,7 +161,7 @@ class WasmEngine:
                 return self._run(instance, entry, start)
         except (ScriptError, Trapped, MemoryError) as exc:
             self._lose(exc)
-            raise _translate(exc, entry) from exc
+            raise _translate(exc, entry, interrupted=instance.interrupted) from exc
         finally:
             if limits is not None and self._instance is instance:
                 instance.set_limits(self._limits.memory_bytes, self._limits.stack_bytes)

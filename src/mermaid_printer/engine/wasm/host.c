@@ -11,15 +11,19 @@
  *   printer_eval_module(source, name, publish_as)
  *                                          an ES module, run to completion, optionally published
  *   printer_run_jobs()                     every pending promise job
+ *   printer_interrupt_flag()               the address of the flag that stops the running call
  *   printer_output() / printer_output_length()
  *                                          the text the last call left (result or error)
  *
  * Every call returns a STATUS_* code. On STATUS_EXCEPTION the output is a JSON object
  * {"text": String(error), "name": error.name, "stack": error.stack}.
  *
- * Time limits are not handled here: the host interrupts the module with wasmtime's epoch
- * deadline, which traps wherever the module is (inside QuickJS's C code too), after which the
- * host discards the instance. Nothing here reads a clock, a file or the environment.
+ * Time limits: QuickJS polls its interrupt handler every few thousand steps of JavaScript (and
+ * of regular-expression matching); ours answers from a flag in linear memory that the host sets
+ * from its watchdog thread when a call's time is up, so the call ends with QuickJS's uncatchable
+ * "interrupted" error and the runtime stays usable. (wasmtime's epoch deadline would also stop
+ * C code that never polls, but its checks cost ~15% of every render, and a trap loses the
+ * instance.) Nothing here reads a clock, a file or the environment.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,6 +52,8 @@ enum {
 enum { OUTPUT_NONE = 0, OUTPUT_STRING = 1, OUTPUT_JSON = 2 };
 
 static JSRuntime *runtime;
+/* Written by the host from another thread while a call runs (hence volatile): nonzero stops it. */
+static volatile int32_t interrupt_requested;
 static JSContext *context;
 static char *output;
 static size_t output_length;
@@ -126,6 +132,12 @@ static int exception_status(JSContext *where) {
     return keep_error(error) == 0 ? STATUS_EXCEPTION : STATUS_NO_MEMORY;
 }
 
+static int poll_interrupt(JSRuntime *rt, void *opaque) {
+    (void)rt;
+    (void)opaque;
+    return interrupt_requested != 0;
+}
+
 static size_t usable_stack(size_t requested) {
     size_t most = PRINTER_STACK_SIZE - STACK_MARGIN;
     return requested < most ? requested : most;
@@ -138,6 +150,8 @@ EXPORT("printer_free") void printer_free(void *pointer) { free(pointer); }
 EXPORT("printer_output") const char *printer_output(void) { return output; }
 
 EXPORT("printer_output_length") size_t printer_output_length(void) { return output_length; }
+
+EXPORT("printer_interrupt_flag") volatile int32_t *printer_interrupt_flag(void) { return &interrupt_requested; }
 
 EXPORT("printer_set_limits") void printer_set_limits(size_t memory_bytes, size_t stack_bytes) {
     if (!runtime)
@@ -154,6 +168,7 @@ EXPORT("printer_init") int printer_init(size_t memory_bytes, size_t stack_bytes)
     if (!runtime)
         return STATUS_NO_MEMORY;
     printer_set_limits(memory_bytes, stack_bytes);
+    JS_SetInterruptHandler(runtime, poll_interrupt, NULL);
     context = JS_NewContext(runtime);
     if (!context) {
         JS_FreeRuntime(runtime);

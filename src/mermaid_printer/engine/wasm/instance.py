@@ -19,13 +19,18 @@ touching the system:
 No WASI context is configured: no preopened directories, no environment, no arguments, no
 sockets, no random source. Memory is bounded twice: QuickJS's malloc limit (a clean
 ``InternalError: out of memory``) and the store's cap on linear memory (``memory.grow`` fails,
-so malloc returns NULL, which QuickJS reports the same way). Time is bounded by an epoch deadline
-(:meth:`QuickJSInstance.time_limit`), which traps wherever the code is.
+so malloc returns NULL, which QuickJS reports the same way). Time is bounded by QuickJS's
+interrupt poll (:meth:`QuickJSInstance.time_limit`): a watchdog thread sets a flag in linear
+memory once the calling thread has used its CPU budget, and the call ends with QuickJS's
+uncatchable ``InternalError: interrupted``. Like the native engine's limit it stops JavaScript
+and regular expressions, not a C function that never returns to either; the renderer pool's
+wall-clock kill is the backstop for that.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import threading
 import time
@@ -55,12 +60,24 @@ _MEMORY_CEILING = 4 * 1024 * 1024 * 1024
 #: (JSON.stringify, getters, Array.prototype.map) uses relatively more machine stack and may
 #: trap instead; either way the call ends in ResourceLimit.
 _SHADOW_STACK_DIVISOR = 6
-#: An epoch deadline that is never reached (the epoch only moves when a time limit expires).
-_NO_DEADLINE = 2**62
-
 _ERRNO_BADF = 8
 
-TrapKind = Literal["time", "stack", "memory", "crash"]
+TrapKind = Literal["stack", "crash"]
+
+#: The functions host.c exports (plus wasi-libc's ``_initialize``, which runs its constructors).
+_EXPORTS = (
+    "_initialize",
+    "printer_alloc",
+    "printer_free",
+    "printer_output",
+    "printer_output_length",
+    "printer_set_limits",
+    "printer_init",
+    "printer_eval",
+    "printer_eval_module",
+    "printer_run_jobs",
+    "printer_interrupt_flag",
+)
 
 
 class ScriptError(Exception):
@@ -86,12 +103,7 @@ class Trapped(Exception):
 
 
 def _trap_kind(trap: wasmtime.Trap) -> TrapKind:
-    code = trap.trap_code
-    if code == wasmtime.TrapCode.INTERRUPT:
-        return "time"
-    if code == wasmtime.TrapCode.STACK_OVERFLOW:
-        return "stack"
-    return "crash"
+    return "stack" if trap.trap_code == wasmtime.TrapCode.STACK_OVERFLOW else "crash"
 
 
 def _define_imports(linker: wasmtime.Linker) -> None:
@@ -124,16 +136,27 @@ def _define_imports(linker: wasmtime.Linker) -> None:
 class QuickJSInstance:
     """QuickJS in a fresh instance of ``quickjs.wasm``, with a runtime and a context made.
 
+    Args:
+        memory_bytes: QuickJS's malloc limit (the store caps linear memory a little above it).
+        stack_bytes: the engine's stack limit (see ``_SHADOW_STACK_DIVISOR``).
+        image: instead of ``quickjs.wasm``, a module pre-initialized from a memory snapshot of a
+            loaded instance (``benchmarks/wasm_preinit.py``) and the wasmtime engine it was
+            compiled for: its memory already holds a runtime, so nothing is initialized again.
+
     Raises:
         Trapped: the module trapped while starting.
         MemoryError: QuickJS could not allocate its runtime within ``memory_bytes``.
     """
 
-    def __init__(self, memory_bytes: int, stack_bytes: int) -> None:
-        self._engine = new_wasmtime_engine()
-        module = wasmtime.Module.deserialize(self._engine, compiled_quickjs())
+    def __init__(
+        self, memory_bytes: int, stack_bytes: int, image: tuple[wasmtime.Engine, wasmtime.Module] | None = None
+    ) -> None:
+        if image is None:
+            self._engine = new_wasmtime_engine()
+            module = wasmtime.Module.deserialize(self._engine, compiled_quickjs())
+        else:
+            self._engine, module = image
         self._store = wasmtime.Store(self._engine)
-        self._store.set_epoch_deadline(_NO_DEADLINE)
         self._store_memory_limit(memory_bytes)
         linker = wasmtime.Linker(self._engine)
         _define_imports(linker)
@@ -143,22 +166,17 @@ class QuickJSInstance:
         assert isinstance(memory, wasmtime.Memory)
         self._memory = memory
         self._functions: dict[str, wasmtime.Func] = {}
-        for name in (
-            "_initialize",
-            "printer_alloc",
-            "printer_free",
-            "printer_output",
-            "printer_output_length",
-            "printer_set_limits",
-            "printer_init",
-            "printer_eval",
-            "printer_eval_module",
-            "printer_run_jobs",
-        ):
+        for name in _EXPORTS:
             function = exports[name]
             assert isinstance(function, wasmtime.Func)
             self._functions[name] = function
         self._broken: Trapped | None = None
+        #: Whether the last time limit ran out (the watchdog set the interrupt flag).
+        self.interrupted = False
+        self._interrupt_flag = self._call("printer_interrupt_flag")
+        if image is not None:
+            self.set_limits(memory_bytes, stack_bytes)
+            return
         self._call("_initialize")
         if self._call("printer_init", memory_bytes, stack_bytes // _SHADOW_STACK_DIVISOR) != _STATUS_OK:
             raise MemoryError("QuickJS could not allocate its runtime")
@@ -224,6 +242,15 @@ class QuickJSInstance:
         """Bytes of linear memory the module has grown to."""
         return int(self._memory.data_len(self._store))
 
+    def read_memory(self) -> bytes:
+        """A copy of the whole linear memory (a snapshot, between calls)."""
+        return bytes(self._memory.read(self._store, 0, self.memory_size))
+
+    def write_memory(self, snapshot: bytes) -> None:
+        """Put a snapshot from :meth:`read_memory` back (the memory never shrinks; what lies
+        beyond the snapshot is above the allocator's break and never read again)."""
+        self._memory.write(self._store, snapshot, 0)
+
     def set_limits(self, memory_bytes: int, stack_bytes: int) -> None:
         """QuickJS's malloc and stack limits, and the store's cap on linear memory to match."""
         self._store_memory_limit(memory_bytes)
@@ -253,16 +280,26 @@ class QuickJSInstance:
         """Run every pending promise job."""
         self._check(self._call("printer_run_jobs"))
 
+    def _set_interrupt_flag(self, value: int) -> None:
+        self._memory.write(self._store, value.to_bytes(4, "little"), self._interrupt_flag)
+
     @contextlib.contextmanager
     def time_limit(self, seconds: float | None) -> Iterator[None]:
-        """Trap the module once this thread has used ``seconds`` of CPU time inside the block."""
+        """Interrupt the JavaScript running in the block once this thread has used ``seconds``
+        of CPU time in it (then :attr:`interrupted` is true and the block's call raised
+        :class:`ScriptError` ``InternalError: interrupted``)."""
+        self.interrupted = False
         if seconds is None:
             yield
             return
-        self._store.set_epoch_deadline(1)
+        self._set_interrupt_flag(0)
+        # The watchdog writes through this address: memory never moves (module.py), and a
+        # 4-byte aligned store is seen whole by the polling load.
+        address = ctypes.addressof(self._memory.data_ptr(self._store).contents) + self._interrupt_flag
         stop = threading.Event()
+        expired = threading.Event()
         watcher = threading.Thread(
-            target=_expire_after, args=(self._engine, _cpu_clock(), seconds, stop), daemon=True
+            target=_watch, args=(address, _cpu_clock(), seconds, stop, expired), daemon=True
         )
         watcher.start()
         try:
@@ -270,7 +307,9 @@ class QuickJSInstance:
         finally:
             stop.set()
             watcher.join()
-            self._store.set_epoch_deadline(_NO_DEADLINE)
+            self.interrupted = expired.is_set()
+            if self._broken is None:
+                self._set_interrupt_flag(0)
 
 
 def _cpu_clock() -> Callable[[], float]:
@@ -282,15 +321,17 @@ def _cpu_clock() -> Callable[[], float]:
     return lambda: time.clock_gettime(clock_id)
 
 
-def _expire_after(engine: wasmtime.Engine, clock: Callable[[], float], seconds: float, stop: threading.Event) -> None:
+def _watch(
+    address: int, clock: Callable[[], float], seconds: float, stop: threading.Event, expired: threading.Event
+) -> None:
     # A thread's CPU time grows no faster than wall time, so waiting out what is left of the
     # budget never overshoots; the loop ends within one wait of the budget running out.
     start = clock()
     while True:
         left = seconds - (clock() - start)
         if left <= 0:
-            engine.increment_epoch()
+            expired.set()
+            ctypes.c_int32.from_address(address).value = 1
             return
         if stop.wait(left):
             return
-

@@ -42,9 +42,10 @@ _CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
 def _config() -> wasmtime.Config:
     config = wasmtime.Config()
     config.cranelift_opt_level = "speed"
-    # Time limits: a deadline in "epochs" the host advances; the code checks it at function
-    # entries and loop back-edges and traps once it has passed.
-    config.epoch_interruption = True
+    # The watchdog thread writes the interrupt flag through a raw pointer into linear memory
+    # (instance.py), so the memory must stay where it is when it grows (on 64-bit hosts
+    # wasmtime reserves the whole 4 GiB a wasm32 memory can reach; this makes that a promise).
+    config.memory_may_move = False
     config.parallel_compilation = False
     config.max_wasm_stack = MAX_WASM_STACK
     return config
@@ -52,7 +53,7 @@ def _config() -> wasmtime.Config:
 
 #: What the compiled code depends on besides the WebAssembly (the cache key includes it).
 _CONFIG_KEY = json.dumps(
-    {"opt": "speed", "epoch": True, "stack": MAX_WASM_STACK, "wasmtime": importlib.metadata.version("wasmtime")}
+    {"opt": "speed", "memory_may_move": False, "stack": MAX_WASM_STACK, "wasmtime": importlib.metadata.version("wasmtime")}
 )
 
 
