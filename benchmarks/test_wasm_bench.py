@@ -29,15 +29,15 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import wasmtime
 from pytest_benchmark.fixture import BenchmarkFixture
-
 from wasm_preinit import preinitialized
+
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine import Bundle, Engine, EngineLimits, Script
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -126,18 +126,18 @@ def test_fresh_state_by_fork(benchmark: BenchmarkFixture, warm_engine: tuple[str
 
 
 @pytest.fixture(scope="module")
-def wasm_snapshot() -> Iterator[tuple[WasmEngine, bytes]]:
+def wasm_snapshot() -> tuple[WasmEngine, bytes]:
     engine = WasmEngine(mermaid_bundle())
     for name in CORE:
         assert engine.call("render", _payload(name))["ok"]
-    instance = engine._ready()  # noqa: SLF001 - measuring the engine's own instance
-    yield engine, instance.read_memory()
+    instance = engine._ready()
+    return engine, instance.read_memory()
 
 
 @pytest.mark.benchmark(group="fresh state + first render (pie)")
 def test_fresh_state_by_memory_restore(benchmark: BenchmarkFixture, wasm_snapshot: tuple[WasmEngine, bytes]) -> None:
     engine, snapshot = wasm_snapshot
-    instance = engine._ready()  # noqa: SLF001
+    instance = engine._ready()
 
     def restore_and_render() -> dict[str, Any]:
         instance.write_memory(snapshot)
@@ -159,7 +159,7 @@ def test_fresh_state_by_preinitialized_module(
     expected = engine.call("render", _payload("pie"))
 
     def instantiate_and_render() -> dict[str, Any]:
-        engine._instance = QuickJSInstance(limits.memory_bytes, limits.stack_bytes, (wasmtime_engine, module))  # noqa: SLF001
+        engine._instance = QuickJSInstance(limits.memory_bytes, limits.stack_bytes, (wasmtime_engine, module))
         return engine.call("render", _payload("pie"))
 
     assert benchmark.pedantic(instantiate_and_render, rounds=7, iterations=1) == expected

@@ -269,3 +269,45 @@ int printer_eval_module(const char *source, size_t length, const char *name, con
     }
     return STATUS_OK;
 }
+
+/* ---- Math: the host's C library ---------------------------------------------------------------
+ *
+ * QuickJS computes Math.sin and its kin with the C library's functions. wasi-libc's (from musl)
+ * and glibc's, which the native engine calls, disagree in the last bit for a share of arguments
+ * (measured over 20,000: cbrt 54%, atan2 21%, exp 6%, sin 2%, pow 0.1%), and Mermaid's
+ * force-directed layouts (mindmap, architecture) grow one bit into a different drawing. These
+ * definitions take the place of wasi-libc's at link time: each is an import the host answers
+ * from its own C library, the very functions the native engine calls, so both engines compute
+ * the same numbers. (Chromium's V8 also uses glibc's sine and cosine.) What IEEE 754 makes
+ * exact (sqrt, floor, fabs, fmod, ...) stays with wasi-libc. The host never sees anything but
+ * the numbers. */
+#define HOST_MATH_1(name)                                                                          \
+    __attribute__((import_module("printer_math"), import_name(#name))) double host_##name(double); \
+    double name(double x) { return host_##name(x); }
+#define HOST_MATH_2(name)                                                                          \
+    __attribute__((import_module("printer_math"), import_name(#name)))                            \
+    double host_##name(double, double);                                                           \
+    double name(double x, double y) { return host_##name(x, y); }
+
+HOST_MATH_1(sin)
+HOST_MATH_1(cos)
+HOST_MATH_1(tan)
+HOST_MATH_1(asin)
+HOST_MATH_1(acos)
+HOST_MATH_1(atan)
+HOST_MATH_1(sinh)
+HOST_MATH_1(cosh)
+HOST_MATH_1(tanh)
+HOST_MATH_1(asinh)
+HOST_MATH_1(acosh)
+HOST_MATH_1(atanh)
+HOST_MATH_1(exp)
+HOST_MATH_1(expm1)
+HOST_MATH_1(log)
+HOST_MATH_1(log1p)
+HOST_MATH_1(log2)
+HOST_MATH_1(log10)
+HOST_MATH_1(cbrt)
+HOST_MATH_2(atan2)
+HOST_MATH_2(pow)
+HOST_MATH_2(hypot)

@@ -7,14 +7,17 @@ module may have stopped halfway through QuickJS's own bookkeeping, so the instan
 later call and its owner makes a new one.
 
 What the module can reach outside its own memory is what it imports, and the host gives it only
-these five WASI functions (wasi-libc's stdio and clock pull them in), each answered here without
-touching the system:
+these, none of which touches the system:
 
-``fd_write``, ``fd_close``, ``fd_seek``, ``fd_fdstat_get``
-    ``EBADF``: there are no file descriptors, not even stdout or stderr.
-``clock_time_get``
+``wasi_snapshot_preview1``: ``fd_write``, ``fd_close``, ``fd_seek``, ``fd_fdstat_get``
+    (wasi-libc's stdio pulls them in) ``EBADF``: there are no file descriptors, not even stdout
+    or stderr.
+``wasi_snapshot_preview1``: ``clock_time_get``
     time 0 for every clock. QuickJS seeds its hash function from it; the bundle's shim replaces
     ``Date``, ``performance`` and ``Math.random`` with deterministic ones anyway.
+``printer_math``: ``sin``, ``cos``, ... ``pow``, ``hypot`` (22 functions of doubles)
+    the host C library's answers, so that Math matches the native engine bit for bit
+    (``host_math.py``).
 
 No WASI context is configured: no preopened directories, no environment, no arguments, no
 sockets, no random source. Memory is bounded twice: QuickJS's malloc limit (a clean
@@ -39,9 +42,10 @@ from typing import Literal
 
 import wasmtime
 
+from mermaid_printer.engine.wasm.host_math import define_host_math
 from mermaid_printer.engine.wasm.module import compiled_quickjs, new_wasmtime_engine
 
-__all__ = ["NotSettled", "QuickJSInstance", "ScriptError", "Trapped", "TrapKind"]
+__all__ = ["NotSettled", "QuickJSInstance", "ScriptError", "TrapKind", "Trapped"]
 
 # Status codes and output kinds of host.c.
 _STATUS_OK, _STATUS_EXCEPTION, _STATUS_NOT_SETTLED, _STATUS_NO_MEMORY, _STATUS_NOT_READY = range(5)
@@ -107,7 +111,7 @@ def _trap_kind(trap: wasmtime.Trap) -> TrapKind:
 
 
 def _define_imports(linker: wasmtime.Linker) -> None:
-    """The five WASI functions the module imports (see the module docstring), and nothing else."""
+    """Every import of the module (see the module docstring), and nothing else."""
     i32, i64 = wasmtime.ValType.i32(), wasmtime.ValType.i64()
 
     def bad_descriptor(*_: int) -> int:
@@ -131,6 +135,7 @@ def _define_imports(linker: wasmtime.Linker) -> None:
     linker.define_func(
         wasi, "clock_time_get", wasmtime.FuncType([i32, i64, i32], [i32]), clock_time_get, access_caller=True
     )
+    define_host_math(linker)
 
 
 class QuickJSInstance:
@@ -261,9 +266,7 @@ class QuickJSInstance:
         ``"json"``: ``JSON.stringify(v)``, ``"null"`` when that is undefined)."""
         kind = {"none": _OUTPUT_NONE, "string": _OUTPUT_STRING, "json": _OUTPUT_JSON}[output]
         length = len(source.encode("utf-8"))
-        status = self._with_text(
-            (source, name), lambda src, nm: self._call("printer_eval", src, length, nm, kind)
-        )
+        status = self._with_text((source, name), lambda src, nm: self._call("printer_eval", src, length, nm, kind))
         self._check(status)
         return self._output() if kind != _OUTPUT_NONE else ""
 
@@ -298,9 +301,7 @@ class QuickJSInstance:
         address = ctypes.addressof(self._memory.data_ptr(self._store).contents) + self._interrupt_flag
         stop = threading.Event()
         expired = threading.Event()
-        watcher = threading.Thread(
-            target=_watch, args=(address, _cpu_clock(), seconds, stop, expired), daemon=True
-        )
+        watcher = threading.Thread(target=_watch, args=(address, _cpu_clock(), seconds, stop, expired), daemon=True)
         watcher.start()
         try:
             yield

@@ -14,6 +14,7 @@ behind, and the renderer pool forks this process after loading the engine.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.metadata
@@ -53,7 +54,12 @@ def _config() -> wasmtime.Config:
 
 #: What the compiled code depends on besides the WebAssembly (the cache key includes it).
 _CONFIG_KEY = json.dumps(
-    {"opt": "speed", "memory_may_move": False, "stack": MAX_WASM_STACK, "wasmtime": importlib.metadata.version("wasmtime")}
+    {
+        "opt": "speed",
+        "memory_may_move": False,
+        "stack": MAX_WASM_STACK,
+        "wasmtime": importlib.metadata.version("wasmtime"),
+    }
 )
 
 
@@ -116,8 +122,7 @@ def compiled_quickjs() -> bytes:
     except wasmtime.WasmtimeError as exc:
         raise EngineUnavailable(f"{WASM_PATH.name} does not compile: {exc}") from exc
     if private:
-        try:
+        # Where it cannot be written, the next process compiles again: only time is lost.
+        with contextlib.suppress(OSError):
             write_atomically(cached, data)
-        except OSError:
-            pass  # compiled again by the next process; nothing is lost but time
     return data
