@@ -71,9 +71,11 @@ def _callbacks() -> dict[str, tuple[Any, int]]:
     return callbacks
 
 
-@ctypes.CFUNCTYPE(None, ctypes.c_void_p)
-def _no_finalizer(_env: Any) -> None:
-    return None
+def _finalize(_env: Any) -> None:
+    return None  # the callbacks live as long as the process; nothing to free
+
+
+_NO_FINALIZER = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(_finalize)
 
 
 def define_host_math(linker: wasmtime.Linker) -> None:
@@ -97,7 +99,7 @@ def define_host_math(linker: wasmtime.Linker) -> None:
             signature.ptr(),
             callback,
             None,
-            _no_finalizer,
+            _NO_FINALIZER,
         )
         if error:
             raise wasmtime.WasmtimeError._from_ptr(error)
