@@ -27,7 +27,7 @@ import wasmtime
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.files import is_own_directory, write_atomically
 
-__all__ = ["MAX_WASM_STACK", "WASM_PATH", "compiled_quickjs", "new_wasmtime_engine"]
+__all__ = ["MAX_WASM_STACK", "WASM_PATH", "cache_path", "compiled_quickjs", "new_wasmtime_engine"]
 
 #: The module the install builds (``hatch_build.py``), and the record of how it was built.
 WASM_PATH = Path(__file__).resolve().parent / "quickjs.wasm"
@@ -96,6 +96,12 @@ def _private_directory(directory: Path) -> bool:
         return False
 
 
+def cache_path() -> Path:
+    """Where the compiled code of this ``quickjs.wasm`` is cached (perhaps not yet)."""
+    key = hashlib.sha256(_wasm_bytes() + _CONFIG_KEY.encode("utf-8")).hexdigest()[:20]
+    return _cache_root() / "wasm" / f"quickjs-{key}.cwasm"
+
+
 @functools.cache
 def compiled_quickjs() -> bytes:
     """The compiled module, serialized (load it with ``wasmtime.Module.deserialize``).
@@ -104,10 +110,8 @@ def compiled_quickjs() -> bytes:
         EngineUnavailable: ``quickjs.wasm`` is missing or does not compile.
     """
     wasm = _wasm_bytes()
-    key = hashlib.sha256(wasm + _CONFIG_KEY.encode("utf-8")).hexdigest()[:20]
-    directory = _cache_root() / "wasm"
-    cached = directory / f"quickjs-{key}.cwasm"
-    private = _private_directory(directory)
+    cached = cache_path()
+    private = _private_directory(cached.parent)
     if private and cached.is_file() and cached.stat().st_uid == os.getuid():
         data = cached.read_bytes()
         try:
