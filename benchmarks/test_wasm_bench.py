@@ -180,9 +180,14 @@ def test_time_to_render_timeout_for_a_200_ms_limit(
 ) -> None:
     engine = ENGINES[engine_name](spinning_bundle)
     benchmark.extra_info["engine"] = engine_name
+    cpu: list[float] = []
 
     def hit_the_limit() -> None:
+        started = time.process_time()
         with pytest.raises(RenderTimeout):
             engine.call("spin", {}, EngineLimits(time_s=0.2))
+        cpu.append(time.process_time() - started)
 
     benchmark.pedantic(hit_the_limit, rounds=5, iterations=1)
+    # The limit is CPU time (as the native engine's): on a busy machine wall time runs longer.
+    benchmark.extra_info["cpu_s_max"] = round(max(cpu), 3)

@@ -8,6 +8,7 @@ import hashlib
 import importlib.metadata
 import importlib.util
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -255,6 +256,39 @@ def test_a_limit_given_to_one_call_does_not_stay(bare_engine: WasmEngine) -> Non
     _entry(bare_engine, "return {length: new ArrayBuffer(100 * 2 ** 20).byteLength};")
     assert bare_engine.call("run", {}, EngineLimits(memory_bytes=64 * 2**20))["ok"] is False
     assert bare_engine.call("run", {}) == {"ok": True, "length": 100 * 2**20}
+
+
+def _threads() -> int:
+    """Threads of this process, the runtime's native ones included."""
+    return len(os.listdir("/proc/self/task"))
+
+
+def test_the_engine_leaves_no_thread_behind_and_works_in_a_forked_child(bare_engine: WasmEngine) -> None:
+    # The renderer pool forks the process that loaded the engine: it must hold no thread then
+    # (the time limit's watchdog lives only during a call), and the child's engine must work,
+    # limits included.
+    threads_before = _threads()
+    _entry(bare_engine, "if (payload.spin) for (;;) {} return {pid: 1};")
+    assert bare_engine.call("run", {}, EngineLimits(time_s=5)) == {"ok": True, "pid": 1}
+    assert _threads() == threads_before
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report, never return into pytest
+        try:
+            answer = bare_engine.call("run", {}, EngineLimits(time_s=5))
+            try:
+                bare_engine.call("run", {"spin": True}, EngineLimits(time_s=0.1))
+                timed_out = False
+            except RenderTimeout:
+                timed_out = True
+            os.write(write_end, json.dumps([answer, timed_out]).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        report = json.loads(pipe.read() or b"null")
+    os.waitpid(pid, 0)
+    assert report == [{"ok": True, "pid": 1}, True]
 
 
 # ---- what the scripts can reach -------------------------------------------------------------
