@@ -16,12 +16,26 @@ Groups:
 ``time limit``
     from the call to RenderTimeout for an endless loop under a 0.2 s limit.
 
-The numbers that chose the engine's design (2 shared cores; read them as rough): warm renders
-1.3-1.9x native; (a) fork ~4 ms plus the pages the render writes (6-12 MiB private per child),
-(b) ~120 ms to write 140 MiB back, (c) 0.25 ms to instantiate but every page the render
-touches faults in from the image, which cost more than fork's copy-on-write (pie +16 ms vs
-+7 ms, flowchart +130 ms vs +90 ms) and needs a 2 s compile and a 140 MiB cache file per
-bundle; so the pool keeps forking, and wasmtime leaves no thread behind to make that unsafe.
+What chose the engine's design (2 shared cores under other people's load; read them as rough,
+and prefer interleaved runs like wasm_corpus_identity.py for ratios):
+
+- Warm render p50, wasm / native, interleaved: class 1.22, er 1.41, flowchart 1.48, gantt 1.47,
+  journey 1.33, pie 1.39, sequence 1.48, state 1.44, mindmap (tidy tree) 1.42; geometric mean
+  1.40. The whole corpus in forked children with post-processing: ratio of sums 1.32.
+- wasmtime's epoch interruption cost ~15% of every render (a check at every loop and call), so
+  the time limit is QuickJS's own interrupt poll on a flag the watchdog sets: 1.4x instead of
+  1.6x, and the instance survives a timeout. Routing Math to the host's C library costs <5%.
+- Cold load: native ~1.1-1.5 s; wasm ~2.0-2.5 s with its compiled code cached (compiling
+  quickjs.wasm adds ~2 s, once per machine).
+- Fresh state, interleaved in processes holding one warm engine, overhead over an in-process
+  render: (a) fork +12-16 ms (pie) / +11-20 ms (flowchart), 6-12 MiB private per child (native
+  7-20 MiB); (b) writing the 132 MiB snapshot back +160 ms; (c) a pre-initialized module
+  +8-9 ms / +12-13 ms (instantiation 1.5 ms, then page faults from the image), but it needs
+  ~2.3 s to build and compile after warm-up and holds a 126 MiB image. (c) saves a few ms and
+  gives up the process boundary (RLIMIT_AS, the wall-clock kill, crash containment), so the
+  pool keeps forking; wasmtime leaves no thread behind to make that unsafe. (c) is the choice
+  where fork is unavailable.
+- Time limit: CPU time to RenderTimeout for a 0.2 s limit: 0.200 s native, 0.203 s wasm.
 """
 
 from __future__ import annotations

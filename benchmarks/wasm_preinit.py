@@ -1,8 +1,9 @@
 """A pre-initialized module: ``quickjs.wasm`` whose initial memory is a snapshot of a loaded one.
 
 Benchmark helper for option (c) of the WebAssembly engine's fresh-state question (see
-test_wasm_bench.py): the engine itself does not use it, because forking the warm process costs
-less per request (the measurements are in the benchmark's docstring).
+test_wasm_bench.py, whose docstring has the measurements): the engine itself does not use it;
+the renderer pool keeps forking its warm process, which costs a few milliseconds more per
+request but keeps the process boundary and needs no image.
 
 Loading a bundle into a fresh instance means compiling megabytes of JavaScript (seconds). The
 state that leaves behind lives entirely in the instance's linear memory: the module's only

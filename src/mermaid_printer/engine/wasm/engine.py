@@ -3,8 +3,9 @@
 The same QuickJS-NG release as the native engine (``quickjs-ng`` on PyPI), built from its
 vendored C sources into ``quickjs.wasm`` and run by wasmtime. What differs is the wall around
 it: the interpreter runs inside a WebAssembly instance that can reach nothing but its own
-linear memory and five WASI functions the host answers with "no" (``instance.py``), so a bug in
-QuickJS's C code cannot reach the host process.
+linear memory, five WASI functions the host answers with "no" and the host's math functions on
+plain numbers (``instance.py``), so a bug in QuickJS's C code cannot reach the host process.
+Its SVG is byte-identical to the native engine's (``tests/engine/test_wasm_svg_identity.py``).
 
 The call protocol is ``js/host.js``, exactly as in the native engine: ``__printer.start(entry,
 payloadJson)``, promise jobs, ``__printer.poll()``, ``__printer.runTimers()``; no callbacks.
