@@ -4,8 +4,9 @@ Everything above this package talks to an :class:`Engine`: made from a
 :class:`~mermaid_printer.engine.bundle.Bundle` (which scripts to load, which entries they
 register), then :meth:`Engine.call` an entry with a JSON payload and get JSON back. The engine
 knows no bundle: it loads ``js/host.js`` (the generic call protocol) and then the bundle's
-scripts. Only :mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS, so a different host
-(QuickJS compiled to WebAssembly) is one more entry in :data:`ENGINES`.
+scripts. Only :mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS's binding, and only
+:mod:`mermaid_printer.engine.wasm` imports wasmtime (QuickJS compiled to WebAssembly, the
+``"wasm"`` entry of :data:`ENGINES`).
 """
 
 from __future__ import annotations
@@ -57,7 +58,10 @@ class Engine(Protocol):
 EngineFactory = Callable[[Bundle], Engine]
 
 #: Every engine by name: ``"module:attribute"`` of a class or function taking a bundle.
-ENGINES: dict[str, str] = {"native": "mermaid_printer.engine.quickjs_engine:QuickJSEngine"}
+ENGINES: dict[str, str] = {
+    "native": "mermaid_printer.engine.quickjs_engine:QuickJSEngine",
+    "wasm": "mermaid_printer.engine.wasm.engine:WasmEngine",
+}
 
 
 def engine_factory(name: str) -> EngineFactory:
