@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 
 from mermaid_printer.bundles import load_bundle
 from mermaid_printer.cache import Cached, CacheStats, ResultCache, cache_key, default_cache
+from mermaid_printer.engine import selected_engine
 from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
 from mermaid_printer.jobs import (
     DetectJob,
@@ -144,16 +145,23 @@ class Printer:
     Args:
         pool: the renderer pool (default: one with the ``engine`` below, forking where possible).
         engine: the engine the pool's processes load (a key of
-            :data:`~mermaid_printer.engine.ENGINES`); ignored when ``pool`` is given.
+            :data:`~mermaid_printer.engine.ENGINES`; default: ``$MERMAID_PRINTER_ENGINE``, else
+            ``native``); ignored when ``pool`` is given.
         cache: where results are kept (default: :func:`~mermaid_printer.cache.default_cache`: 64
             MiB in memory, in front of ``$MERMAID_PRINTER_RESULT_CACHE_DIR`` if set); ``None``
             renders every request.
     """
 
     def __init__(
-        self, pool: RendererPool | None = None, *, engine: str = "native", cache: ResultCache | None = _DEFAULT_CACHE
+        self,
+        pool: RendererPool | None = None,
+        *,
+        engine: str | None = None,
+        cache: ResultCache | None = _DEFAULT_CACHE,
     ) -> None:
-        self._pool = pool if pool is not None else RendererPool(worker_options={"engine": engine})
+        if pool is None:
+            pool = RendererPool(worker_options={"engine": selected_engine(engine)})
+        self._pool = pool
         self._engine = str(self._pool.worker_options.get("engine", "native"))
         self._cache: ResultCache | None = default_cache() if cache is _DEFAULT_CACHE else cache
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
 import math
 import os
 import signal
@@ -23,6 +25,8 @@ from mermaid_printer.pool import _protocol as proto
 from mermaid_printer.pool._backends import Backend, EngineLost, ForkBackend, SpawnBackend
 
 __all__ = ["JobCancelled", "RendererPool"]
+
+logger = logging.getLogger(__name__)
 
 # Children the zygote keeps forked and primed ahead of time (see RendererPool's ``spares``).
 _FORK_SPARES = 2
@@ -195,11 +199,20 @@ class RendererPool:
                 backend = ForkBackend(self.worker, self.worker_options, spares=self.spares)
             else:
                 backend = SpawnBackend(self.worker, self.worker_options, spares=self.spares)
+            started = time.monotonic()
             try:
                 backend.start()
             except BaseException:
                 backend.close()
                 raise
+            logger.info(
+                "renderer pool ready in %.1f s (%s, worker %s, options %s, %d spares)",
+                time.monotonic() - started,
+                self.start_method,
+                self.worker,
+                json.dumps(self.worker_options, sort_keys=True),
+                self.spares,
+            )
             self._backend = backend
             return backend
 
