@@ -10,7 +10,8 @@ order; the engine knows nothing about them.
     ``geometry.js`` (the DOM), ``font_metrics.js`` (generated advance-width and kerning tables),
     ``text_measure.js`` (text widths from those tables), ``html_layout.js`` and
     ``mathml_layout.js`` (boxes for HTML and MathML labels), ``foreign_objects.js`` (HTML labels
-    to SVG text). See :func:`shim_scripts`.
+    to SVG text), ``svg_output.js`` (the drawn faces of a finished SVG, stylesheet scoping).
+    See :func:`shim_scripts`.
 ``js/mermaid/``
     the Mermaid bundle's own glue: ``ast.js`` (the AST read from Mermaid's parsed database),
     ``layout_tidy_tree.js`` (registers the tidy-tree layout) and ``entries.js`` (the entry
@@ -47,9 +48,11 @@ def shim_scripts() -> tuple[Script, ...]:
         "geometry.js",
         "font_metrics.js",
         "text_measure.js",
+        "html_boxes.js",
         "html_layout.js",
         "mathml_layout.js",
         "foreign_objects.js",
+        "svg_output.js",
     )
     return tuple(Script(shim / name) for name in names)
 

@@ -873,10 +873,10 @@
   // HTML element classes DOMPurify and d3 test with instanceof.
   class HTMLElement extends Element {
     get offsetWidth() {
-      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this).width : 0;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "offset").width : 0;
     }
     get offsetHeight() {
-      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this).height : 0;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "offset").height : 0;
     }
     get clientWidth() {
       return this.offsetWidth;
@@ -885,10 +885,10 @@
       return this.offsetHeight;
     }
     get scrollWidth() {
-      return this.offsetWidth;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "scroll").width : 0;
     }
     get scrollHeight() {
-      return this.offsetHeight;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "scroll").height : 0;
     }
     get offsetLeft() {
       return 0;

@@ -1,0 +1,290 @@
+// entries.js — the markmap bundle's entry points; the last script of the bundle.
+//
+// Serves: the engine seam (mermaid_printer/engine; the call protocol is engine/js/host.js).
+// Entries:
+//   "transform" {markdown, options?} -> markmap's tree (markmap-lib's Transformer with its
+//     built-in plugins) and what a reader of its structure wants: node count, depth, the kinds
+//     of Markdown used, headings by level, characters.
+//   "render" {markdown, options?, svgId} -> the static print of the mind map: markmap-view
+//     draws the tree (Markmap.create + setData, animation off) and the SVG is finished by the
+//     reference convention (tools/ref/render_markmap.mjs): font `300 16px/20px Arial`, every
+//     node expanded unless initialExpandLevel says otherwise, an image in a label drawn as its
+//     alt text, the zoom transform removed, viewBox = markmap's content bounds (state.rect) plus
+//     20 px on every side, width/height = the viewBox size. Its HTML labels become SVG text
+//     (foreign_objects.js), var() in attributes is resolved, its stylesheet is scoped to the
+//     svg's #id, and characters XML cannot hold are dropped.
+// Options: markmap's JSON options (front matter `markmap:` keys, deriveOptions): the request's
+// options override the front matter's, as later keys do in markmap's own option merging.
+// Every call starts on the page the bundle loaded into (G.__printerEnv.capturePage()).
+// Leaves out: anything touching the host, and anything markmap loads from a CDN (KaTeX,
+// highlight.js: math is drawn as its TeX source and code unhighlighted, as in the reference).
+"use strict";
+(function () {
+  const G = globalThis;
+  const mm = G.markmap;
+  if (!mm || typeof mm.Transformer !== "function" || typeof mm.Markmap !== "function") {
+    throw new Error("markmap bundle did not load");
+  }
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const FONT = "300 16px/20px Arial";
+  const MARGIN = 20;
+  const LIMITS = { nodes: 10000, depth: 20 };
+
+  // One transformer serves every call: its markdown-it instance and plugins hold no state
+  // between transforms (each transform gets a fresh context).
+  const transformer = new mm.Transformer();
+  // markmap measures its labels in the DOM (scrollWidth of HTML in <foreignObject>): they are
+  // laid out with the full box model (inline code padding, code blocks, tables, links).
+  G.__printerHtmlLayout.setFullModel(true);
+  const resetPage = G.__printerEnv.capturePage();
+
+  class MarkmapError extends Error {
+    constructor(code, message, details) {
+      super(message);
+      this.name = "MarkmapError";
+      this.code = code;
+      this.details = details || {};
+    }
+  }
+
+  // ---- the tree -------------------------------------------------------------------------------
+
+  // The JSON options markmap's deriveOptions reads, with their types; anything else is refused
+  // so a typo is an error, not a silently ignored option.
+  const NUMBER_OPTIONS = ["colorFreezeLevel", "duration", "initialExpandLevel", "maxWidth", "paddingX", "spacingHorizontal", "spacingVertical", "fitRatio", "maxInitialScale", "nodeMinHeight"];
+  const BOOLEAN_OPTIONS = ["zoom", "pan"];
+
+  function jsonOptions(frontmatter, requested) {
+    const fromFront = frontmatter && typeof frontmatter.markmap === "object" && frontmatter.markmap ? frontmatter.markmap : {};
+    const options = Object.assign({}, fromFront);
+    for (const [key, value] of Object.entries(requested || {})) {
+      if (NUMBER_OPTIONS.includes(key)) {
+        if (typeof value !== "number" || !Number.isFinite(value)) throw new MarkmapError("INVALID_INPUT", `option ${key} must be a number`, { option: key });
+      } else if (BOOLEAN_OPTIONS.includes(key)) {
+        if (typeof value !== "boolean") throw new MarkmapError("INVALID_INPUT", `option ${key} must be true or false`, { option: key });
+      } else if (key === "color") {
+        if (!Array.isArray(value) || !value.every((c) => typeof c === "string")) throw new MarkmapError("INVALID_INPUT", "option color must be a list of CSS colours", { option: key });
+      } else {
+        throw new MarkmapError("INVALID_INPUT", `unknown markmap option ${key}`, { option: key });
+      }
+      options[key] = value;
+    }
+    return options;
+  }
+
+  function transformMarkdown(markdown) {
+    const result = transformer.transform(String(markdown));
+    const stats = treeStats(result.root);
+    if (stats.nodes > LIMITS.nodes) {
+      throw new MarkmapError("INPUT_TOO_LARGE", `the mind map has ${stats.nodes} nodes; at most ${LIMITS.nodes} are allowed`, { limit: "nodes", max_nodes: LIMITS.nodes, nodes: stats.nodes });
+    }
+    if (stats.depth > LIMITS.depth) {
+      throw new MarkmapError("INPUT_TOO_LARGE", `the mind map is ${stats.depth} levels deep; at most ${LIMITS.depth} are allowed`, { limit: "depth", max_depth: LIMITS.depth, depth: stats.depth });
+    }
+    return { result, stats };
+  }
+
+  function treeStats(root) {
+    let nodes = 0;
+    let depth = 0;
+    const stack = [[root, 1]];
+    while (stack.length) {
+      const [node, level] = stack.pop();
+      nodes += 1;
+      if (level > depth) depth = level;
+      for (const child of node.children || []) stack.push([child, level + 1]);
+    }
+    return { nodes, depth };
+  }
+
+  // ---- structure --------------------------------------------------------------------------------
+
+  // The checkbox plugin's two icons open the label of a task item.
+  const CHECKBOX = /^<svg width="16" height="16" viewBox="0 -3 24 24">/;
+  const HEADING = /^h([1-6])$/;
+
+  function plainText(html) {
+    if (!html) return "";
+    if (html.indexOf("<") < 0 && html.indexOf("&") < 0) return html;
+    const holder = G.document.createElement("div");
+    holder.innerHTML = html;
+    return String(holder.textContent || "");
+  }
+
+  function structure(result, stats) {
+    const kinds = new Set();
+    const headings = {};
+    let characters = 0;
+    const walk = (node) => {
+      const payload = node.payload || {};
+      const tag = String(payload.tag || "");
+      const content = String(node.content || "");
+      const heading = HEADING.exec(tag);
+      if (heading) {
+        kinds.add("heading");
+        headings[heading[1]] = (headings[heading[1]] || 0) + 1;
+      } else if (tag === "li") kinds.add(payload.listIndex !== undefined ? "ordered_list" : "list");
+      else if (tag === "pre") kinds.add("code_block");
+      else if (tag === "table") kinds.add("table");
+      else if (tag === "p") kinds.add("paragraph");
+      else if (tag === "blockquote") kinds.add("blockquote");
+      if (CHECKBOX.test(content)) kinds.add("checkbox");
+      if (tag !== "pre" && /<code\b/.test(content)) kinds.add("inline_code");
+      if (/<a\s[^>]*href=/i.test(content)) kinds.add("link");
+      if (/<img\b/i.test(content)) kinds.add("image");
+      characters += [...plainText(content)].length;
+      for (const child of node.children || []) walk(child);
+    };
+    walk(result.root);
+    const plugins = Object.keys(result.features || {}).filter((key) => result.features[key]).sort();
+    if (plugins.includes("katex")) kinds.add("math");
+    if (result.frontmatter) kinds.add("frontmatter");
+    if (result.frontmatter && result.frontmatter.markmap) kinds.add("markmap_options");
+    return {
+      node_count: stats.nodes,
+      max_depth: stats.depth,
+      features: Array.from(kinds).sort(),
+      plugins,
+      headings_by_level: headings,
+      total_characters: characters,
+      average_node_length: stats.nodes ? Math.round((characters / stats.nodes) * 100) / 100 : 0,
+    };
+  }
+
+  async function transform(payload) {
+    resetPage();
+    const { result, stats } = transformMarkdown(payload.markdown);
+    const options = jsonOptions(result.frontmatter, payload.options);
+    return {
+      root: result.root,
+      frontmatter: result.frontmatter || null,
+      options,
+      structure: structure(result, stats),
+    };
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------------
+
+  // A printer fetches nothing: an image in a label is drawn as its alt text (as the reference).
+  function withoutImages(html) {
+    return html.replace(/<img\b[^>]*>/gi, (tag) => {
+      const alt = tag.match(/\balt="([^"]*)"/i);
+      return alt ? alt[1] : "";
+    });
+  }
+
+  function imagesToAltText(node) {
+    node.content = withoutImages(node.content || "");
+    for (const child of node.children || []) imagesToAltText(child);
+  }
+
+  const sleep = (ms) => new Promise((resolve) => G.setTimeout(resolve, ms));
+
+  // markmap-view starts d3 transitions (duration 0) that apply the final attributes on the next
+  // animation frames; they are done when no timer is left.
+  async function settle() {
+    await sleep(50);
+    for (let i = 0; i < 100 && G.__printerEnv.pendingTimers() > 0; i++) await sleep(50);
+  }
+
+  // Characters XML 1.0 forbids (controls, lone surrogates) are dropped from text.
+  const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  function dropNonXmlCharacters(root) {
+    const stack = [root];
+    while (stack.length) {
+      const node = stack.pop();
+      for (const child of node.childNodes) {
+        if (child.nodeType === 3) {
+          const clean = child.data.replace(NOT_XML, "");
+          if (clean !== child.data) child.data = clean;
+        } else if (child.nodeType === 1) {
+          stack.push(child);
+          for (const attr of Array.from(child.attributes)) {
+            const clean = attr.value.replace(NOT_XML, "");
+            if (clean !== attr.value) child.setAttribute(attr.name, clean);
+          }
+        }
+      }
+    }
+  }
+
+  // markmap sets `fill="var(--markmap-circle-open-bg)"` on circles; a static SVG carries the
+  // colour itself (not every SVG reader knows custom properties).
+  function resolveVarAttributes(root) {
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      for (const attr of Array.from(el.attributes)) {
+        if (attr.value.indexOf("var(") < 0) continue;
+        const value = G.__printerCss.computedValue(el, attr.name);
+        if (value && value !== "unset" && value.indexOf("var(") < 0) el.setAttribute(attr.name, value);
+      }
+    }
+  }
+
+  // markmap's stylesheet, scoped to the svg's #id (the sanitizer keeps only such rules): its
+  // `.markmap` rule is the svg's own, so there `.markmap` becomes the #id itself.
+  function scopeStyles(svg, id) {
+    const scope = "#" + G.CSS.escape(id);
+    for (const style of svg.querySelectorAll("style")) {
+      const own = String(style.textContent).replace(/(^|\})(\s*)\.markmap(\s*\{)/g, `$1$2${scope}$3`);
+      style.textContent = G.__printerSvgOutput.scopeSheet(own, scope).replace(new RegExp(`${escapeRegExp(scope)} ${escapeRegExp(scope)} \\{`, "g"), `${scope} {`);
+    }
+  }
+  function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+
+  function formatNumber(value) {
+    return String(value);
+  }
+
+  async function render(payload) {
+    resetPage();
+    const { result, stats } = transformMarkdown(payload.markdown);
+    const options = Object.assign({}, mm.deriveOptions(jsonOptions(result.frontmatter, payload.options)), { duration: 0 });
+    const root = result.root;
+    imagesToAltText(root);
+    const id = String(payload.svgId || "markmap");
+    const svg = G.document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("id", id);
+    svg.style.setProperty("--markmap-font", FONT);
+    G.document.body.appendChild(svg);
+    const view = mm.Markmap.create(svg, options);
+    await view.setData(root);
+    await settle();
+    const { x1, y1, x2, y2 } = view.state.rect;
+    const warnings = [];
+    // Labels become SVG text while markmap's own CSS (and its max-width) is still in force.
+    G.__printerForeignObjects.convertAll(svg, warnings);
+    view.g.attr("transform", null);
+    const width = x2 - x1 + 2 * MARGIN;
+    const height = y2 - y1 + 2 * MARGIN;
+    svg.removeAttribute("style");
+    svg.style.setProperty("--markmap-font", FONT);
+    resolveVarAttributes(svg);
+    svg.setAttribute("viewBox", `${formatNumber(x1 - MARGIN)} ${formatNumber(y1 - MARGIN)} ${formatNumber(width)} ${formatNumber(height)}`);
+    svg.setAttribute("width", formatNumber(width));
+    svg.setAttribute("height", formatNumber(height));
+    svg.setAttribute("xmlns", SVG_NS);
+    scopeStyles(svg, id);
+    dropNonXmlCharacters(svg);
+    const text = String(svg.outerHTML);
+    return {
+      svg: text,
+      node_count: stats.nodes,
+      drawn_faces: G.__printerSvgOutput.drawnFaces(text),
+      missing_codepoints: typeof G.__printerMissingCodepoints === "function" ? G.__printerMissingCodepoints() : [],
+      warnings,
+    };
+  }
+
+  function describeError(error) {
+    if (error instanceof MarkmapError) return { code: error.code, message: error.message, details: error.details };
+    const message = String((error && error.message) || error || "render failed");
+    G.console.error("markmap failed: " + message + "\n" + String((error && error.stack) || ""));
+    return { code: "RENDER_FAILED", message: message.trim(), details: { exception: (error && error.name) || "Error" } };
+  }
+
+  G.__printer.register("transform", transform, describeError);
+  G.__printer.register("render", render, describeError);
+})();
