@@ -12,6 +12,9 @@ order; the engine knows nothing about them.
     ``mathml_layout.js`` (boxes for HTML and MathML labels), ``foreign_objects.js`` (HTML labels
     to SVG text), ``svg_output.js`` (the drawn faces of a finished SVG, stylesheet scoping).
     See :func:`shim_scripts`.
+``js/markmap/``
+    the markmap bundle's entry points (``transform``, ``render``); see
+    :mod:`mermaid_printer.bundles.markmap`.
 ``js/mermaid/``
     the Mermaid bundle's own glue: ``ast.js`` (the AST read from Mermaid's parsed database),
     ``layout_tidy_tree.js`` (registers the tidy-tree layout) and ``entries.js`` (the entry
@@ -63,8 +66,14 @@ def _mermaid() -> Bundle:
     return mermaid_bundle()
 
 
+def _markmap() -> Bundle:
+    from mermaid_printer.bundles.markmap import markmap_bundle
+
+    return markmap_bundle()
+
+
 #: Every bundle by name: a function that returns it (the files are found on first use).
-BUNDLES: dict[str, Callable[[], Bundle]] = {"mermaid": _mermaid}
+BUNDLES: dict[str, Callable[[], Bundle]] = {"mermaid": _mermaid, "markmap": _markmap}
 
 
 def load_bundle(name: str) -> Bundle:

@@ -33,7 +33,10 @@ from mermaid_printer.jobs import JOB_KINDS, job_kind_of
 __all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "prepare", "prime"]
 
 #: The worker module of each bundle: ``warm_up(engine)``, ``prime(engine)`` and the handlers.
-BUNDLE_WORKERS: dict[str, str] = {"mermaid": "mermaid_printer.worker.mermaid"}
+BUNDLE_WORKERS: dict[str, str] = {
+    "mermaid": "mermaid_printer.worker.mermaid",
+    "markmap": "mermaid_printer.worker.markmap",
+}
 
 _engines: dict[str, Engine] = {}
 _engine_name = "native"

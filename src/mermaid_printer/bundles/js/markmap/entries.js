@@ -271,6 +271,8 @@
     const text = String(svg.outerHTML);
     return {
       svg: text,
+      width,
+      height,
       node_count: stats.nodes,
       drawn_faces: G.__printerSvgOutput.drawnFaces(text),
       missing_codepoints: typeof G.__printerMissingCodepoints === "function" ? G.__printerMissingCodepoints() : [],

@@ -48,6 +48,9 @@
     for (const c of el.childNodes) {
       if (c.nodeType !== 1) continue;
       const name = String(c.localName).toLowerCase();
+      // With the full model an inline <svg> is drawn (a copy of it) and an <iframe> as its box.
+      const drawn = layout.usesFullModel() && (name === "svg" || name === "iframe");
+      if (drawn) continue;
       if (name === "img" || name === "svg" || name === "canvas" || name === "iframe" || name === "video") out.push(name);
       else collectUnsupported(c, out);
     }

@@ -189,6 +189,7 @@
     if (!(css.cascadedValue && css.cascadedValue(el, "display") !== undefined) && !ua.display && BLOCK_TAGS.has(lname(el))) {
       st.display = "block";
     }
+    st.parentSizePx = parentStyle.sizePx;
     st.sizePx = css.absoluteFontSize(st["font-size"], parentStyle.sizePx);
     st["font-size"] = st.sizePx + "px";
     st.weightNum = css.absoluteWeight(st["font-weight"], parentStyle.weightNum);
@@ -432,6 +433,18 @@
       else runs.push({ text: t.text, style: t.style, boxes: t.boxes });
     }
     for (const r of runs) r.width = r.atom ? atomSize(r.atom).width : r.edge ? r.edge.width : measureWidth(r.text, r.style);
+    // Chromium shapes the text of neighbouring inline boxes in one font together: the pair
+    // kerning across their boundary (a space before a link's first letter) goes to the first.
+    if (fullModel) {
+      for (let i = 0; i < runs.length; i++) {
+        const a = runs[i];
+        if (!a.text) continue;
+        let j = i + 1;
+        while (j < runs.length && runs[j].edge && runs[j].width === 0) j++; // a box with no edges
+        const b = runs[j];
+        if (b && b.text && fontKey(a.style) === fontKey(b.style)) a.width += pairKerning(a.text, b.text, a.style);
+      }
+    }
     return runs;
   }
 
@@ -439,6 +452,12 @@
   // consecutive items with the same font together).
   function sameRun(a, b) {
     return a === b || (fontKey(a) === fontKey(b) && a.color === b.color && a["vertical-align"] === b["vertical-align"] && a.visibility === b.visibility);
+  }
+
+  function pairKerning(left, right, st) {
+    const a = Array.from(left).pop();
+    const b = Array.from(right)[0];
+    return measureWidth(a + b, st) - measureWidth(a, st) - measureWidth(b, st);
   }
 
   function widthOf(tokens) {
@@ -493,6 +512,9 @@
       if (prev && c.every((t) => t.space) && !prev[prev.length - 1].forced) prev.push(...c);
       else merged.push(c.slice());
     }
+    // With the full model a run of chunks between forced breaks that fits as a whole is one
+    // line, whatever its chunks: most labels fit the width they were measured for.
+    const fits = fullModel && width !== Infinity ? fittingSegments(merged, width) : null;
     let endsWithForced = false;
     // With the full model a line's width is kept as the sum of its chunks measured one by one,
     // and measured whole only when that sum is too close to the limit to decide (the two differ
@@ -507,8 +529,9 @@
         continue;
       }
       endsWithForced = false;
-      const chunkWidth = fullModel ? widthOf(c) : 0;
-      if (line.length && width !== Infinity) {
+      const measured = fullModel && width !== Infinity && !fits.has(c);
+      const chunkWidth = measured ? widthOf(c) : 0;
+      if (line.length && width !== Infinity && !(fits && fits.has(c))) {
         let overflows;
         if (fullModel) {
           const trimmed = trimTrailing(c);
@@ -531,6 +554,23 @@
       if (line.length || lines.length === 0) lines.push({ tokens: trimTrailing(line) });
     }
     return lines;
+  }
+
+  // The chunks of every run between forced breaks whose whole width (trailing spaces hanging)
+  // is within `width`.
+  function fittingSegments(chunks, width) {
+    const fitting = new Set();
+    let segment = [];
+    const close = () => {
+      if (segment.length && widthOf(trimTrailing([].concat(...segment))) <= width + 1e-6) for (const c of segment) fitting.add(c);
+      segment = [];
+    };
+    for (const c of chunks) {
+      if (c.length === 1 && c[0].forced) close();
+      else segment.push(c);
+    }
+    close();
+    return fitting;
   }
 
   // Lays out an inline formatting context: lines positioned from y = 0, x from 0 in `width`.
@@ -607,6 +647,9 @@
   // sub/sup: Chromium shifts by fractions of the parent's font size; we use the common values.
   function verticalShift(st) {
     const va = st["vertical-align"];
+    // Chromium's: a third (super) or fifth (sub) of the parent's font size, plus one pixel.
+    if (fullModel && va === "super") return -toLayoutUnit(st.parentSizePx / 3 + 1);
+    if (fullModel && va === "sub") return toLayoutUnit(st.parentSizePx / 5 + 1);
     if (va === "sub") return Math.round(st.sizePx * 1.2 * 0.2);
     if (va === "super") return -Math.round(st.sizePx * 1.2 * 0.34);
     return 0;
