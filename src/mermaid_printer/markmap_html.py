@@ -165,7 +165,7 @@ def interactive_page(tree: dict[str, Any], options: dict[str, Any], title: str =
     )
     return (
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(policy)}">'
+        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(policy, quote=False)}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{_PAGE_STYLE}</style></head>"
         '<body><svg class="markmap" id="mindmap"></svg>'

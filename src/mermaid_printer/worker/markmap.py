@@ -13,7 +13,8 @@ The handlers run in the single-use child::
                engine.call("transform") → markmap_html.interactive_page (HTML)
 
 Limits: Markdown over :data:`MAX_MARKDOWN_BYTES` is refused here, before the engine sees it;
-the engine refuses trees over 10,000 nodes or 20 levels (``INPUT_TOO_LARGE``).
+the engine refuses trees of more than :data:`MAX_NODES` nodes or :data:`MAX_DEPTH` levels
+(all three ``INPUT_TOO_LARGE``, their ``details`` naming the limit).
 """
 
 from __future__ import annotations
@@ -26,10 +27,14 @@ from mermaid_printer.errors import EngineUnavailable, InputTooLarge, InvalidInpu
 from mermaid_printer.jobs import MARKMAP_FORMATS, MarkmapRenderJob, MarkmapRenderResult, MarkmapStructure, MarkmapStructureJob
 from mermaid_printer.postprocess.finish import finish_svg, missing_characters_warning
 
-__all__ = ["MAX_MARKDOWN_BYTES", "WARMUP_MARKDOWN", "prime", "render", "structure", "warm_up"]
+__all__ = ["MAX_DEPTH", "MAX_MARKDOWN_BYTES", "MAX_NODES", "WARMUP_MARKDOWN", "prime", "render", "structure", "warm_up"]
 
 #: The largest Markdown document accepted, in UTF-8 bytes.
 MAX_MARKDOWN_BYTES = 1_000_000
+#: The most nodes (root included) and levels (the root is level 1) a mind map may have.
+MAX_NODES = 10_000
+MAX_DEPTH = 20
+_LIMITS = {"nodes": MAX_NODES, "depth": MAX_DEPTH}
 
 #: Drawn once in the zygote: one label of every kind markmap's layout handles.
 WARMUP_MARKDOWN = """---
@@ -92,7 +97,7 @@ def prime(engine: Engine) -> None:
 def structure(engine: Engine, job: MarkmapStructureJob) -> MarkmapStructure:
     """markmap's tree of the document and what it is made of (no drawing)."""
     _check_size(job.markdown)
-    result = _call(engine, "transform", {"markdown": job.markdown, "options": job.options}, job.timeout_ms)
+    result = _call(engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms)
     stats = result["structure"]
     return MarkmapStructure(
         node_count=stats["node_count"],
@@ -122,7 +127,12 @@ def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
             {"reason": "converter_unavailable"},
         )
     exporting = job.format != "svg"
-    payload = {"markdown": job.markdown, "options": job.options, "svgId": EXPORT_SVG_ID if exporting else job.svg_id}
+    payload = {
+        "markdown": job.markdown,
+        "options": job.options,
+        "svgId": EXPORT_SVG_ID if exporting else job.svg_id,
+        "limits": _LIMITS,
+    }
     result = _call(engine, "render", payload, job.timeout_ms)
     warnings = [*result.get("warnings", []), *missing_characters_warning(result.get("missing_codepoints") or [])]
     # PDF/PNG: drawn from a transparent SVG without embedded fonts (the converter has them).
@@ -175,7 +185,7 @@ def _render_html(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     """The interactive page: markmap-view and d3 inlined, the tree transformed in the engine."""
     from mermaid_printer.markmap_html import interactive_page
 
-    result = _call(engine, "transform", {"markdown": job.markdown, "options": job.options}, job.timeout_ms)
+    result = _call(engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms)
     page = interactive_page(result["root"], result["options"], title=_title_of(result))
     stats = result["structure"]
     return MarkmapRenderResult(format="html", data=page.encode("utf-8"), node_count=stats["node_count"], width=0.0, height=0.0)

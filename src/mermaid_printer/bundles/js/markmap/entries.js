@@ -2,10 +2,10 @@
 //
 // Serves: the engine seam (mermaid_printer/engine; the call protocol is engine/js/host.js).
 // Entries:
-//   "transform" {markdown, options?} -> markmap's tree (markmap-lib's Transformer with its
+//   "transform" {markdown, options?, limits?} -> markmap's tree (markmap-lib's Transformer with its
 //     built-in plugins) and what a reader of its structure wants: node count, depth, the kinds
 //     of Markdown used, headings by level, characters.
-//   "render" {markdown, options?, svgId} -> the static print of the mind map: markmap-view
+//   "render" {markdown, options?, svgId, limits?} -> the static print of the mind map: markmap-view
 //     draws the tree (Markmap.create + setData, animation off) and the SVG is finished by the
 //     reference convention (tools/ref/render_markmap.mjs): font `300 16px/20px Arial`, every
 //     node expanded unless initialExpandLevel says otherwise, an image in a label drawn as its
@@ -29,6 +29,7 @@
   const SVG_NS = "http://www.w3.org/2000/svg";
   const FONT = "300 16px/20px Arial";
   const MARGIN = 20;
+  // The tree's limits unless the caller gives its own (`limits: {nodes, depth}`).
   const LIMITS = { nodes: 10000, depth: 20 };
 
   // One transformer serves every call: its markdown-it instance and plugins hold no state
@@ -73,14 +74,16 @@
     return options;
   }
 
-  function transformMarkdown(markdown) {
+  function transformMarkdown(markdown, limits) {
+    const maxNodes = limits && Number.isInteger(limits.nodes) ? limits.nodes : LIMITS.nodes;
+    const maxDepth = limits && Number.isInteger(limits.depth) ? limits.depth : LIMITS.depth;
     const result = transformer.transform(String(markdown));
     const stats = treeStats(result.root);
-    if (stats.nodes > LIMITS.nodes) {
-      throw new MarkmapError("INPUT_TOO_LARGE", `the mind map has ${stats.nodes} nodes; at most ${LIMITS.nodes} are allowed`, { limit: "nodes", max_nodes: LIMITS.nodes, nodes: stats.nodes });
+    if (stats.nodes > maxNodes) {
+      throw new MarkmapError("INPUT_TOO_LARGE", `the mind map has ${stats.nodes} nodes; at most ${maxNodes} are allowed`, { limit: "nodes", max_nodes: maxNodes, nodes: stats.nodes });
     }
-    if (stats.depth > LIMITS.depth) {
-      throw new MarkmapError("INPUT_TOO_LARGE", `the mind map is ${stats.depth} levels deep; at most ${LIMITS.depth} are allowed`, { limit: "depth", max_depth: LIMITS.depth, depth: stats.depth });
+    if (stats.depth > maxDepth) {
+      throw new MarkmapError("INPUT_TOO_LARGE", `the mind map is ${stats.depth} levels deep; at most ${maxDepth} are allowed`, { limit: "depth", max_depth: maxDepth, depth: stats.depth });
     }
     return { result, stats };
   }
@@ -125,12 +128,13 @@
         kinds.add("heading");
         headings[heading[1]] = (headings[heading[1]] || 0) + 1;
       } else if (tag === "li") kinds.add(payload.listIndex !== undefined ? "ordered_list" : "list");
-      else if (tag === "pre") kinds.add("code_block");
-      else if (tag === "table") kinds.add("table");
       else if (tag === "p") kinds.add("paragraph");
-      else if (tag === "blockquote") kinds.add("blockquote");
+      // a block can be a node of its own or sit in a list item's label
+      if (/<pre\b/i.test(content)) kinds.add("code_block");
+      if (/<table\b/i.test(content)) kinds.add("table");
+      if (/<blockquote\b/i.test(content)) kinds.add("blockquote");
       if (CHECKBOX.test(content)) kinds.add("checkbox");
-      if (tag !== "pre" && /<code\b/.test(content)) kinds.add("inline_code");
+      if (/<code\b/i.test(content.replace(/<pre\b[\s\S]*?<\/pre>/gi, ""))) kinds.add("inline_code");
       if (/<a\s[^>]*href=/i.test(content)) kinds.add("link");
       if (/<img\b/i.test(content)) kinds.add("image");
       characters += [...plainText(content)].length;
@@ -154,7 +158,7 @@
 
   async function transform(payload) {
     resetPage();
-    const { result, stats } = transformMarkdown(payload.markdown);
+    const { result, stats } = transformMarkdown(payload.markdown, payload.limits);
     const options = jsonOptions(result.frontmatter, payload.options);
     return {
       root: result.root,
@@ -240,7 +244,7 @@
 
   async function render(payload) {
     resetPage();
-    const { result, stats } = transformMarkdown(payload.markdown);
+    const { result, stats } = transformMarkdown(payload.markdown, payload.limits);
     const options = Object.assign({}, mm.deriveOptions(jsonOptions(result.frontmatter, payload.options)), { duration: 0 });
     const root = result.root;
     imagesToAltText(root);
