@@ -46,7 +46,7 @@ def test_a_label_keeps_only_inert_markup_and_an_image_becomes_its_alt_text(label
 
 
 def inline_scripts(page: str) -> list[str]:
-    return re.findall(r"<script>(.*?)</script>", page, re.S)
+    return re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
 
 
 def test_the_page_inlines_d3_and_markmap_view_and_allows_exactly_its_own_scripts() -> None:

@@ -159,9 +159,9 @@ def test_the_viewbox_is_the_content_bounds_plus_twenty_pixels_and_the_size_is_th
     x, y, width, height = (float(v) for v in root.get("viewBox").split())
     assert (float(root.get("width")), float(root.get("height"))) == (width, height)
     assert (result["width"], result["height"]) == (width, height)
-    # one node at x = 0: its line runs to its width + 2
+    # one node at (0, 0), its label 20 px tall; its line runs to its width + 2
     line_end = float(nodes_of(result["svg"])[0].find(SVG + "line").get("x2"))
-    assert x == -20
+    assert (x, y) == (-20, -10 - 20)
     assert width == line_end - 2 + 40
 
 
@@ -199,14 +199,14 @@ def test_a_task_checkbox_is_drawn_as_markmaps_icon(engine: QuickJSEngine) -> Non
 def test_the_colour_of_a_circle_is_resolved_from_markmaps_css_variable(engine: QuickJSEngine) -> None:
     svg = render(engine, fixture("deep-lists.md"))["svg"]
 
-    assert "var(" not in re.sub(r"<style>.*?</style>", "", svg, flags=re.S)
+    assert "var(" not in re.sub(r"<style>.*?</style>", "", svg, flags=re.DOTALL)
     assert 'fill="#fff"' in svg
 
 
 def test_markmaps_stylesheet_is_scoped_to_the_svgs_id(engine: QuickJSEngine) -> None:
     svg = render(engine, "# A", svgId="my-map")["svg"]
 
-    style = re.search(r"<style>(.*?)</style>", svg, re.S).group(1)
+    style = re.search(r"<style>(.*?)</style>", svg, re.DOTALL).group(1)
     selectors = [block.split("{")[0].strip() for block in style.split("}") if "{" in block]
     assert all(s.startswith("#my-map") for part in selectors for s in [p.strip() for p in part.split(",")])
 

@@ -24,7 +24,13 @@ from typing import Any
 
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, InputTooLarge, InvalidInput, RenderFailed, error_from_dict
-from mermaid_printer.jobs import MARKMAP_FORMATS, MarkmapRenderJob, MarkmapRenderResult, MarkmapStructure, MarkmapStructureJob
+from mermaid_printer.jobs import (
+    MARKMAP_FORMATS,
+    MarkmapRenderJob,
+    MarkmapRenderResult,
+    MarkmapStructure,
+    MarkmapStructureJob,
+)
 from mermaid_printer.postprocess.finish import finish_svg, missing_characters_warning
 
 __all__ = ["MAX_DEPTH", "MAX_MARKDOWN_BYTES", "MAX_NODES", "WARMUP_MARKDOWN", "prime", "render", "structure", "warm_up"]

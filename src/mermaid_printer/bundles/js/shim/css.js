@@ -492,13 +492,15 @@
   // time" (CSS Variables 1), so it still wins the cascade but the property acts as unset, i.e.
   // an inherited property takes its parent's value. (Mermaid's gitGraph stylesheet ends a rule
   // with `font-family: var(--mermaid-font-family)`, a property nothing defines.)
-  function resolveVar(value, el, sheets, prop) {
-    if (value.startsWith(PENDING_FONT)) return pendingFontLonghand(resolveVar(value.slice(PENDING_FONT.length), el, sheets), prop);
+  // `declaredOn(e, name)`: how to read a custom property set on an ancestor (default: the
+  // cascade for that one property).
+  function resolveVar(value, el, sheets, prop, declaredOn) {
+    if (value.startsWith(PENDING_FONT)) return pendingFontLonghand(resolveVar(value.slice(PENDING_FONT.length), el, sheets, undefined, declaredOn), prop);
     if (value.indexOf("var(") < 0) return value;
     let invalid = false;
     const resolved = value.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^)]*))?\)/g, (m, name, fallback) => {
       for (let e = el; e && e._type === 1; e = e._parent) {
-        const v = cascaded(e, name, sheets);
+        const v = declaredOn ? declaredOn(e, name) : cascaded(e, name, sheets);
         if (v !== undefined) return v;
       }
       if (fallback !== undefined) return fallback;
@@ -556,7 +558,31 @@
 
   // The cascaded value with var() substituted, memoized per element until the DOM next changes.
   function substitutedValue(el, prop) {
+    return substitutedFrom(substitutionMemo(el), el, prop);
+  }
+
+  /**
+   * Every property the cascade sets on `el` itself, var() substituted (a `font` shorthand with
+   * var() expanded into its longhands, presentation attributes included): name -> value.
+   */
+  function substitutedValues(el) {
     const memo = substitutionMemo(el);
+    if (!memo.all) {
+      const names = new Set(memo.declared.keys());
+      if (names.has("font")) for (const longhand of Object.keys(FONT_LONGHANDS)) names.add(longhand);
+      names.delete("font");
+      if (el._attrs) for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) names.add(attr.name);
+      const all = new Map();
+      for (const name of names) {
+        const value = substitutedFrom(memo, el, name);
+        if (value !== undefined) all.set(name, value);
+      }
+      memo.all = all;
+    }
+    return memo.all;
+  }
+
+  function substitutedFrom(memo, el, prop) {
     if (memo.values.has(prop)) return memo.values.get(prop);
     let found = memo.declared.get(prop);
     if (prop in FONT_LONGHANDS) {
@@ -568,9 +594,16 @@
       const attr = el.getAttribute(prop);
       if (attr !== null && attr !== "") value = attr;
     }
-    const resolved = value === undefined ? value : resolveVar(value, el, memo.sheets, prop);
+    const resolved = value === undefined ? value : resolveVar(value, el, memo.sheets, prop, declaredOnMemo);
     memo.values.set(prop, resolved);
     return resolved;
+  }
+
+  // An ancestor's own declaration of a custom property, from its memo (ancestors are shared by
+  // every element below them, so each is cascaded once).
+  function declaredOnMemo(el, name) {
+    const found = substitutionMemo(el).declared.get(name);
+    return found ? found.value : undefined;
   }
 
   /** The computed value of `prop` for `el` as a string (px for font-size). */
@@ -665,6 +698,7 @@
     // The same with var() references substituted (a value naming an undefined property without
     // a fallback is "unset") and a `font` shorthand with var() in it expanded.
     substitutedValue,
+    substitutedValues,
     declaredNames,
     fontOf,
     camelToKebab,

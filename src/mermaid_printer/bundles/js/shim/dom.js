@@ -1432,7 +1432,9 @@
         }
         const lname = m[1].toLowerCase();
         for (let s = stack.length - 1; s > 0; s--) {
-          if (stack[s]._lname === lname) {
+          // a <template>'s children go into its content fragment, which is what the stack holds
+          const open = stack[s]._templateHost || stack[s];
+          if (open._lname === lname) {
             stack.length = s;
             break;
           }
@@ -1508,7 +1510,10 @@
         else if (attrName.startsWith("xml:")) el.setAttributeNS(XML_NS, attrName, value);
         else el._attrs.push(new Attr(el, null, null, attrName, value));
       }
-      if (lname === "template" && ns === HTML_NS) el._content = new DocumentFragment(doc);
+      if (lname === "template" && ns === HTML_NS) {
+        el._content = new DocumentFragment(doc);
+        el._content._templateHost = el;
+      }
       top().appendChild(el);
       i = j;
       if (ns === HTML_NS && VOID_ELEMENTS.has(lname)) continue;

@@ -61,17 +61,29 @@
 
   function uaOf(el) {
     const name = String(el.localName || "").toLowerCase();
-    if (name === "a" && el.getAttribute("href") !== null) return UA_LINK;
-    return UA[name] || null;
+    return name === "a" && el.getAttribute("href") !== null ? UA_LINK : UA[name] || null;
   }
 
-  // What the author's CSS says (var() substituted), else the user-agent's, else undefined.
-  function declared(el, prop) {
-    const value = css.substitutedValue(el, prop);
-    if (value !== undefined && value !== "initial" && value !== "unset" && value !== "inherit") return String(value).trim();
-    if (value !== undefined) return undefined;
+  // Every box property set on `el` (the author's CSS and inline style, var() substituted, over
+  // the user-agent's), read once per element until the DOM next changes: name -> value.
+  const BOX_PROPERTY = /^(margin|padding|border|background|text-decoration)/;
+  const boxMemo = new WeakMap();
+  function boxDeclarations(el) {
+    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    const memo = boxMemo.get(el);
+    if (memo && memo.version === version) return memo.values;
+    const values = new Map();
     const ua = uaOf(el);
-    return ua && ua[prop] !== undefined ? ua[prop] : undefined;
+    if (ua) for (const name of Object.keys(ua)) if (BOX_PROPERTY.test(name)) values.set(name, ua[name]);
+    for (const name of css.declaredNames(el)) {
+      if (!BOX_PROPERTY.test(name)) continue;
+      const value = css.substitutedValue(el, name);
+      if (value === undefined) continue;
+      if (value === "initial" || value === "unset" || value === "inherit") values.delete(name);
+      else values.set(name, String(value).trim());
+    }
+    boxMemo.set(el, { version, values });
+    return values;
   }
 
   function splitWords(value) {
@@ -90,8 +102,23 @@
     return out;
   }
 
+  // Parsed shorthands by their text (labels repeat the same few values thousands of times).
+  function memoized(parse) {
+    const cache = new Map();
+    return (value) => {
+      let parsed = cache.get(value);
+      if (parsed === undefined) {
+        parsed = parse(value);
+        if (cache.size > 1000) cache.clear();
+        cache.set(value, parsed);
+      }
+      return parsed;
+    };
+  }
+
   // [top, right, bottom, left] of a 1-4 value shorthand.
-  function sides(value) {
+  const sides = memoized(parseSides);
+  function parseSides(value) {
     const p = splitWords(value);
     if (!p.length) return null;
     const top = p[0];
@@ -126,17 +153,18 @@
     }
   }
 
-  function sideValue(el, base, side, suffix) {
-    const long = declared(el, `${base}-${side}${suffix}`);
+  function sideValue(d, base, side, suffix) {
+    const long = d.get(`${base}-${side}${suffix}`);
     if (long !== undefined) return long;
-    const short = declared(el, `${base}${suffix}`);
+    const short = d.get(`${base}${suffix}`);
     if (short === undefined) return undefined;
     return sides(short)[SIDES.indexOf(side)];
   }
 
   const BORDER_STYLES = new Set(["none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset"]);
   // `1px solid currentColor` -> {width, style, color} (what the value leaves out is undefined).
-  function parseBorder(value) {
+  const parseBorder = memoized(readBorder);
+  function readBorder(value) {
     const out = {};
     for (const word of splitWords(value)) {
       const w = word.toLowerCase();
@@ -147,11 +175,11 @@
     return out;
   }
 
-  function borderSide(el, side) {
-    let width = declared(el, `border-${side}-width`);
-    let style = declared(el, `border-${side}-style`);
-    let color = declared(el, `border-${side}-color`);
-    const fromShorthands = [declared(el, `border-${side}`), declared(el, "border")];
+  function borderSide(d, side) {
+    let width = d.get(`border-${side}-width`);
+    let style = d.get(`border-${side}-style`);
+    let color = d.get(`border-${side}-color`);
+    const fromShorthands = [d.get(`border-${side}`), d.get("border")];
     for (const short of fromShorthands) {
       if (short === undefined) continue;
       const b = parseBorder(short);
@@ -161,9 +189,9 @@
       break;
     }
     const index = SIDES.indexOf(side);
-    if (width === undefined && declared(el, "border-width") !== undefined) width = sides(declared(el, "border-width"))[index];
-    if (style === undefined && declared(el, "border-style") !== undefined) style = sides(declared(el, "border-style"))[index];
-    if (color === undefined && declared(el, "border-color") !== undefined) color = sides(declared(el, "border-color"))[index];
+    if (width === undefined && d.get("border-width") !== undefined) width = sides(d.get("border-width"))[index];
+    if (style === undefined && d.get("border-style") !== undefined) style = sides(d.get("border-style"))[index];
+    if (color === undefined && d.get("border-color") !== undefined) color = sides(d.get("border-color"))[index];
     return { width, style: style || "none", color };
   }
 
@@ -183,23 +211,21 @@
 
   // Whether anything (the author's CSS, the inline style, the user-agent stylesheet) sets a box
   // property on `el`: most elements of a label set none, and then nothing needs reading.
-  const BOX_PROPERTY = /^(margin|padding|border|background|text-decoration)/;
   function setsBoxes(el) {
-    if (uaOf(el)) return true;
-    for (const name of css.declaredNames(el)) if (BOX_PROPERTY.test(name)) return true;
-    return false;
+    return boxDeclarations(el).size > 0;
   }
 
   function readEdges(el, st) {
+    const d = boxDeclarations(el);
     const fontPx = st.sizePx;
     const margin = {};
     const padding = {};
     const border = {};
     let any = false;
     for (const side of SIDES) {
-      margin[side] = length(sideValue(el, "margin", side, ""), fontPx);
-      padding[side] = Math.max(0, length(sideValue(el, "padding", side, ""), fontPx));
-      const b = borderSide(el, side);
+      margin[side] = length(sideValue(d, "margin", side, ""), fontPx);
+      padding[side] = Math.max(0, length(sideValue(d, "padding", side, ""), fontPx));
+      const b = borderSide(d, side);
       border[side] = b.style === "none" || b.style === "hidden" ? 0 : b.width === undefined ? 3 : Math.max(0, length(b.width, fontPx));
       any = any || margin[side] !== 0 || padding[side] !== 0 || border[side] !== 0;
     }
@@ -217,10 +243,10 @@
     return null;
   }
 
-  function backgroundOf(el, color) {
-    const long = declared(el, "background-color");
+  function backgroundOf(d, color) {
+    const long = d.get("background-color");
     if (long !== undefined) return colorOf(long, color);
-    const short = declared(el, "background");
+    const short = d.get("background");
     if (short === undefined) return null;
     for (const word of splitWords(short)) {
       const c = colorOf(word, color);
@@ -229,25 +255,26 @@
     return null;
   }
 
-  function decorationsOf(el) {
-    const value = declared(el, "text-decoration-line") ?? declared(el, "text-decoration");
+  function decorationsOf(d) {
+    const value = d.get("text-decoration-line") ?? d.get("text-decoration");
     if (value === undefined) return [];
     return splitWords(value.toLowerCase()).filter((w) => w === "underline" || w === "line-through" || w === "overline");
   }
 
   function readPaint(el, st) {
+    const d = boxDeclarations(el);
     const color = st.color;
-    const background = backgroundOf(el, color);
+    const background = backgroundOf(d, color);
     const borders = {};
     let anyBorder = false;
     for (const side of SIDES) {
-      const b = borderSide(el, side);
+      const b = borderSide(d, side);
       const width = b.style === "none" || b.style === "hidden" ? 0 : b.width === undefined ? 3 : length(b.width, st.sizePx);
       borders[side] = { width, color: colorOf(b.color === undefined ? "currentColor" : b.color, color) };
       anyBorder = anyBorder || (width > 0 && borders[side].color !== null);
     }
-    const decorations = decorationsOf(el);
-    const radius = length(declared(el, "border-radius"), st.sizePx);
+    const decorations = decorationsOf(d);
+    const radius = length(d.get("border-radius"), st.sizePx);
     if (!background && !anyBorder && decorations.length === 0) return null;
     return { background, borders: anyBorder ? borders : null, radius, decorations, color };
   }

@@ -114,6 +114,7 @@
     "max-width": false,
     "border-collapse": true,
   };
+  const PROP_NAMES = Object.keys(PROPS);
   const INITIAL = {
     "font-family": "Times New Roman",
     "font-size": "16px",
@@ -178,8 +179,9 @@
       if (color !== undefined) ua = Object.assign({}, ua, { color });
     }
     const st = {};
-    for (const prop of Object.keys(PROPS)) {
-      let value = css.cascadedValue ? (fullModel ? css.substitutedValue(el, prop) : css.cascadedValue(el, prop)) : undefined;
+    const substituted = fullModel ? css.substitutedValues(el) : null;
+    for (const prop of PROP_NAMES) {
+      let value = css.cascadedValue ? (substituted ? substituted.get(prop) : css.cascadedValue(el, prop)) : undefined;
       if (value === "inherit" || (fullModel && value === "unset" && PROPS[prop])) value = parentStyle[prop];
       else if (value === "initial" || (fullModel && value === "unset")) value = INITIAL[prop];
       if (value === undefined) value = ua[prop];
@@ -306,7 +308,7 @@
       if (n.nodeType === 3) {
         const parent = n.parentNode;
         const st = isContent(parent) ? styleOf(parent) : parentStyle;
-        if (n.data) out.push(fullModel ? { type: "text", text: n.data, style: st, boxes: around } : { type: "text", text: n.data, style: st });
+        if (n.data) out.push(fullModel ? { type: "text", text: n.data, style: st, boxes: around, node: n } : { type: "text", text: n.data, style: st });
       } else if (isElement(n)) {
         if (isHidden(n)) continue;
         const name = lname(n);
@@ -376,7 +378,7 @@
       text = transformText(text, st);
       let word = "";
       const flushWord = (breakAfter) => {
-        if (word) tokens.push({ text: word, style: st, space: false, breakAfter: breakAfter && wrap, boxes: item.boxes });
+        if (word) tokens.push({ text: word, style: st, space: false, breakAfter: breakAfter && wrap, boxes: item.boxes, node: item.node });
         word = "";
       };
       for (const ch of text) {
@@ -389,7 +391,7 @@
         if (ch === " ") {
           flushWord(false);
           if (collapseSpaces && prevCollapsibleSpace) continue;
-          tokens.push({ text: " ", style: st, space: true, collapsible: collapseSpaces, breakAfter: wrap, boxes: item.boxes });
+          tokens.push({ text: " ", style: st, space: true, collapsible: collapseSpaces, breakAfter: wrap, boxes: item.boxes, node: item.node });
           prevCollapsibleSpace = collapseSpaces;
           continue;
         }
@@ -419,7 +421,9 @@
   }
 
   // Width of tokens laid side by side: same-style neighbours are measured as one run (kerning
-  // inside a run, none across fonts), as Chromium shapes an inline item.
+  // inside a run, none across fonts), as Chromium shapes an inline item. With the full model a
+  // run is at most one text node (Chromium's inline items end where elements do; kerning across
+  // them is added by pairKerning).
   function runsOf(tokens) {
     const runs = [];
     for (const t of tokens) {
@@ -429,8 +433,8 @@
         runs.push({ atom: t.atom, style: t.style, text: "", boxes: t.boxes });
       } else if (t.edge) {
         runs.push({ edge: t.edge, style: t.style, text: "", boxes: t.boxes });
-      } else if (last && !last.atom && !last.edge && last.boxes === t.boxes && sameRun(last.style, t.style)) last.text += t.text;
-      else runs.push({ text: t.text, style: t.style, boxes: t.boxes });
+      } else if (last && !last.atom && !last.edge && last.boxes === t.boxes && last.node === t.node && sameRun(last.style, t.style)) last.text += t.text;
+      else runs.push({ text: t.text, style: t.style, boxes: t.boxes, node: t.node });
     }
     for (const r of runs) r.width = r.atom ? atomSize(r.atom).width : r.edge ? r.edge.width : measureWidth(r.text, r.style);
     // Chromium shapes the text of neighbouring inline boxes in one font together: the pair
@@ -1084,45 +1088,76 @@
     }
     const leftOf = (r, c) => (collapsed ? vLines[r][c.col] / 2 : c.edges.border.left) + c.edges.padding.left;
     const rightOf = (r, c) => (collapsed ? vLines[r][c.col + c.span] / 2 : c.edges.border.right) + c.edges.padding.right;
-    const colMin = new Array(ncols).fill(0);
-    const colMax = new Array(ncols).fill(0);
+    // Column widths from the cells' max-content widths; their min-content widths are read only
+    // when the table does not fit at its max-content width.
+    const colMax = columnWidths(grid, ncols, spacing, (r, c) => layoutFlow(c.el, Object.assign({}, c.st, { display: "block" }), Infinity, null).contentWidth + leftOf(r, c) + rightOf(r, c));
+    let colMin = null;
+    const mins = () => {
+      if (colMin === null) colMin = columnWidths(grid, ncols, spacing, (r, c) => layoutFlow(c.el, Object.assign({}, c.st, { display: "block" }), 0, null).contentWidth + leftOf(r, c) + rightOf(r, c));
+      return colMin;
+    };
+    return placeGridTable(table, st, width, { rows, collapsed, tableEdges, ncols, spacing, grid, vLines, hLines, leftOf, rightOf, mins, colMax });
+  }
+
+  // Each column's width from its cells' widths (`widthOf(row, cell)`); a cell spanning columns
+  // that need more than they have adds the rest to them in equal parts.
+  function columnWidths(grid, ncols, spacing, widthOf) {
+    const cols = new Array(ncols).fill(0);
     const spans = [];
     grid.forEach((cells, r) => {
       for (const c of cells) {
-        const [min, max] = intrinsicWidths(c.el, Object.assign({}, c.st, { display: "block" }));
-        const extra = leftOf(r, c) + rightOf(r, c);
-        c.min = min + extra;
-        c.max = max + extra;
-        if (c.span === 1) {
-          colMin[c.col] = Math.max(colMin[c.col], c.min);
-          colMax[c.col] = Math.max(colMax[c.col], c.max);
-        } else spans.push(c);
+        const w = widthOf(r, c);
+        if (c.span === 1) cols[c.col] = Math.max(cols[c.col], w);
+        else spans.push([c, w]);
       }
     });
-    for (const c of spans) {
-      const cols = colMin.slice(c.col, c.col + c.span);
-      const gaps = spacing * (c.span - 1);
-      const haveMin = cols.reduce((a, b) => a + b, 0) + gaps;
-      const haveMax = colMax.slice(c.col, c.col + c.span).reduce((a, b) => a + b, 0) + gaps;
-      for (let k = c.col; k < c.col + c.span; k++) {
-        if (c.min > haveMin) colMin[k] += (c.min - haveMin) / c.span;
-        if (c.max > haveMax) colMax[k] += (c.max - haveMax) / c.span;
-      }
+    for (const [c, w] of spans) {
+      const have = cols.slice(c.col, c.col + c.span).reduce((a, b) => a + b, 0) + spacing * (c.span - 1);
+      if (w > have) for (let k = c.col; k < c.col + c.span; k++) cols[k] += (w - have) / c.span;
     }
-    for (let k = 0; k < ncols; k++) colMax[k] = Math.max(colMax[k], colMin[k]);
+    return cols;
+  }
+
+  // The grid of layoutGridTable at the width it is given: the same column widths give the same
+  // layout, so a table laid out at its max-content width and at "no limit" is laid out once.
+  function placeGridTable(table, st, width, g) {
+    const { collapsed, tableEdges, ncols, spacing, vLines, mins, colMax } = g;
     // Outside the columns: half the outer borders (collapsed), or spacing, border and padding.
     const outerLeft = collapsed ? Math.max(...vLines.map((l) => l[0])) / 2 : tableEdges.border.left + tableEdges.padding.left + spacing;
     const outerRight = collapsed ? Math.max(...vLines.map((l) => l[ncols])) / 2 : tableEdges.border.right + tableEdges.padding.right + spacing;
     const between = collapsed ? 0 : spacing;
     const fixed = outerLeft + outerRight + between * (ncols - 1);
-    const minSum = colMin.reduce((a, b) => a + b, 0);
-    const maxSum = colMax.reduce((a, b) => a + b, 0);
-    const target = width === Infinity ? maxSum : Math.max(minSum, width - fixed);
-    const colWidth = colMax.map((max, k) => {
-      if (target >= maxSum) return maxSum > 0 ? max + ((target - maxSum) * max) / maxSum : target / ncols;
-      if (maxSum === minSum) return colMin[k];
-      return colMin[k] + ((max - colMin[k]) * (target - minSum)) / (maxSum - minSum);
-    });
+    const sum = (list) => list.reduce((a, b) => a + b, 0);
+    let colWidth;
+    if (width === Infinity || width - fixed >= sum(colMax)) {
+      // extra width goes to the columns in proportion to their max-content widths
+      const maxSum = sum(colMax);
+      const target = width === Infinity ? maxSum : width - fixed;
+      colWidth = colMax.map((max) => (maxSum > 0 ? max + ((target - maxSum) * max) / maxSum : target / ncols));
+    } else {
+      const colMin = mins();
+      const maxes = colMax.map((max, k) => Math.max(max, colMin[k]));
+      const minSum = sum(colMin);
+      const maxSum = sum(maxes);
+      const target = Math.max(minSum, width - fixed);
+      colWidth = maxes.map((max, k) => {
+        if (target >= maxSum) return max;
+        if (maxSum === minSum) return colMin[k];
+        return colMin[k] + ((max - colMin[k]) * (target - minSum)) / (maxSum - minSum);
+      });
+    }
+    const perTable = memo.get(table);
+    const gridKey = "grid|" + colWidth.join(",");
+    const known = perTable && perTable.get(gridKey);
+    if (known) return known;
+    const placed = placeColumns(table, st, g, outerLeft, outerRight, colWidth);
+    if (perTable) perTable.set(gridKey, placed);
+    return placed;
+  }
+
+  function placeColumns(table, st, g, outerLeft, outerRight, colWidth) {
+    const { rows, collapsed, tableEdges, ncols, spacing, grid, vLines, hLines, leftOf, rightOf } = g;
+    const between = collapsed ? 0 : spacing;
     const colX = [];
     let x = outerLeft;
     for (let k = 0; k < ncols; k++) {
