@@ -278,7 +278,8 @@
       width,
       height,
       node_count: stats.nodes,
-      drawn_faces: G.__printerSvgOutput.drawnFaces(text),
+      // the page holds nothing but this svg (resetPage), so its own styles alone decide
+      drawn_faces: G.__printerSvgOutput.drawnFacesOf(svg),
       missing_codepoints: typeof G.__printerMissingCodepoints === "function" ? G.__printerMissingCodepoints() : [],
       warnings,
     };

@@ -6,6 +6,8 @@
 //        name (see __printerRecordDrawnText in text_measure.js), so the host embeds exactly those
 //        faces. The SVG is parsed again in a detached element so that its own stylesheet, and
 //        nothing else, decides each text's font, as it will in a viewer.
+//      __printerSvgOutput.drawnFacesOf(root) -> the same for an element in the document (for a
+//        page that holds nothing but that SVG: no other stylesheet can reach its text).
 //      __printerSvgOutput.scopeSheet(cssText, scope) -> the stylesheet with `scope` (an `#id`
 //        selector) in front of every selector of its plain rules, so an SVG inlined into a page
 //        cannot restyle the page (the sanitizer keeps only rules scoped to the SVG's #id).
@@ -48,8 +50,16 @@
     if (typeof G.__printerRecordDrawnText !== "function") return [];
     const holder = G.document.createElement("div");
     holder.innerHTML = svgText;
+    const faces = drawnFacesOf(holder);
+    holder.innerHTML = "";
+    return faces;
+  }
+
+  // The same for an SVG already in the document, when nothing else there styles it.
+  function drawnFacesOf(root) {
+    if (typeof G.__printerRecordDrawnText !== "function") return [];
     const usage = new Map();
-    const stack = [holder];
+    const stack = [root];
     while (stack.length) {
       const node = stack.pop();
       const drawsText = TEXT_ELEMENTS.has(String(node.localName || "").toLowerCase());
@@ -62,7 +72,6 @@
         }
       }
     }
-    holder.innerHTML = "";
     const faces = [];
     for (const [key, codepoints] of usage) {
       // A fallback face (CJK, emoji) also carries the descriptors its @font-face must declare.
@@ -75,5 +84,5 @@
     return faces;
   }
 
-  G.__printerSvgOutput = { drawnFaces, scopeSheet };
+  G.__printerSvgOutput = { drawnFaces, drawnFacesOf, scopeSheet };
 })();
