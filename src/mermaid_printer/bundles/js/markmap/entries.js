@@ -192,6 +192,27 @@
     for (let i = 0; i < 100 && G.__printerEnv.pendingTimers() > 0; i++) await sleep(50);
   }
 
+  // Raw HTML in labels can hold what XML cannot; as the reference convention does after
+  // drawing: an inert <template> goes, and an element the HTML parser made from text (the
+  // `<T>` of `List<T>`, a name XML cannot hold) becomes the text it holds, which is what was
+  // drawn. (The labels' text runs then break where the reference's text nodes do.)
+  const XML_NAME = /^[A-Za-z_][\w.-]*$/;
+  function xmlSafeLabels(svg) {
+    for (const fo of svg.querySelectorAll("foreignObject")) {
+      for (const template of Array.from(fo.querySelectorAll("template"))) template.parentNode.removeChild(template);
+      const stack = Array.from(fo.childNodes);
+      while (stack.length) {
+        const node = stack.pop();
+        if (node.nodeType !== 1) continue;
+        if (!XML_NAME.test(String(node.localName))) {
+          node.parentNode.replaceChild(G.document.createTextNode(String(node.textContent)), node);
+          continue;
+        }
+        for (const child of node.childNodes) stack.push(child);
+      }
+    }
+  }
+
   // Characters XML 1.0 forbids (controls, lone surrogates) are dropped from text.
   const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
   function dropNonXmlCharacters(root) {
@@ -253,11 +274,15 @@
     svg.setAttribute("id", id);
     svg.style.setProperty("--markmap-font", FONT);
     G.document.body.appendChild(svg);
+    // markmap's default colours come from one d3 ordinal scale for the whole page, which hands
+    // out colours in the order it first sees each node's path: empty, as on a fresh page.
+    mm.defaultColorFn.domain([]);
     const view = mm.Markmap.create(svg, options);
     await view.setData(root);
     await settle();
     const { x1, y1, x2, y2 } = view.state.rect;
     const warnings = [];
+    xmlSafeLabels(svg);
     // Labels become SVG text while markmap's own CSS (and its max-width) is still in force.
     G.__printerForeignObjects.convertAll(svg, warnings);
     view.g.attr("transform", null);
@@ -273,13 +298,15 @@
     scopeStyles(svg, id);
     dropNonXmlCharacters(svg);
     const text = String(svg.outerHTML);
+    const drawnFaces = G.__printerSvgOutput.drawnFacesOf(svg);
+    view.destroy(); // drops its listeners on markmap's page-wide hooks, and its DOM
     return {
       svg: text,
       width,
       height,
       node_count: stats.nodes,
-      // the page holds nothing but this svg (resetPage), so its own styles alone decide
-      drawn_faces: G.__printerSvgOutput.drawnFacesOf(svg),
+      // the page held nothing but this svg (resetPage), so its own styles alone decided
+      drawn_faces: drawnFaces,
       missing_codepoints: typeof G.__printerMissingCodepoints === "function" ? G.__printerMissingCodepoints() : [],
       warnings,
     };

@@ -397,6 +397,8 @@
         }
         prevCollapsibleSpace = false;
         if (ch === "\u200b") {
+          // a break opportunity; with the full model the (zero-width) character stays in the text
+          if (fullModel) word += ch;
           flushWord(true);
           continue;
         }
