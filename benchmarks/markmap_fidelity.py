@@ -68,6 +68,7 @@ class MarkmapFidelityRun:
 
     def table(self) -> str:
         """MATCH % for all documents, those the reference had fonts for, and by feature."""
+
         def line(label: str, ids: list[str]) -> str:
             verdicts = collections.Counter(self.rows[i].get("verdict") for i in ids)
             return (
@@ -106,7 +107,9 @@ def render_corpus(corpus: Path, items: list[dict], run: MarkmapFidelityRun) -> N
         markdown = (corpus / "markmap" / f"{item['id']}.md").read_text(encoding="utf-8")
         started = time.perf_counter()
         try:
-            result = pool.run(MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=int(TIMEOUT_S * 1000)), timeout_s=TIMEOUT_S)
+            result = pool.run(
+                MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=int(TIMEOUT_S * 1000)), timeout_s=TIMEOUT_S
+            )
         except PrinterError as exc:
             return item["id"], f"{exc.code}: {str(exc).splitlines()[0][:160]}", time.perf_counter() - started
         destination = run.out_dir / f"{item['id']}.svg"
@@ -115,7 +118,10 @@ def render_corpus(corpus: Path, items: list[dict], run: MarkmapFidelityRun) -> N
         return item["id"], None, time.perf_counter() - started
 
     started = time.perf_counter()
-    with RendererPool() as pool, concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1))) as threads:
+    with (
+        RendererPool() as pool,
+        concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1))) as threads,
+    ):
         pool.start()
         for doc_id, error, seconds in threads.map(lambda item: one(pool, item), items):
             run.seconds_by_id[doc_id] = round(seconds, 3)
@@ -164,7 +170,9 @@ def main() -> int:
         parser.error(f"give --corpus and --tools (or set {CORPUS_ENV} and {TOOLS_ENV})")
     run = run_markmap_fidelity(args.corpus, args.tools, args.out, set(args.ids.split(",")) if args.ids else None)
     print(run.table())
-    print(f"rendered {run.rendered}, failed {len(run.failed)} in {run.render_seconds:.0f} s; report: {args.out / 'fidelity.json'}")
+    print(
+        f"rendered {run.rendered}, failed {len(run.failed)} in {run.render_seconds:.0f} s; report: {args.out / 'fidelity.json'}"
+    )
     for doc_id, error in sorted(run.failed.items()):
         print(f"  {doc_id}: {error}")
     return 0

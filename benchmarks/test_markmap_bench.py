@@ -76,13 +76,17 @@ def render_job(markdown: str) -> MarkmapRenderJob:
 @pytest.mark.benchmark(group="markmap-structure")
 @pytest.mark.parametrize("name", list(DOCS))
 def test_markmap_structure(benchmark, markmap_engine: QuickJSEngine, name: str) -> None:
-    benchmark.pedantic(worker.structure, args=(markmap_engine, structure_job(DOCS[name])), rounds=5, iterations=1, warmup_rounds=1)
+    benchmark.pedantic(
+        worker.structure, args=(markmap_engine, structure_job(DOCS[name])), rounds=5, iterations=1, warmup_rounds=1
+    )
 
 
 @pytest.mark.benchmark(group="markmap-render")
 @pytest.mark.parametrize("name", list(DOCS))
 def test_markmap_render(benchmark, markmap_engine: QuickJSEngine, name: str) -> None:
-    benchmark.pedantic(worker.render, args=(markmap_engine, render_job(DOCS[name])), rounds=5, iterations=1, warmup_rounds=1)
+    benchmark.pedantic(
+        worker.render, args=(markmap_engine, render_job(DOCS[name])), rounds=5, iterations=1, warmup_rounds=1
+    )
 
 
 @pytest.mark.benchmark(group="structure-vs-render")

@@ -11,7 +11,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from markmap_fidelity import CORPUS_ENV, TOOLS_ENV, run_markmap_fidelity
 
 pytestmark = pytest.mark.skipif(

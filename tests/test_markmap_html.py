@@ -31,7 +31,10 @@ TREE = {
         ("no markup at all", "no markup at all"),
         ('<img src="https://x/y.png" alt="a picture"> after', "a picture after"),
         ('<a href="javascript:alert(1)" onclick="go()">x</a>', "<a>x</a>"),
-        ('<a href="https://example.com">ok</a>', '<a href="https://example.com" rel="noopener noreferrer" target="_blank">ok</a>'),
+        (
+            '<a href="https://example.com">ok</a>',
+            '<a href="https://example.com" rel="noopener noreferrer" target="_blank">ok</a>',
+        ),
         ("<script>alert(1)</script>text", "text"),
         ('<iframe src="https://example.com"></iframe>text', "text"),
         ("<details><summary>s</summary>d</details>", "sd"),
@@ -120,7 +123,13 @@ def test_a_page_that_loads_an_image_is_seen_asking_the_network(tmp_path: Path) -
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 def test_the_page_draws_the_mind_map_offline_without_any_network_request(tmp_path: Path) -> None:
-    tree = dict(TREE, children=[*TREE["children"], {"content": '<img src="https://example.invalid/a.png" alt="pic">', "children": []}])
+    tree = dict(
+        TREE,
+        children=[
+            *TREE["children"],
+            {"content": '<img src="https://example.invalid/a.png" alt="pic">', "children": []},
+        ],
+    )
     page = tmp_path / "map.html"
     page.write_text(interactive_page(tree, {"duration": 0}), encoding="utf-8")
 

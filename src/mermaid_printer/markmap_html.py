@@ -40,7 +40,25 @@ _KEPT = {
     "svg", "path",
 }  # fmt: skip
 # Elements dropped with everything inside them.
-_DROPPED = {"script", "style", "template", "iframe", "frame", "frameset", "object", "embed", "noscript", "textarea", "select", "title", "head", "math", "canvas", "audio", "video"}
+_DROPPED = {
+    "script",
+    "style",
+    "template",
+    "iframe",
+    "frame",
+    "frameset",
+    "object",
+    "embed",
+    "noscript",
+    "textarea",
+    "select",
+    "title",
+    "head",
+    "math",
+    "canvas",
+    "audio",
+    "video",
+}
 _ATTRIBUTES = {
     "a": {"href", "title"},
     "code": {"class"},
@@ -136,7 +154,12 @@ def _script_hash(source: str) -> str:
 
 def _json_for_script(value: Any) -> str:
     # JSON inside <script>: "<" escaped so no "</script>" or "<!--" can end or change it.
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return (
+        json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        .replace("<", "\\u003c")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 _PAGE_STYLE = """html,body{margin:0;padding:0;height:100%;background:#fff}
@@ -164,7 +187,7 @@ def interactive_page(tree: dict[str, Any], options: dict[str, Any], title: str =
         "style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'"
     )
     return (
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{html.escape(policy, quote=False)}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{_PAGE_STYLE}</style></head>"

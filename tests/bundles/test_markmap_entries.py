@@ -106,7 +106,9 @@ def test_front_matter_options_are_reported_and_the_requests_override_them(engine
     ("options", "message"),
     [({"spacing": 5}, "unknown markmap option spacing"), ({"maxWidth": "300"}, "option maxWidth must be a number")],
 )
-def test_an_unknown_or_mistyped_option_is_invalid_input(engine: QuickJSEngine, options: dict[str, Any], message: str) -> None:
+def test_an_unknown_or_mistyped_option_is_invalid_input(
+    engine: QuickJSEngine, options: dict[str, Any], message: str
+) -> None:
     result = transform(engine, "# A", options=options)
 
     assert result["ok"] is False
@@ -141,7 +143,9 @@ def test_render_draws_every_node_of_the_tree_as_svg_text_without_foreign_objects
     assert result["ok"]
     assert result["node_count"] == 8
     assert "foreignObject" not in result["svg"]
-    assert sorted(label_texts(result["svg"])) == sorted(["Deep", "one", "two", "three", "four", "five", "six", "beside"])
+    assert sorted(label_texts(result["svg"])) == sorted(
+        ["Deep", "one", "two", "three", "four", "five", "six", "beside"]
+    )
 
 
 def test_render_is_byte_identical_for_the_same_markdown_whatever_was_drawn_before(engine: QuickJSEngine) -> None:
@@ -153,7 +157,9 @@ def test_render_is_byte_identical_for_the_same_markdown_whatever_was_drawn_befor
     assert first == second
 
 
-def test_the_viewbox_is_the_content_bounds_plus_twenty_pixels_and_the_size_is_the_viewbox(engine: QuickJSEngine) -> None:
+def test_the_viewbox_is_the_content_bounds_plus_twenty_pixels_and_the_size_is_the_viewbox(
+    engine: QuickJSEngine,
+) -> None:
     result = render(engine, "# Root")
 
     root = etree.fromstring(result["svg"].encode("utf-8"))
@@ -185,7 +191,11 @@ def test_inline_code_gets_markmaps_background_and_a_taller_node(engine: QuickJSE
     svg = render(engine, "# A\n- plain\n- `code`\n")["svg"]
 
     assert 'fill="#f0f0f0"' in svg
-    heights = {text: float(node.find(SVG + "line").get("y1")) for node in nodes_of(svg) for text in ["".join(node.itertext()).strip()]}
+    heights = {
+        text: float(node.find(SVG + "line").get("y1"))
+        for node in nodes_of(svg)
+        for text in ["".join(node.itertext()).strip()]
+    }
     # the code's padding overflows the 20 px line, as scrollHeight reports in Chromium (22 px)
     assert heights["code"] - heights["plain"] == pytest.approx(2.0)
 

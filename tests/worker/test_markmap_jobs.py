@@ -63,7 +63,9 @@ def test_the_markmap_job_kinds_run_in_the_markmap_bundle_by_handlers_its_worker_
 
 def test_markmap_jobs_and_results_cross_the_wire_unchanged() -> None:
     render_job = job("# A", format="png", scale=2.0)
-    result = MarkmapRenderResult(format="png", data=b"\x89PNG", node_count=1, width=10.0, height=5.0, width_px=20, height_px=10, scale=2.0)
+    result = MarkmapRenderResult(
+        format="png", data=b"\x89PNG", node_count=1, width=10.0, height=5.0, width_px=20, height_px=10, scale=2.0
+    )
 
     assert wire.decode(wire.encode(render_job)) == render_job
     assert wire.decode(wire.encode(result)) == result
@@ -98,6 +100,7 @@ def test_an_unknown_format_is_invalid_input() -> None:
 def engine() -> Engine:
     return QuickJSEngine(markmap_bundle())
 
+
 @pytest.mark.engine
 def test_the_svg_is_sanitized_canonical_and_carries_the_arial_face_it_was_measured_with(engine: Engine) -> None:
     result = worker.render(engine, job(fixture("hostile-html.md")))
@@ -105,10 +108,13 @@ def test_the_svg_is_sanitized_canonical_and_carries_the_arial_face_it_was_measur
     svg = result.data.decode("utf-8")
     root = etree.fromstring(result.data)
     assert result.format == "svg" and result.mime_type == "image/svg+xml"
-    assert not [el for el in root.iter() if isinstance(el.tag, str) and el.tag.split("}")[-1] in {"script", "foreignObject"}]
+    assert not [
+        el for el in root.iter() if isinstance(el.tag, str) and el.tag.split("}")[-1] in {"script", "foreignObject"}
+    ]
     assert "onerror" not in svg and "javascript:" not in svg
     assert re.search(r'@font-face\{font-family:"Arial";[^}]*src:url\(data:font/woff;base64,', svg)
     assert result.node_count == 5
+
 
 @pytest.mark.engine
 def test_the_same_markdown_gives_the_same_svg_bytes(engine: Engine) -> None:
@@ -117,11 +123,13 @@ def test_the_same_markdown_gives_the_same_svg_bytes(engine: Engine) -> None:
 
     assert worker.render(engine, job(fixture("table.md"))).data == first
 
+
 @pytest.mark.engine
 def test_a_background_colour_is_painted_on_the_svg(engine: Engine) -> None:
     root = etree.fromstring(worker.render(engine, job("# A", background="white")).data)
 
     assert "background-color: white" in root.get("style")
+
 
 @pytest.mark.engine
 def test_a_pdf_page_is_the_mind_maps_size_in_points(engine: Engine) -> None:
@@ -133,6 +141,7 @@ def test_a_pdf_page_is_the_mind_maps_size_in_points(engine: Engine) -> None:
     assert result.page_height_pt == pytest.approx(result.height * 0.75, abs=0.01)
     assert worker.render(engine, job(fixture("checkboxes.md"), format="pdf", background="white")).data == result.data
 
+
 @pytest.mark.engine
 def test_a_png_is_the_mind_maps_size_times_its_scale(engine: Engine) -> None:
     result = worker.render(engine, job(fixture("code.md"), format="png", scale=2.0, background="white"))
@@ -140,6 +149,7 @@ def test_a_png_is_the_mind_maps_size_times_its_scale(engine: Engine) -> None:
     assert result.data.startswith(b"\x89PNG\r\n\x1a\n")
     assert result.width_px == round(result.width * 2)
     assert result.height_px == round(result.height * 2)
+
 
 @pytest.mark.engine
 def test_the_html_page_is_self_contained_and_carries_the_tree_with_cleaned_labels(engine: Engine) -> None:
@@ -157,9 +167,12 @@ def test_the_html_page_is_self_contained_and_carries_the_tree_with_cleaned_label
     assert data["options"] == {"duration": 200}
     assert result.node_count == 5
 
+
 @pytest.mark.engine
 def test_structure_describes_the_tree_and_leaves_it_out_when_not_asked(engine: Engine) -> None:
-    structure_job = MarkmapStructureJob(markdown=fixture("headings.md"), options={}, timeout_ms=30000, include_tree=False)
+    structure_job = MarkmapStructureJob(
+        markdown=fixture("headings.md"), options={}, timeout_ms=30000, include_tree=False
+    )
 
     result = worker.structure(engine, structure_job)
 
@@ -172,6 +185,7 @@ def test_structure_describes_the_tree_and_leaves_it_out_when_not_asked(engine: E
         "payload": {"tag": "h1", "lines": "0,1"},
     }
 
+
 @pytest.mark.engine
 def test_a_tree_too_deep_is_refused_by_the_engine_as_input_too_large(engine: Engine) -> None:
     markdown = "# Root\n" + "".join("  " * level + f"- level {level + 2}\n" for level in range(20))
@@ -181,12 +195,14 @@ def test_a_tree_too_deep_is_refused_by_the_engine_as_input_too_large(engine: Eng
 
     assert raised.value.details["limit"] == "depth"
 
+
 @pytest.mark.engine
 def test_the_engine_still_draws_after_a_refused_request(engine: Engine) -> None:
     with pytest.raises(InvalidInput):
         worker.render(engine, job("# A", options={"nope": 1}))
 
     assert worker.render(engine, job("# A")).node_count == 1
+
 
 @pytest.mark.engine
 def test_warm_up_and_priming_run_on_the_fixed_document(engine: Engine) -> None:

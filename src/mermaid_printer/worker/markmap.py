@@ -103,7 +103,9 @@ def prime(engine: Engine) -> None:
 def structure(engine: Engine, job: MarkmapStructureJob) -> MarkmapStructure:
     """markmap's tree of the document and what it is made of (no drawing)."""
     _check_size(job.markdown)
-    result = _call(engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms)
+    result = _call(
+        engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms
+    )
     stats = result["structure"]
     return MarkmapStructure(
         node_count=stats["node_count"],
@@ -122,7 +124,10 @@ def structure(engine: Engine, job: MarkmapStructureJob) -> MarkmapStructure:
 def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     """Draw one mind map in the job's format."""
     if job.format not in MARKMAP_FORMATS:
-        raise InvalidInput(f"unknown mind map format {job.format!r}; choose one of {', '.join(MARKMAP_FORMATS)}", {"format": job.format})
+        raise InvalidInput(
+            f"unknown mind map format {job.format!r}; choose one of {', '.join(MARKMAP_FORMATS)}",
+            {"format": job.format},
+        )
     _check_size(job.markdown)
     if job.format == "html":
         return _render_html(engine, job)
@@ -191,10 +196,14 @@ def _render_html(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     """The interactive page: markmap-view and d3 inlined, the tree transformed in the engine."""
     from mermaid_printer.markmap_html import interactive_page
 
-    result = _call(engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms)
+    result = _call(
+        engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms
+    )
     page = interactive_page(result["root"], result["options"], title=_title_of(result))
     stats = result["structure"]
-    return MarkmapRenderResult(format="html", data=page.encode("utf-8"), node_count=stats["node_count"], width=0.0, height=0.0)
+    return MarkmapRenderResult(
+        format="html", data=page.encode("utf-8"), node_count=stats["node_count"], width=0.0, height=0.0
+    )
 
 
 def _title_of(result: dict[str, Any]) -> str:
