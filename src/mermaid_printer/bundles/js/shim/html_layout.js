@@ -151,12 +151,48 @@
   // The style of the element that holds the HTML (a <foreignObject>, or anything else when
   // geometry asks about a detached box): the shim's computed values, inherited into the HTML.
   function rootStyle(el) {
+    if (fullModel) return inheritedStyle(el);
     const st = {};
     for (const prop of Object.keys(PROPS)) {
       st[prop] = PROPS[prop] ? (isElement(el) ? css.computedValue(el, prop) : INITIAL[prop]) || INITIAL[prop] : INITIAL[prop];
     }
     st.sizePx = parseFloat(st["font-size"]) || 16;
     st.weightNum = parseFloat(st["font-weight"]) || 400;
+    return st;
+  }
+
+  // With the full model: the inherited properties of an element outside the HTML (the
+  // <foreignObject> and the SVG above it), from one cascade pass per element, each ancestor's
+  // kept until the DOM next changes (every label's style starts from the same few ancestors).
+  const inheritedCache = new WeakMap();
+  function inheritedStyle(el) {
+    if (!isElement(el)) {
+      const st = Object.assign({}, INITIAL);
+      st.sizePx = 16;
+      st.weightNum = 400;
+      return st;
+    }
+    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    const cached = inheritedCache.get(el);
+    if (cached && cached.version === version) return cached.style;
+    const base = inheritedStyle(el.parentNode);
+    const own = css.substitutedValues(el);
+    const st = {};
+    for (const prop of PROP_NAMES) {
+      if (!PROPS[prop]) {
+        st[prop] = INITIAL[prop];
+        continue;
+      }
+      let value = own.get(prop);
+      if (value === undefined || value === "inherit" || value === "unset") value = base[prop];
+      else if (value === "initial") value = INITIAL[prop];
+      st[prop] = String(value).trim() || INITIAL[prop];
+    }
+    st.sizePx = css.absoluteFontSize(st["font-size"], base.sizePx);
+    st["font-size"] = st.sizePx + "px";
+    st.weightNum = css.absoluteWeight(st["font-weight"], base.weightNum);
+    st["font-weight"] = String(st.weightNum);
+    inheritedCache.set(el, { version, style: st });
     return st;
   }
 
@@ -1428,7 +1464,7 @@
   }
 
   function layoutBoxNow(container, width, height) {
-    const st = isContent(container) ? styleOf(container) : Object.assign(rootStyle(container), { display: "block" });
+    const st = isContent(container) ? styleOf(container) : Object.assign({}, rootStyle(container), { display: "block" });
     const flow = layoutFlow(container, Object.assign({}, st, { display: st.display === "inline" ? "block" : st.display }), width, height);
     const lines = flow.lines;
     const atoms = [];
