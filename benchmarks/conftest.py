@@ -20,7 +20,9 @@ def engine() -> QuickJSEngine:
 
 @pytest.fixture(scope="session")
 def printer() -> Iterator[Printer]:
-    with Printer() as shared:
+    # No result cache: a benchmark's rounds render the same diagram and must render every time
+    # (the cache has its own benchmark, benchmarks/test_cache_bench.py).
+    with Printer(cache=None) as shared:
         shared.start()
         yield shared
 

@@ -33,7 +33,7 @@ from fontTools.ttLib import TTFont
 from lxml import etree
 from PIL import Image
 
-from mermaid_printer.export.fonts import converter_fonts
+from mermaid_printer.fonts import converter_fonts
 
 SCALE = 2
 

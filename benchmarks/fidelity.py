@@ -58,9 +58,7 @@ class FidelityRun:
         lines = [f"{'type':20s} {'n':>4s} {'ok':>4s} {'ref ok':>6s} {'match%':>7s}"]
         total = collections.Counter()
         for name, row in sorted(self.by_type.items(), key=lambda kv: -kv[1]["n"]):
-            lines.append(
-                f"{name:20s} {row['n']:4d} {row['ok']:4d} {row['ref_ok']:6d} {row['match_pct']:7.1f}"
-            )
+            lines.append(f"{name:20s} {row['n']:4d} {row['ok']:4d} {row['ref_ok']:6d} {row['match_pct']:7.1f}")
             for key in ("n", "ok", "ref_ok", "match"):
                 total[key] += row[key]
         if total["n"]:

@@ -21,11 +21,12 @@ import pytest
 
 from mermaid_printer import Printer, build_pdf_options, build_png_options, build_render_options
 from mermaid_printer.export import prepare_export
-from mermaid_printer.export.fonts import _Fontconfig, _LastResortInstances, _write_instances, converter_fonts
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
-from mermaid_printer.postprocess import fonts as postprocess_fonts
-from mermaid_printer.postprocess.fonts import vendored_fonts
+from mermaid_printer.fonts import catalog as font_catalog
+from mermaid_printer.fonts import converter_fonts, vendored_fonts
+from mermaid_printer.fonts.fontconfig import Fontconfig
+from mermaid_printer.fonts.instances import LastResortInstances, write_instances
 
 ROOT = Path(__file__).parent.parent
 DIAGRAMS = ROOT / "tests" / "fixtures" / "diagrams"
@@ -75,7 +76,7 @@ def test_convert_large_flowchart(benchmark, target: str) -> None:
 @pytest.mark.benchmark(group="export-fonts")
 def test_make_converter_font_instances(benchmark, tmp_path_factory: pytest.TempPathFactory) -> None:
     converter_fonts()  # decoding the vendored woff2 files is shared with SVG font embedding
-    benchmark.pedantic(lambda: _write_instances(tmp_path_factory.mktemp("fonts")), rounds=3, iterations=1)
+    benchmark.pedantic(lambda: write_instances(tmp_path_factory.mktemp("fonts")), rounds=3, iterations=1)
 
 
 @pytest.mark.benchmark(group="export-fonts")
@@ -89,11 +90,11 @@ def test_make_a_last_resort_instance_on_first_use(benchmark, tmp_path_factory: p
         for index, vendored in enumerate(vendored_fonts())
         if vendored.family == face.family.name and vendored.in_range(ord("中")) and ord("中") in vendored.codepoints
     )
-    fontconfig = _Fontconfig.load()
+    fontconfig = Fontconfig.load()
 
-    def fresh() -> tuple[tuple[_LastResortInstances], dict]:
-        postprocess_fonts._sfnt.cache_clear()
-        return (_LastResortInstances(fontconfig, fontconfig.new_config(), tmp_path_factory.mktemp("fonts")),), {}
+    def fresh() -> tuple[tuple[LastResortInstances], dict]:
+        font_catalog._sfnt.cache_clear()
+        return (LastResortInstances(fontconfig, fontconfig.new_config(), tmp_path_factory.mktemp("fonts")),), {}
 
     benchmark.pedantic(lambda store: store.instance(index, vendored), setup=fresh, rounds=5, iterations=1)
 

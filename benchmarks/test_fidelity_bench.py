@@ -11,7 +11,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from fidelity import CORPUS_ENV, TOOLS_ENV, run_fidelity
 
 pytestmark = pytest.mark.skipif(

@@ -12,8 +12,8 @@ import uharfbuzz
 from lxml import etree
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from mermaid_printer.postprocess import fonts
-from mermaid_printer.postprocess.fonts import embed_fonts, preload_fonts
+from mermaid_printer.fonts import catalog as font_catalog
+from mermaid_printer.fonts import embed_fonts, preload_fonts, vendored_fonts
 
 SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" id="d">'
 STYLE = '<style>#d{font-family:"Recursive Variable",arial,sans-serif;}</style>'
@@ -23,9 +23,7 @@ TYPICAL = (
     "<text>Flow: A-B, C? (yes/no)</text>"
 )
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F)).replace("&", "&amp;").replace("<", "&lt;")
-LARGE_CHARSET = (
-    f"<text>{ASCII}</text><text>Łódź żółć ĂăĐđ</text><text>Việt Nam ệ ữ ợ ỳ ỹ ñ é ü</text>"
-)
+LARGE_CHARSET = f"<text>{ASCII}</text><text>Łódź żółć ĂăĐđ</text><text>Việt Nam ệ ữ ợ ỳ ỹ ñ é ü</text>"
 
 
 def _embed(body: str, benchmark: BenchmarkFixture) -> None:
@@ -54,8 +52,8 @@ def test_preload_fonts_cold(benchmark: BenchmarkFixture) -> None:
     """Once per zygote: decode the woff2 files and preprocess them for HarfBuzz."""
 
     def cold_preload() -> None:
-        fonts._font_files.cache_clear()
-        fonts._hb_face.cache_clear()
+        vendored_fonts.cache_clear()
+        font_catalog._hb_face.cache_clear()
         preload_fonts()
 
     benchmark.pedantic(cold_preload, rounds=5, warmup_rounds=1)

@@ -58,7 +58,7 @@ def test_warm_verify(benchmark, printer: Printer, name: str) -> None:
 
 @pytest.fixture(scope="module")
 def printer_without_spares() -> Iterator[Printer]:
-    with Printer(RendererPool(spares=0)) as unprimed:
+    with Printer(RendererPool(spares=0), cache=None) as unprimed:
         unprimed.start()
         yield unprimed
 

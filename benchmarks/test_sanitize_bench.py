@@ -14,13 +14,7 @@ import pytest
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
-FIXTURE = (
-    Path(__file__).resolve().parent.parent
-    / "tests"
-    / "postprocess"
-    / "fixtures"
-    / "large-flowchart.svg"
-)
+FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "postprocess" / "fixtures" / "large-flowchart.svg"
 
 
 @pytest.fixture(scope="module")

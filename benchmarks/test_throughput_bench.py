@@ -15,7 +15,9 @@ import pytest
 from mermaid_printer import Printer, build_render_options
 
 DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
-BATCH = [build_render_options((DIAGRAMS / f"{name}.mmd").read_text()) for name in ("pie", "gantt", "sequence", "journey")] * 3
+BATCH = [
+    build_render_options((DIAGRAMS / f"{name}.mmd").read_text()) for name in ("pie", "gantt", "sequence", "journey")
+] * 3
 
 
 def _render_batch(printer: Printer, workers: int) -> None:

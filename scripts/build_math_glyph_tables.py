@@ -24,13 +24,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-JS_FILE = Path(__file__).resolve().parent.parent / "src" / "mermaid_printer" / "bundles" / "js" / "shim" / "mathml_layout.js"
+JS_FILE = (
+    Path(__file__).resolve().parent.parent / "src" / "mermaid_printer" / "bundles" / "js" / "shim" / "mathml_layout.js"
+)
 
 # Characters KaTeX's MathML uses: ASCII, Greek, and the operators and symbols of common TeX.
-SYMBOLS = (
-    "ϑϕϖϵ−±∓×÷·⋅∗∘√∞∫∬∮∑∏∐∂∇→←↔⇒⇐⇔↦≤≥≠≈≡≅∼≃∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬∀∃∅′″…⋯⋮⋱⟨⟩‖°ℝℕℤℚℂ∖⊕⊗⊙∠⌊⌋⌈⌉ℓℏ∣∥⊥⊤⊢⋄★"
-    "†‡§¶©®™•◦□■△▽⊲⊳"
-)
+SYMBOLS = "ϑϕϖϵ−±∓×÷·⋅∗∘√∞∫∬∮∑∏∐∂∇→←↔⇒⇐⇔↦≤≥≠≈≡≅∼≃∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬∀∃∅′″…⋯⋮⋱⟨⟩‖°ℝℕℤℚℂ∖⊕⊗⊙∠⌊⌋⌈⌉ℓℏ∣∥⊥⊤⊢⋄★†‡§¶©®™•◦□■△▽⊲⊳"
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><pre id="out"></pre><script>
 const ctx = document.createElement("canvas").getContext("2d");
@@ -104,8 +103,15 @@ def main() -> int:
     args = parser.parse_args()
     tables = measure(args.chromium)
     source = JS_FILE.read_text(encoding="utf-8")
-    new = re.sub(r"(  const INK = )\{.*?\n  \};", lambda m: m.group(1) + js_object(tables["ink"]) + ";", source, flags=re.S)
-    new = re.sub(r"(  const MATH_ITALIC = )\{.*?\n  \};", lambda m: m.group(1) + js_object(tables["italic"]) + ";", new, flags=re.S)
+    new = re.sub(
+        r"(  const INK = )\{.*?\n  \};", lambda m: m.group(1) + js_object(tables["ink"]) + ";", source, flags=re.S
+    )
+    new = re.sub(
+        r"(  const MATH_ITALIC = )\{.*?\n  \};",
+        lambda m: m.group(1) + js_object(tables["italic"]) + ";",
+        new,
+        flags=re.S,
+    )
     if new == source:
         print("tables unchanged")
         return 0

@@ -10,7 +10,7 @@ the manifest's unicode-range), waits for ``document.fonts.load``, then creates o
 sample (several strings × 14/16 px × weight 400/700) and records getComputedTextLength() and
 getBBox(). ``chromium --headless --dump-dom`` prints the page after its script has run; the
 results are read back from a <pre> element. The same samples are measured in QuickJS with
-font_metrics.js + text_measure.js, and the script prints mean/worst relative width error and
+font_metrics.json + text_measure.js, and the script prints mean/worst relative width error and
 whether the bbox heights (ascent + descent) and tops agree.
 
 Samples with characters the vendored font lacks (``missing`` > 0) are reported separately: Chromium draws
@@ -34,6 +34,7 @@ import _quickjs
 
 ROOT = Path(__file__).resolve().parent.parent
 JS_DIR = ROOT / "src" / "mermaid_printer" / "bundles" / "js" / "shim"
+METRICS = ROOT / "src" / "mermaid_printer" / "fonts" / "font_metrics.json"
 VENDOR = ROOT / "vendor"
 FAMILY = '"Recursive Variable", arial, sans-serif'
 
@@ -94,7 +95,7 @@ def font_faces(directory: Path) -> str:
         shutil.copyfile(VENDOR / entry["path"], directory / name)
         rules.append(
             f'@font-face{{font-family:"{entry["font_family"]}";font-style:normal;'
-            f"font-weight:300 1000;font-display:block;src:url({name}) format(\"woff2\");"
+            f'font-weight:300 1000;font-display:block;src:url({name}) format("woff2");'
             f"unicode-range:{entry['unicode_range']}}}"
         )
     return "\n".join(rules)
@@ -149,7 +150,8 @@ def measure_in_chromium(chromium: str, cases: list[dict]) -> list[dict]:
 def measure_in_quickjs(cases: list[dict]) -> list[dict]:
     """__printerMeasureText for each case, in a bare QuickJS context."""
     context = _quickjs.Context()
-    context.eval((JS_DIR / "font_metrics.js").read_text(encoding="utf-8"))
+    # The metrics as the engine loads them: a data script assigned to the global text_measure.js reads.
+    context.eval(f"globalThis.__PRINTER_FONT_METRICS__ = {METRICS.read_text(encoding='utf-8')};")
     context.eval((JS_DIR / "text_measure.js").read_text(encoding="utf-8"))
     script = f"JSON.stringify({json.dumps(cases)}.map(c => __printerMeasureText(c.text, c)))"
     return json.loads(context.eval(script))
@@ -159,7 +161,7 @@ def compare(cases: list[dict], ours: list[dict], theirs: list[dict], verbose: bo
     """Print per-case rows (if verbose) and return summary numbers."""
     errors, heights_equal, tops_equal = [], 0, 0
     worst = (0.0, None)
-    for case, mine, chrome in zip(cases, ours, theirs):
+    for case, mine, chrome in zip(cases, ours, theirs, strict=False):
         error = abs(mine["width"] - chrome["length"]) / chrome["length"]
         errors.append(error)
         if error > worst[0]:
@@ -200,14 +202,14 @@ def main() -> int:
     cases = cases_for(SAMPLES + FALLBACK_SAMPLES)
     theirs = measure_in_chromium(args.chromium, cases)
     ours = measure_in_quickjs(cases)
-    rows = list(zip(cases, ours, theirs))
+    rows = list(zip(cases, ours, theirs, strict=False))
     for title, selected in (
         ("covered by the vendored font:", [r for r in rows if r[1]["missing"] == 0]),
         ("with characters from a system fallback font (approximate by design):",
          [r for r in rows if r[1]["missing"] > 0]),
     ):  # fmt: skip
         print(title)
-        print(json.dumps(compare(*map(list, zip(*selected)), verbose=args.verbose), indent=2))
+        print(json.dumps(compare(*map(list, zip(*selected, strict=False)), verbose=args.verbose), indent=2))
     return 0
 
 

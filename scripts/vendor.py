@@ -1,12 +1,14 @@
-"""Re-vendor the upstream files under ``vendor/`` from the npm registry and rewrite the manifest.
+"""Re-vendor the upstream files under ``vendor/`` from the npm registry and PyPI and rewrite the manifest.
 
-Dev-only (needs ``npm``; uses the network). Run from anywhere:
+Dev-only (needs ``npm`` and ``pip``; uses the network). Run from anywhere:
 
     python scripts/vendor.py            # fetch, copy, rewrite vendor/manifest.json
     python scripts/vendor.py --check    # fetch into a temp dir; exit 1 if vendor/ would change
 
 Each package in ``PACKAGES`` is fetched with ``npm pack <name>@<version>`` (the registry's own
-tarball, no install scripts run) and the listed files are copied byte for byte. For font files
+tarball, no install scripts run), or for a PyPI package (``registry="pypi"``) as its source
+distribution with ``pip download --no-deps --no-binary :all: <name>==<version>``, and the
+listed files are copied byte for byte (paths inside an sdist are relative to its top folder). For font files
 the family name, ``font-style``, ``font-weight`` and ``unicode-range`` are read from the package's
 own CSS (the ``@font-face`` whose ``src`` names the file), so the manifest records exactly what the
 upstream stylesheet says; a package of plain TrueType files with no stylesheet (DejaVu, which the
@@ -31,14 +33,15 @@ import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
 MANIFEST_COMMENT = (
-    "Upstream files, byte-identical, taken from the npm registry by package name. Never edit them "
-    "in place: re-vendor with scripts/vendor.py and update this manifest. "
+    "Upstream files, byte-identical, taken from the npm registry or PyPI by package name. Never edit "
+    "them in place: re-vendor with scripts/vendor.py and update this manifest. "
     "tests/test_vendor_manifest.py checks every hash."
 )
 
@@ -56,6 +59,8 @@ class Package:
     # For font packages without a stylesheet (TrueType files a system installs as they are):
     # each font file's family, style and weight are read from the file itself (see system_face).
     system_fonts: bool = False
+    # Where the package comes from: the npm registry, or PyPI (its source distribution).
+    registry: Literal["npm", "pypi"] = "npm"
 
 
 def fontsource_files(slug: str, subsets: tuple[str, ...], variants: tuple[str, ...]) -> dict[str, str]:
@@ -69,8 +74,16 @@ def fontsource_files(slug: str, subsets: tuple[str, ...], variants: tuple[str, .
 
 # Every subset the package's 400.css / 400-italic.css load, as mermaid-cli's page does.
 _OPEN_SANS_SUBSETS = (
-    "cyrillic-ext", "cyrillic", "greek-ext", "greek", "hebrew", "math", "symbols", "vietnamese",
-    "latin-ext", "latin",
+    "cyrillic-ext",
+    "cyrillic",
+    "greek-ext",
+    "greek",
+    "hebrew",
+    "math",
+    "symbols",
+    "vietnamese",
+    "latin-ext",
+    "latin",
 )
 # Arimo and Tinos stand in for Liberation Sans and Liberation Serif, the fonts Chromium on Debian
 # draws for arial/helvetica/sans-serif and for Times New Roman (its default): the scripts
@@ -93,13 +106,52 @@ _NOTO_EMOJI_SLICES = tuple(str(n) for n in range(11))
 _DEJAVU_FACES = ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold")
 
 
+# The C sources of QuickJS-NG as the `quickjs-ng` Python binding ships them (upstream-quickjs/ in
+# its sdist): the exact release the native engine runs, compiled to WebAssembly for the wasm
+# engine by hatch_build.py. Only the files that build needs; the binding's own module.c is not.
+# LICENSE is the binding's (MIT); each C file also carries QuickJS's own MIT notice.
+_QUICKJS_NG_SOURCES = (
+    "quickjs.c",
+    "quickjs.h",
+    "quickjs-atom.h",
+    "quickjs-opcode.h",
+    "quickjs-c-atomics.h",
+    "builtin-array-fromasync.h",
+    "builtin-iterator-zip.h",
+    "builtin-iterator-zip-keyed.h",
+    "libregexp.c",
+    "libregexp.h",
+    "libregexp-opcode.h",
+    "libunicode.c",
+    "libunicode.h",
+    "libunicode-table.h",
+    "dtoa.c",
+    "dtoa.h",
+    "cutils.h",
+    "list.h",
+)
+
+
 PACKAGES = [
+    Package(
+        name="quickjs-ng",
+        version="0.17.0.2",
+        license="MIT",
+        files={
+            **{f"quickjs-ng/{name}": f"upstream-quickjs/{name}" for name in _QUICKJS_NG_SOURCES},
+            "quickjs-ng/LICENSE": "LICENSE",
+        },
+        registry="pypi",
+    ),
     Package(
         name="mermaid",
         version="12.3.0",
         license="MIT",
         files={
             "mermaid/mermaid.min.js": "dist/mermaid.min.js",
+            # MermaidConfig as TypeScript (generated upstream from its config schema): every
+            # config key Mermaid knows, read by scripts/build_mermaid_config_keys.py.
+            "mermaid/config.type.d.ts": "dist/config.type.d.ts",
             "mermaid/LICENSE": "LICENSE",
         },
     ),
@@ -267,6 +319,21 @@ def npm_pack(package: Package, workdir: Path) -> Path:
     return target / "package"
 
 
+def pip_sdist(package: Package, workdir: Path) -> Path:
+    """Download and unpack the package's source distribution; return its top folder."""
+    spec = f"{package.name}=={package.version}"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+         "--dest", str(workdir), spec],
+        check=True, cwd=workdir,
+    )  # fmt: skip
+    stem = f"{package.name.replace('-', '_')}-{package.version}"
+    target = workdir / f"{stem}-sdist"
+    with tarfile.open(workdir / f"{stem}.tar.gz") as archive:
+        archive.extractall(target, filter="data")
+    return target / stem
+
+
 def font_faces(css: str) -> dict[str, dict[str, str]]:
     """``{file name: {"font_family", "font_style", "font_weight", "unicode_range"}}`` from a
     stylesheet's @font-face rules, in the order the rules appear."""
@@ -308,15 +375,13 @@ def vendor_into(target: Path, workdir: Path) -> dict:
     """Copy every listed file into ``target`` and return the manifest describing them."""
     entries = []
     for package in PACKAGES:
-        unpacked = npm_pack(package, workdir)
+        unpacked = pip_sdist(package, workdir) if package.registry == "pypi" else npm_pack(package, workdir)
         faces: dict[str, dict[str, str]] = {}
         for css in package.font_css:
             faces.update(font_faces((unpacked / css).read_text()))
         css_order = {name: index for index, name in enumerate(faces)}
         # Font files in the reverse of their CSS order (see the module docstring), then the rest.
-        ordered = sorted(
-            package.files.items(), key=lambda item: -css_order.get(Path(item[1]).name, -1)
-        )
+        ordered = sorted(package.files.items(), key=lambda item: -css_order.get(Path(item[1]).name, -1))
         for vendor_path, package_path in ordered:
             destination = target / vendor_path
             destination.parent.mkdir(parents=True, exist_ok=True)
@@ -340,9 +405,7 @@ def vendor_into(target: Path, workdir: Path) -> dict:
 
 def tree_bytes(directory: Path) -> dict[str, bytes]:
     """Every file under ``directory`` by relative path."""
-    return {
-        str(p.relative_to(directory)): p.read_bytes() for p in directory.rglob("*") if p.is_file()
-    }
+    return {str(p.relative_to(directory)): p.read_bytes() for p in directory.rglob("*") if p.is_file()}
 
 
 def main() -> int:

@@ -1,19 +1,55 @@
-"""Shared fixtures: one warm printer per test session (its engine takes ~2 s to start)."""
+"""Shared fixtures: one warm printer per test session (its engine takes ~2 s to start), and the
+rule that keeps ``pytest -m "not engine"`` fast: a test that loads the real engine (the Mermaid
+bundle in process, or the ``printer`` fixture) must carry ``@pytest.mark.engine``, or it fails."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mermaid_printer import Printer
+from mermaid_printer.engine import quickjs_engine
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+# The test being set up or run (its fixtures included), for the engine guard below.
+_running: list[pytest.Item] = []
+_load_engine = quickjs_engine.QuickJSEngine.__init__
+
+
+def _load_engine_if_marked(self: Any, bundle: Any, *args: Any, **kwargs: Any) -> None:
+    if _running and bundle.name == "mermaid" and _running[0].get_closest_marker("engine") is None:
+        raise AssertionError(f"{_running[0].nodeid} loads the real engine: mark it @pytest.mark.engine")
+    _load_engine(self, bundle, *args, **kwargs)
+
+
+quickjs_engine.QuickJSEngine.__init__ = _load_engine_if_marked  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _running[:] = [item]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    _running.clear()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "printer" in getattr(item, "fixturenames", ()) and item.get_closest_marker("engine") is None:
+            raise pytest.UsageError(
+                f"{item.nodeid} uses the real engine (printer fixture): mark it @pytest.mark.engine"
+            )
 
 
 @pytest.fixture(scope="session")
 def printer() -> Iterator[Printer]:
-    with Printer() as shared:
+    # No result cache: a test that renders twice (determinism, recovery) must render twice.
+    with Printer(cache=None) as shared:
         shared.start()
         yield shared

@@ -15,6 +15,7 @@ import mermaid_printer
 from mermaid_printer import (
     DiagramSyntaxError,
     Printer,
+    PrinterError,
     RenderTimeout,
     build_pdf_options,
     build_png_options,
@@ -22,7 +23,7 @@ from mermaid_printer import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent / "export"))
-from export_checks import base_fonts, mapped_characters, pdftotext  # noqa: E402
+from export_checks import base_fonts, mapped_characters, pdftotext
 
 pytestmark = pytest.mark.engine
 
@@ -88,7 +89,9 @@ def test_the_pdf_page_and_the_png_are_the_size_of_the_svg(printer: Printer, name
     pdf = printer.render_pdf(pdf_options)
     png = printer.render_png(png_options)
 
-    assert (pdf.page_width_pt, pdf.page_height_pt, pdf.scale) == pytest.approx((width * 0.75, height * 0.75, 1.0), abs=0.01)
+    assert (pdf.page_width_pt, pdf.page_height_pt, pdf.scale) == pytest.approx(
+        (width * 0.75, height * 0.75, 1.0), abs=0.01
+    )
     assert (png.width_px, png.height_px, png.scale) == (round(width * 2), round(height * 2), 2.0)
     assert Image.open(io.BytesIO(png.png)).size == (png.width_px, png.height_px)
 
@@ -164,7 +167,10 @@ def test_png_background_defaults_to_white_and_can_be_transparent(printer: Printe
 def test_a_syntax_error_is_located_for_pdf_and_png(printer: Printer) -> None:
     code = "flowchart TD\n  A --> B\n  B --> --> C\n"
 
-    for render in (lambda: printer.render_pdf(build_pdf_options(code)), lambda: printer.render_png(build_png_options(code))):
+    for render in (
+        lambda: printer.render_pdf(build_pdf_options(code)),
+        lambda: printer.render_png(build_png_options(code)),
+    ):
         with pytest.raises(DiagramSyntaxError) as caught:
             render()
         assert caught.value.line == 3
@@ -210,17 +216,18 @@ def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.parametrize("name", ["html-in-label", "theme-css-breakout", "font-face-remote", "classdef-breakout"])
-def test_hostile_diagrams_export_or_fail_typed(printer: Printer, name: str) -> None:
-    from test_security import HOSTILE
+def test_hostile_diagrams_export_inert_or_are_refused_as_mermaid_refuses_them(printer: Printer, name: str) -> None:
+    from test_security import HOSTILE, REFUSED
 
     for render in (
         lambda: printer.render_pdf(build_pdf_options(HOSTILE[name])).pdf,
         lambda: printer.render_png(build_png_options(HOSTILE[name], scale=1)).png,
     ):
-        try:
-            data = render()
-        except Exception as exc:  # refusing is safe too, but only as a typed error
-            assert hasattr(exc, "code"), f"untyped failure: {exc!r}"
+        if name in REFUSED:
+            with pytest.raises(PrinterError) as caught:
+                render()
+            assert caught.value.code == REFUSED[name]
             continue
+        data = render()
         assert data.startswith((b"%PDF-", b"\x89PNG"))
         assert b"evil.example" not in data

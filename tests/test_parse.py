@@ -148,7 +148,10 @@ def test_class_er_state_and_gantt_sections_carry_their_details(printer: Printer)
         }
     ]
     order = next(e for e in er["entities"] if e["name"] == "ORDER")
-    assert [(a["type"], a["name"], a["keys"]) for a in order["attributes"]] == [("int", "id", ["PK"]), ("string", "note", [])]
+    assert [(a["type"], a["name"], a["keys"]) for a in order["attributes"]] == [
+        ("int", "id", ["PK"]),
+        ("string", "note", []),
+    ]
 
     state = printer.parse((PARSE_FIXTURES / "state.mmd").read_text()).ast["state"]
     assert state["composites"] == [{"id": "Busy", "children": ["Busy_start", "Working"]}]
@@ -243,7 +246,7 @@ def test_unknown_types_bad_input_and_oversize_input_are_typed_errors(printer: Pr
 
 
 def test_verify_says_ok_with_the_type_or_not_ok_with_the_error(printer: Printer) -> None:
-    assert printer.verify("pie\n  \"a\": 1\n") == VerifyResult(ok=True, diagram_type="pie")
+    assert printer.verify('pie\n  "a": 1\n') == VerifyResult(ok=True, diagram_type="pie")
 
     broken = printer.verify("flowchart TD\n  A -->\n")
     assert (broken.ok, broken.diagram_type, type(broken.error)) == (False, None, DiagramSyntaxError)
@@ -262,8 +265,8 @@ def test_the_module_level_parse_and_verify_use_the_default_printer() -> None:
 def test_parsing_after_a_render_and_a_failed_parse_still_works(printer: Printer) -> None:
     from mermaid_printer import build_render_options
 
-    printer.render_svg(build_render_options("---\nconfig:\n  theme: dark\n---\npie\n  \"a\": 1\n"))
+    printer.render_svg(build_render_options('---\nconfig:\n  theme: dark\n---\npie\n  "a": 1\n'))
     with pytest.raises(DiagramSyntaxError):
         printer.parse("sequenceDiagram\n  Alice->>\n")
 
-    assert printer.parse("pie\n  \"a\": 1\n").ast["pie"]["slices"] == [{"label": "a", "value": 1}]
+    assert printer.parse('pie\n  "a": 1\n').ast["pie"]["slices"] == [{"label": "a", "value": 1}]

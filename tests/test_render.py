@@ -77,7 +77,9 @@ def test_labels_mermaid_writes_as_html_are_drawn_as_svg_text(printer: Printer, n
     assert not list(root.iter(f"{SVG}foreignObject"))
     # the sanitizer removed nothing, and nothing of the labels was left out
     assert not [w for w in result.warnings if "removed" in w or "HTML label" in w or "left out" in w]
-    texts = [re.sub(r"\s+", " ", " ".join(t.itertext()).replace("\u00a0", " ")).strip() for t in root.iter(f"{SVG}text")]
+    texts = [
+        re.sub(r"\s+", " ", " ".join(t.itertext()).replace("\u00a0", " ")).strip() for t in root.iter(f"{SVG}text")
+    ]
     drawn = " | ".join(texts)
     for label in HTML_LABEL_TYPES[name]:
         assert label in drawn
@@ -195,7 +197,7 @@ def test_same_input_gives_byte_identical_svg_across_calls_and_printers(printer: 
     options = build_render_options((DIAGRAMS / "class.mmd").read_text())
     first = printer.render_svg(options).svg
     assert printer.render_svg(options).svg == first
-    with Printer() as fresh:
+    with Printer(cache=None) as fresh:
         assert fresh.render_svg(options).svg == first
 
 
@@ -203,7 +205,7 @@ def test_a_child_forked_on_demand_gives_the_same_bytes_as_a_spare(printer: Print
     # The shared printer's requests go to spares forked ahead of time; without spares each
     # child is forked when its request arrives. Both prime first, so both start from one state.
     sources = {name: (DIAGRAMS / f"{name}.mmd").read_text() for name in sorted(CORE_TYPES)}
-    with Printer(RendererPool(spares=0)) as on_demand:
+    with Printer(RendererPool(spares=0), cache=None) as on_demand:
         for name, code in sources.items():
             options = build_render_options(code)
             assert on_demand.render_svg(options).svg == printer.render_svg(options).svg, name
@@ -238,7 +240,7 @@ def test_a_render_over_its_time_limit_times_out_and_the_next_one_works(printer: 
 
 
 def test_background_colour_paints_the_canvas(printer: Printer) -> None:
-    svg = printer.render_svg(build_render_options("pie\n  \"a\": 1", background="#fafafa")).svg
+    svg = printer.render_svg(build_render_options('pie\n  "a": 1', background="#fafafa")).svg
     root = etree.fromstring(svg.encode())
     assert "background-color: #fafafa" in root.get("style")
 
@@ -269,3 +271,38 @@ def test_each_font_is_embedded_under_the_name_the_text_is_drawn_with(printer: Pr
     assert set(_embedded_face_names(pie)) == {"trebuchet ms"}
     flowchart = printer.render_svg(build_render_options("flowchart LR\n  A[Hello] --> B[World]")).svg
     assert set(_embedded_face_names(flowchart)) == {"Recursive Variable"}
+
+
+def test_a_config_key_mermaid_does_not_know_is_named_in_a_warning(printer: Printer) -> None:
+    result = printer.render_svg(
+        build_render_options("flowchart TD\n  A --> B", config={"flowchart": {"direction": "LR", "curve": "basis"}})
+    )
+
+    (warning,) = [w for w in result.warnings if "config key" in w]
+    assert warning.startswith("config key 'flowchart.direction' is not a Mermaid 12.3 option and was ignored")
+    assert "flowchart LR" in warning
+
+
+def test_a_memory_blow_up_inside_mermaid_is_a_resource_limit_not_a_render_failure() -> None:
+    # Mermaid catches the interpreter's out-of-memory error and rethrows something else (or
+    # null): the engine still reports it as the limit it was. (The context is not reused for
+    # another diagram: every request gets a fresh process.)
+    from mermaid_printer.bundles.mermaid import mermaid_bundle
+    from mermaid_printer.engine import EngineLimits
+    from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+    from mermaid_printer.mermaid_config import build_mermaid_config
+
+    engine = QuickJSEngine(mermaid_bundle())
+    loaded = engine._context.memory()["malloc_size"]  # what the bundle itself holds (~60 MB)
+    big = "flowchart TD\n" + "\n".join(f"  N{i}[label {i}] --> N{i + 1}" for i in range(100))
+    payload = {"code": big, "config": build_mermaid_config({}), "svgId": "x"}
+
+    result = engine.call("render", payload, EngineLimits(memory_bytes=loaded + 4 * 2**20))
+
+    assert result["ok"] is False
+    assert result["error"] == {
+        "code": "RESOURCE_LIMIT",
+        "message": "the render ran out of memory",
+        "details": {"limit": "memory"},
+    }
+    assert engine.eval("1 + 1") == 2

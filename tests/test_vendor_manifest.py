@@ -21,9 +21,7 @@ def test_manifest_entry_exists_with_its_sha256(entry: dict) -> None:
 
 def test_every_vendored_file_is_in_the_manifest() -> None:
     listed = {e["path"] for e in ENTRIES} | {"manifest.json"}
-    present = {
-        p.relative_to(vendor_dir()).as_posix() for p in vendor_dir().rglob("*") if p.is_file()
-    }
+    present = {p.relative_to(vendor_dir()).as_posix() for p in vendor_dir().rglob("*") if p.is_file()}
     assert present - listed == set()
 
 

@@ -8,16 +8,16 @@ from typing import Any
 import pytest
 
 import mermaid_printer.export
+from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.jobs import PdfJob, PngJob
 from mermaid_printer.worker import mermaid as worker
-from mermaid_printer.errors import EngineUnavailable
 
 
 def test_a_converter_that_cannot_start_is_logged_and_leaves_export_unavailable(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     def missing_cairo(_svgs: list[str] | None = None) -> None:
-        raise OSError("no library called \"cairo-2\" was found")
+        raise OSError('no library called "cairo-2" was found')
 
     monkeypatch.setattr(mermaid_printer.export, "prepare_export", missing_cairo)
     monkeypatch.setattr(worker, "_export_unavailable", None)
@@ -41,6 +41,7 @@ def test_export_jobs_then_fail_as_engine_unavailable_naming_the_library(
     monkeypatch: pytest.MonkeyPatch, handler: Any, job: Any
 ) -> None:
     monkeypatch.setattr(worker, "_export_unavailable", "OSError: no library called cairo")
+    monkeypatch.setattr(worker, "_export_prepared", True)
 
     with pytest.raises(EngineUnavailable) as caught:
         handler(None, job)  # refused before any render, so no engine is needed

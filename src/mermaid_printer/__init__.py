@@ -21,9 +21,11 @@ from mermaid_printer.errors import (
     ERROR_CODES,
     DiagramSyntaxError,
     EngineUnavailable,
+    ExternalServiceError,
     InputTooLarge,
     InvalidConfig,
     InvalidInput,
+    NotFound,
     PrinterError,
     RenderFailed,
     RenderTimeout,
@@ -33,18 +35,22 @@ from mermaid_printer.errors import (
 from mermaid_printer.options import (
     PAPER_SIZES,
     THEMES,
+    ParseOptions,
     PdfOptions,
     PngOptions,
     RenderOptions,
+    VerifyOptions,
     build_pdf_options,
     build_png_options,
     build_render_options,
+    validate_request,
 )
 from mermaid_printer.service import (
     ParseResult,
     PdfResult,
     PngResult,
     Printer,
+    PrinterService,
     RenderResult,
     VerifyResult,
     default_printer,
@@ -61,9 +67,12 @@ __all__ = [
     "THEMES",
     "DiagramSyntaxError",
     "EngineUnavailable",
+    "ExternalServiceError",
     "InputTooLarge",
     "InvalidConfig",
     "InvalidInput",
+    "NotFound",
+    "ParseOptions",
     "ParseResult",
     "PdfOptions",
     "PdfResult",
@@ -71,12 +80,14 @@ __all__ = [
     "PngResult",
     "Printer",
     "PrinterError",
+    "PrinterService",
     "RenderFailed",
     "RenderOptions",
     "RenderResult",
     "RenderTimeout",
     "ResourceLimit",
     "UnsupportedDiagram",
+    "VerifyOptions",
     "VerifyResult",
     "__version__",
     "build_pdf_options",
@@ -86,6 +97,7 @@ __all__ = [
     "render_pdf",
     "render_png",
     "render_svg",
+    "validate_request",
     "verify",
 ]
 
@@ -104,18 +116,26 @@ def render_svg(code: str, **options: Any) -> RenderResult:
     return default_printer().render_svg(build_render_options(code, **options))
 
 
-def parse(code: str, include_positions: bool = False) -> ParseResult:
+def parse(code: str, **options: Any) -> ParseResult:
     """Parse Mermaid source into its diagram type and AST, without rendering (process-wide printer).
+
+    Args:
+        code: the diagram source.
+        **options: ``include_positions`` (give every node and edge its line and column),
+            ``timeout_ms`` — as :class:`ParseOptions` defines them.
 
     Raises:
         PrinterError: a subclass naming what went wrong; a syntax error has ``line``/``column``.
     """
-    return default_printer().parse(code, include_positions=include_positions)
+    return default_printer().parse(code, **options)
 
 
-def verify(code: str) -> VerifyResult:
-    """Check Mermaid source without rendering: ``ok``, ``diagram_type``, or the ``error``."""
-    return default_printer().verify(code)
+def verify(code: str, **options: Any) -> VerifyResult:
+    """Check Mermaid source without rendering: ``ok``, ``diagram_type``, or the ``error``
+    (``timeout_ms`` as :class:`VerifyOptions` defines it)."""
+    return default_printer().verify(code, **options)
+
+
 def render_pdf(code: str, **options: Any) -> PdfResult:
     """Render Mermaid source to a one-page vector PDF with the process-wide printer.
 

@@ -3,11 +3,13 @@
 The hierarchy::
 
     PrinterError (Exception)                      code
-    ├── InvalidInput (ValueError)                 INVALID_INPUT
+    ├── InvalidInput (ValueError)                 INVALID_INPUT      (the "validation error")
     │   └── InputTooLarge                         INPUT_TOO_LARGE
     ├── InvalidConfig (ValueError)                INVALID_CONFIG
     ├── DiagramSyntaxError (ValueError)           SYNTAX_ERROR       (line, column, expected)
     ├── UnsupportedDiagram (ValueError)           UNSUPPORTED_DIAGRAM
+    ├── NotFound (LookupError)                    NOT_FOUND          (a file, ref or repository)
+    ├── ExternalServiceError (ConnectionError)    EXTERNAL_SERVICE   (retry_after_s when known)
     ├── RenderTimeout (TimeoutError)              TIMEOUT
     ├── ResourceLimit (MemoryError)               RESOURCE_LIMIT
     └── RenderFailed (RuntimeError)               RENDER_FAILED
@@ -26,9 +28,11 @@ __all__ = [
     "ERROR_CODES",
     "DiagramSyntaxError",
     "EngineUnavailable",
+    "ExternalServiceError",
     "InputTooLarge",
     "InvalidConfig",
     "InvalidInput",
+    "NotFound",
     "PrinterError",
     "RenderFailed",
     "RenderTimeout",
@@ -91,6 +95,19 @@ class UnsupportedDiagram(PrinterError, ValueError):
     code = "UNSUPPORTED_DIAGRAM"
 
 
+class NotFound(PrinterError, LookupError):
+    """What was asked for does not exist: a file, a ref, a repository."""
+
+    code = "NOT_FOUND"
+
+
+class ExternalServiceError(PrinterError, ConnectionError):
+    """A service the printer reads from (GitHub) failed or refused; ``details.retry_after_s``
+    says when to try again, when it is known."""
+
+    code = "EXTERNAL_SERVICE"
+
+
 class RenderTimeout(PrinterError, TimeoutError):
     """The render did not finish within ``timeout_ms``; its process was killed."""
 
@@ -123,6 +140,8 @@ _BY_CODE: dict[str, type[PrinterError]] = {
         InvalidConfig,
         DiagramSyntaxError,
         UnsupportedDiagram,
+        NotFound,
+        ExternalServiceError,
         RenderTimeout,
         ResourceLimit,
         RenderFailed,

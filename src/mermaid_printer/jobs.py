@@ -159,6 +159,7 @@ class RenderResult:
     svg: str
     diagram_type: str
     warnings: list[str] = field(default_factory=list)
+    cached: bool = False  # answered from the result cache (see mermaid_printer.cache)
 
 
 @wire_type
@@ -173,6 +174,7 @@ class PdfResult:
     scale: float  # the diagram's size on the page / its natural size (1 unless fitted to paper)
     orientation: str | None  # "portrait" or "landscape" with a paper size, else None
     warnings: list[str] = field(default_factory=list)
+    cached: bool = False
 
 
 @wire_type
@@ -186,6 +188,7 @@ class PngResult:
     height_px: int
     scale: float  # image pixels per CSS pixel of the diagram
     warnings: list[str] = field(default_factory=list)
+    cached: bool = False
 
 
 @wire_type
@@ -195,6 +198,7 @@ class ParseResult:
 
     diagram_type: str
     ast: dict[str, Any]
+    cached: bool = False
 
 
 @wire_type
@@ -203,6 +207,7 @@ class DiagramType:
     """The diagram type Mermaid detected in source it accepts."""
 
     diagram_type: str
+    cached: bool = False
 
 
 @wire_type

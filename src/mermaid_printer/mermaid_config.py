@@ -5,15 +5,38 @@ may not touch the security keys, nor carry prototype-pollution keys anywhere in 
 product keys (SVG text labels, deterministic ids, fixed hand-drawn seed) are what make output
 safe to sanitize and byte-identical across runs; they are added to Mermaid's ``secure`` list so
 that ``%%{init}%%`` directives and front matter in the diagram cannot change them either.
+
+Mermaid ignores config keys it does not know without a word, so :func:`config_warnings` names
+them: the known keys are ``mermaid_config_keys.json``, generated from the vendored bundle by
+``scripts/build_mermaid_config_keys.py``.
 """
 
 from __future__ import annotations
 
+import functools
+import json
+from pathlib import Path
 from typing import Any
 
 from mermaid_printer.errors import InvalidConfig
 
-__all__ = ["FORBIDDEN_KEYS", "PRODUCT_CONFIG", "build_mermaid_config"]
+__all__ = [
+    "FORBIDDEN_KEYS",
+    "MAX_TEXT_CHARS",
+    "PRODUCT_CONFIG",
+    "build_mermaid_config",
+    "config_warnings",
+    "unknown_config_keys",
+]
+
+#: Mermaid's ``maxTextSize``: the longest source it draws (its default, fixed by the product).
+MAX_TEXT_CHARS = 50_000
+
+_KNOWN_KEYS_FILE = Path(__file__).resolve().parent / "mermaid_config_keys.json"
+# What to do instead, for keys people reach for that Mermaid reads from the source, not config.
+_INSTEAD = {
+    "direction": "a diagram's direction is set in its source, e.g. `flowchart LR` or `direction LR`",
+}
 
 #: Top-level keys a client may never set (Mermaid's own security keys and ours).
 FORBIDDEN_KEYS: frozenset[str] = frozenset(
@@ -44,7 +67,7 @@ PRODUCT_CONFIG: dict[str, Any] = {
     "flowchart": {"htmlLabels": False},
     "deterministicIds": True,
     "handDrawnSeed": 1,
-    "maxTextSize": 50_000,
+    "maxTextSize": MAX_TEXT_CHARS,
     "suppressErrorRendering": True,
     "secure": [
         "secure",
@@ -110,3 +133,36 @@ def build_mermaid_config(client_config: dict[str, Any], *, theme: str | None = N
     if theme is not None:
         config["theme"] = theme
     return config
+
+
+@functools.cache
+def _known_keys() -> dict[str, Any]:
+    tree: dict[str, Any] = json.loads(_KNOWN_KEYS_FILE.read_text(encoding="utf-8"))
+    return tree
+
+
+def unknown_config_keys(client_config: dict[str, Any]) -> list[str]:
+    """Dotted paths of the keys in ``client_config`` that Mermaid 12.3 does not know."""
+    unknown: list[str] = []
+
+    def walk(config: dict[str, Any], known: dict[str, Any], prefix: str) -> None:
+        for key, value in config.items():
+            path = f"{prefix}{key}"
+            if key not in known:
+                unknown.append(path)
+            elif isinstance(known[key], dict) and isinstance(value, dict):
+                walk(value, known[key], path + ".")
+
+    walk(client_config, _known_keys(), "")
+    return unknown
+
+
+def config_warnings(client_config: dict[str, Any]) -> list[str]:
+    """One warning per config key Mermaid would ignore, naming it (and what to do instead)."""
+    warnings = []
+    for path in unknown_config_keys(client_config):
+        hint = _INSTEAD.get(path.rsplit(".", 1)[-1])
+        warnings.append(
+            f"config key {path!r} is not a Mermaid 12.3 option and was ignored" + (f": {hint}" if hint else "")
+        )
+    return warnings

@@ -33,4 +33,5 @@ def vendored_file(relative_path: str) -> Path:
 @functools.cache
 def vendor_manifest() -> dict[str, Any]:
     """The parsed ``vendor/manifest.json``."""
-    return json.loads((vendor_dir() / "manifest.json").read_text(encoding="utf-8"))
+    manifest: dict[str, Any] = json.loads((vendor_dir() / "manifest.json").read_text(encoding="utf-8"))
+    return manifest

@@ -1,42 +1,95 @@
-"""The service layer: one function per job, shared by every adapter.
+"""The service layer: one method per job, shared by every adapter.
 
-Adapters (MCP, CLI, HTTP, the Python API) validate input into
-:class:`~mermaid_printer.options.RenderOptions`, call a function here, and shape the result or
-the :class:`~mermaid_printer.errors.PrinterError` into their own envelope. Nothing here imports
-``mcp``.
+Adapters (MCP, CLI, HTTP, the Python API) validate raw input into a request model
+(:mod:`mermaid_printer.options`), call a :class:`Printer` method, and shape the result or the
+:class:`~mermaid_printer.errors.PrinterError` into their own envelope. Nothing here imports
+``mcp``. :class:`PrinterService` is the protocol the adapters depend on, so their tests can use a
+fake.
 
-Each render runs in a fresh, single-use process forked from a warm zygote
-(:class:`~mermaid_printer.pool.RendererPool`); the job itself is executed by
-:mod:`mermaid_printer.worker` inside that process.
+A method turns its request into a typed job (:mod:`mermaid_printer.jobs`: the Mermaid config
+merged and checked, the ``<svg>`` id chosen) and runs it in a fresh, single-use process forked
+from a warm zygote (:class:`~mermaid_printer.pool.RendererPool`), where
+:mod:`mermaid_printer.worker` executes it — unless the result cache
+(:mod:`mermaid_printer.cache`) already holds the answer to that exact job.
 """
 
 from __future__ import annotations
 
 import atexit
+import dataclasses
+import functools
 import hashlib
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Protocol, TypeVar
 
+from mermaid_printer.bundles import load_bundle
+from mermaid_printer.cache import Cached, CacheStats, ResultCache, cache_key, default_cache
+from mermaid_printer.engine import selected_engine
 from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
-from mermaid_printer.jobs import DetectJob, DiagramType, ParseJob, ParseResult, PdfJob, PdfResult, PngJob, PngResult, RenderResult, SvgJob
-from mermaid_printer.mermaid_config import PRODUCT_CONFIG, build_mermaid_config
+from mermaid_printer.jobs import (
+    DetectJob,
+    DiagramType,
+    ParseJob,
+    ParseResult,
+    PdfJob,
+    PdfResult,
+    PngJob,
+    PngResult,
+    RenderResult,
+    SvgJob,
+    job_kind_of,
+)
+from mermaid_printer.mermaid_config import MAX_TEXT_CHARS, build_mermaid_config, config_warnings
 from mermaid_printer.options import (
-    DEFAULT_TIMEOUT_MS,
-    MAX_TIMEOUT_MS,
-    MIN_TIMEOUT_MS,
+    DiagramOptions,
+    ParseOptions,
     PdfOptions,
     PngOptions,
     RenderOptions,
-    check_code,
+    VerifyOptions,
+    validate_request,
 )
 from mermaid_printer.pool import RendererPool
 
-__all__ = ["ParseResult", "PdfResult", "PngResult", "Printer", "RenderResult", "VerifyResult", "default_printer"]
+__all__ = [
+    "ParseResult",
+    "PdfResult",
+    "PngResult",
+    "Printer",
+    "PrinterService",
+    "RenderResult",
+    "VerifyResult",
+    "cancelled_by",
+    "default_printer",
+    "diagram_dom_id",
+]
 
 # The pool's own wall-clock kill comes this long after the requested limit, so that the
 # interpreter's time limit (which gives a cleaner error) normally fires first.
 _KILL_GRACE_S = 0.25
+#: The event that cancels the jobs run in this context (see :func:`cancelled_by`).
+_CANCEL: ContextVar[threading.Event | None] = ContextVar("mermaid_printer_cancel", default=None)
+
+
+@contextmanager
+def cancelled_by(event: threading.Event) -> Iterator[None]:
+    """Within this block (and threads started from it with the context copied, as
+    ``anyio.to_thread`` does), setting ``event`` kills the running job's process: its caller
+    gets :class:`~mermaid_printer.pool.JobCancelled`. A server sets it when the client hangs up."""
+    token = _CANCEL.set(event)
+    try:
+        yield
+    finally:
+        _CANCEL.reset(token)
+
+
+#: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
+_INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
 
 
 @dataclass(frozen=True)
@@ -48,21 +101,69 @@ class VerifyResult:
     error: PrinterError | None = None
 
 
-#: Errors that mean "this source is not a valid diagram" rather than "the check itself failed".
-_INVALID_DIAGRAM = (InvalidInput, DiagramSyntaxError, UnsupportedDiagram)
+class PrinterService(Protocol):
+    """What the adapters need from a printer (:class:`Printer`, or a fake in tests)."""
+
+    def render_svg(self, options: RenderOptions) -> RenderResult:
+        """Render to SVG, or raise a ``PrinterError``."""
+        ...
+
+    def render_pdf(self, options: PdfOptions) -> PdfResult:
+        """Render to PDF, or raise a ``PrinterError``."""
+        ...
+
+    def render_png(self, options: PngOptions) -> PngResult:
+        """Render to PNG, or raise a ``PrinterError``."""
+        ...
+
+    def parse(self, options: ParseOptions) -> ParseResult:
+        """Parse, or raise a ``PrinterError``."""
+        ...
+
+    def verify(self, options: VerifyOptions) -> VerifyResult:
+        """Check; invalid diagrams give ``ok=False``, operational failures raise."""
+        ...
+
+    def close(self) -> None:
+        """Release the renderer's processes."""
+        ...
 
 
-def diagram_dom_id(options: RenderOptions) -> str:
+def diagram_dom_id(options: DiagramOptions) -> str:
     """A stable, content-derived id for the ``<svg>`` element (unique per diagram and options)."""
     digest = hashlib.sha256(options.cache_key().encode("utf-8")).hexdigest()
     return f"mermaid-{digest[:12]}"
 
 
-class Printer:
-    """Owns a renderer pool; thread-safe. Use as a context manager or call :meth:`close`."""
+_DEFAULT_CACHE: Any = object()  # "a memory cache of the default size"
 
-    def __init__(self, pool: RendererPool | None = None) -> None:
-        self._pool = pool if pool is not None else RendererPool()
+
+class Printer:
+    """Owns a renderer pool and a result cache; thread-safe. Use as a context manager or call
+    :meth:`close`.
+
+    Args:
+        pool: the renderer pool (default: one with the ``engine`` below, forking where possible).
+        engine: the engine the pool's processes load (a key of
+            :data:`~mermaid_printer.engine.ENGINES`; default: ``$MERMAID_PRINTER_ENGINE``, else
+            ``native``); ignored when ``pool`` is given.
+        cache: where results are kept (default: :func:`~mermaid_printer.cache.default_cache`: 64
+            MiB in memory, in front of ``$MERMAID_PRINTER_RESULT_CACHE_DIR`` if set); ``None``
+            renders every request.
+    """
+
+    def __init__(
+        self,
+        pool: RendererPool | None = None,
+        *,
+        engine: str | None = None,
+        cache: ResultCache | None = _DEFAULT_CACHE,
+    ) -> None:
+        if pool is None:
+            pool = RendererPool(worker_options={"engine": selected_engine(engine)})
+        self._pool = pool
+        self._engine = str(self._pool.worker_options.get("engine", "native"))
+        self._cache: ResultCache | None = default_cache() if cache is _DEFAULT_CACHE else cache
 
     def __enter__(self) -> Printer:
         return self
@@ -78,57 +179,31 @@ class Printer:
         """Stop the warm engine process and any render still running."""
         self._pool.close()
 
+    @property
+    def concurrency(self) -> int:
+        """Jobs its pool runs at once (more wait)."""
+        return self._pool.max_concurrency
+
+    def cache_stats(self) -> CacheStats | None:
+        """The result cache's hits, misses and size (``None`` without a cache)."""
+        return self._cache.stats() if self._cache is not None else None
+
     def render_svg(self, options: RenderOptions) -> RenderResult:
         """Render ``options.code`` to SVG.
 
         Raises:
             PrinterError: a subclass naming what went wrong (syntax, timeout, limits, …).
         """
-        _check_text_size(options.code)
         job = SvgJob(
-            code=options.code,
+            code=_within_text_size(options.code),
             config=build_mermaid_config(options.config, theme=options.theme),
             svg_id=diagram_dom_id(options),
             timeout_ms=options.timeout_ms,
             background=options.background,
             embed_fonts=options.embed_fonts,
         )
-        result: RenderResult = self._run(job, options.timeout_ms)
+        result: RenderResult = self._render(job, options)
         return result
-
-    def parse(self, code: str, *, include_positions: bool = False, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ParseResult:
-        """Parse ``code`` with Mermaid's own parser, without drawing it.
-
-        Args:
-            code: the diagram source.
-            include_positions: give every node and edge the ``line``/``column`` (1-based, in
-                ``code``) of its definition.
-            timeout_ms: stop the parse after this long.
-
-        Raises:
-            PrinterError: a subclass naming what went wrong (syntax, type, input, timeout, …).
-        """
-        _check_parse_input(code, timeout_ms)
-        # The product config without a theme: the one the warm engine already holds.
-        job = ParseJob(code=code, config=build_mermaid_config({}), timeout_ms=timeout_ms, positions=bool(include_positions))
-        result: ParseResult = self._run(job, timeout_ms)
-        return result
-
-    def verify(self, code: str, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> VerifyResult:
-        """Check that Mermaid accepts ``code`` (as ``mermaid.parse`` does), without drawing it.
-
-        An invalid diagram (bad input, syntax error, unknown type, too large) gives
-        ``ok=False`` and the error; nothing is raised for it.
-
-        Raises:
-            PrinterError: the check itself failed (timeout, resource limit, engine).
-        """
-        try:
-            _check_parse_input(code, timeout_ms)
-            detected: DiagramType = self._run(DetectJob(code=code, config=build_mermaid_config({}), timeout_ms=timeout_ms), timeout_ms)
-        except _INVALID_DIAGRAM as exc:
-            return VerifyResult(ok=False, error=exc)
-        return VerifyResult(ok=True, diagram_type=detected.diagram_type)
 
     def render_pdf(self, options: PdfOptions) -> PdfResult:
         """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
@@ -140,9 +215,8 @@ class Printer:
         Raises:
             PrinterError: as :meth:`render_svg`; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        _check_text_size(options.code)
         job = PdfJob(
-            code=options.code,
+            code=_within_text_size(options.code),
             config=build_mermaid_config(options.config, theme=options.theme),
             timeout_ms=options.timeout_ms,
             background=options.background,
@@ -151,7 +225,7 @@ class Printer:
             margin_mm=options.margin_mm,
             fit=options.fit,
         )
-        result: PdfResult = self._run(job, options.timeout_ms)
+        result: PdfResult = self._render(job, options)
         return result
 
     def render_png(self, options: PngOptions) -> PngResult:
@@ -161,37 +235,118 @@ class Printer:
             PrinterError: as :meth:`render_svg`; ``RESOURCE_LIMIT`` when the image would be
                 over the pixel limit; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        _check_text_size(options.code)
         job = PngJob(
-            code=options.code,
+            code=_within_text_size(options.code),
             config=build_mermaid_config(options.config, theme=options.theme),
             timeout_ms=options.timeout_ms,
             background=options.background,
             scale=options.scale,
             width=options.width,
         )
-        result: PngResult = self._run(job, options.timeout_ms)
+        result: PngResult = self._render(job, options)
+        return result
+
+    def parse(self, options: ParseOptions | str, **fields: Any) -> ParseResult:
+        """Parse a diagram with Mermaid's own parser, without drawing it.
+
+        Args:
+            options: the request, or the diagram source with ``fields`` (``include_positions``:
+                give every node and edge the ``line``/``column``, 1-based, of its definition;
+                ``timeout_ms``).
+
+        Raises:
+            PrinterError: a subclass naming what went wrong (syntax, type, input, timeout, …).
+        """
+        request = _request(ParseOptions, options, fields)
+        job = ParseJob(
+            code=_within_text_size(request.code),
+            # The product config without a theme: the one the warm engine already holds.
+            config=build_mermaid_config({}),
+            timeout_ms=request.timeout_ms,
+            positions=request.include_positions,
+        )
+        result: ParseResult = self._run(job, request.timeout_ms)
+        return result
+
+    def verify(self, options: VerifyOptions | str, **fields: Any) -> VerifyResult:
+        """Check that Mermaid accepts a diagram (as ``mermaid.parse`` does), without drawing it.
+
+        An invalid diagram (bad input, syntax error, unknown type, too large) gives
+        ``ok=False`` and the error; nothing is raised for it.
+
+        Raises:
+            PrinterError: the check itself failed (timeout, resource limit, engine).
+        """
+        try:
+            request = _request(VerifyOptions, options, fields)
+            job = DetectJob(
+                code=_within_text_size(request.code), config=build_mermaid_config({}), timeout_ms=request.timeout_ms
+            )
+            detected: DiagramType = self._run(job, request.timeout_ms)
+        except _INVALID_DIAGRAM as exc:
+            return VerifyResult(ok=False, error=exc)
+        return VerifyResult(ok=True, diagram_type=detected.diagram_type)
+
+    def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
+        """Run a drawing job; the result carries the config warnings first."""
+        result = self._run(job, options.timeout_ms)
+        warnings = config_warnings(options.config)
+        if warnings:
+            result = dataclasses.replace(result, warnings=[*warnings, *result.warnings])
         return result
 
     def _run(self, job: object, timeout_ms: int) -> Any:
-        return self._pool.run(job, timeout_s=timeout_ms / 1000 + _KILL_GRACE_S)
+        """The job's result: from the cache, else from a render process (then cached)."""
+        timeout_s, cancel = timeout_ms / 1000 + _KILL_GRACE_S, _CANCEL.get()
+        if self._cache is None:
+            return self._pool.run(job, timeout_s=timeout_s, cancel=cancel)
+        kind = job_kind_of(job)
+        key = cache_key(kind.name, job, bundle=_bundle_fingerprint(kind.bundle), engine=self._engine, version=_VERSION)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return dataclasses.replace(hit.unwrap(), cached=True)
+        try:
+            result = self._pool.run(job, timeout_s=timeout_s, cancel=cancel)
+        except PrinterError as exc:
+            entry = Cached.of_error(exc)
+            if entry is not None:
+                self._cache.put(key, entry)
+            raise
+        self._cache.put(key, Cached(result=result))
+        return result
 
 
-def _check_parse_input(code: str, timeout_ms: int) -> None:
-    check_code(code)
-    _check_text_size(code)
-    if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
-        raise InvalidInput(f"Invalid input: timeout_ms must be {MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}", {"field": "timeout_ms"})
+try:
+    _VERSION = version("mermaid-printer")
+except PackageNotFoundError:  # a source tree that was never installed
+    _VERSION = "0.0.0"
 
 
-def _check_text_size(code: str) -> None:
-    max_text = PRODUCT_CONFIG["maxTextSize"]
+@functools.cache
+def _bundle_fingerprint(name: str) -> str:
+    return load_bundle(name).fingerprint()
+
+
+_Request = TypeVar("_Request", ParseOptions, VerifyOptions)
+
+
+def _request(model: type[_Request], options: _Request | str, fields: dict[str, Any]) -> _Request:
+    if isinstance(options, model):
+        if fields:
+            raise TypeError("give the request model or the code with its fields, not both")
+        return options
+    return validate_request(model, {"code": options, **fields})
+
+
+def _within_text_size(code: str) -> str:
+    max_text = MAX_TEXT_CHARS
     if len(code) > max_text:
         # Mermaid would silently draw an error diagram instead; say what happened.
         raise InputTooLarge(
             f"diagram is {len(code):,} characters; Mermaid's maxTextSize is {max_text:,}",
             {"limit_characters": max_text},
         )
+    return code
 
 
 _default_printer: Printer | None = None

@@ -69,7 +69,7 @@ def encode(value: Any) -> bytes:
         if isinstance(item, list | tuple):
             return [lower(child) for child in item]
         name = type(item).__name__
-        if _TYPES.get(name) is type(item):
+        if _TYPES.get(name) is type(item) and dataclasses.is_dataclass(item):
             fields = {field.name: lower(getattr(item, field.name)) for field in dataclasses.fields(item)}
             return {"$type": name, "fields": fields}
         raise WireError(f"a {name} cannot cross the wire")
@@ -108,7 +108,9 @@ def decode(message: bytes) -> Any:
             return item
         if "$bytes" in item:
             start, size = item["$bytes"]
-            if not (isinstance(start, int) and isinstance(size, int) and 0 <= start <= start + size <= len(attachments)):
+            if not (
+                isinstance(start, int) and isinstance(size, int) and 0 <= start <= start + size <= len(attachments)
+            ):
                 raise WireError("attachment out of range")
             return bytes(attachments[start : start + size])
         if "$type" in item:

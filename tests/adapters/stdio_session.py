@@ -69,9 +69,7 @@ def run_session(command: list[str], requests: list[dict[str, Any]], tmp_path: Pa
     replies: dict[int, dict[str, Any]] = {}
     with (
         stderr_file.open("wb") as stderr_sink,
-        subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr_sink
-        ) as server,
+        subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr_sink) as server,
     ):
         assert server.stdin is not None and server.stdout is not None
         watchdog = threading.Timer(300, server.kill)  # only fires if the server hangs

@@ -198,3 +198,19 @@ def test_a_syntax_error_on_stdin_writes_nothing_to_stdout() -> None:
 
     assert (result.returncode, result.stdout) == (2, "")
     assert_one_error_line(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3")
+
+
+@pytest.mark.engine
+def test_a_batch_writes_one_file_per_diagram_and_reports_the_broken_one(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text("flowchart LR\n  A --> B\n")
+    (tmp_path / "doc.md").write_text(
+        '# Doc\n\n```mermaid\npie\n  "x": 1\n```\n\n```mermaid\nflowchart TD\n  A --> --> B\n```\n'
+    )
+
+    result = run_cli("render", "a.mmd", "doc.md", "-o", "out/", "--jobs", "2", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["a.svg", "doc-1.svg"]
+    assert (tmp_path / "out" / "doc-1.svg").read_text().startswith("<svg")
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: doc.md#2 (line 8): SYNTAX_ERROR: Parse error on line 2")

@@ -36,11 +36,14 @@ def one_error_line(result: subprocess.CompletedProcess[bytes]) -> str:
         (["-o", "a.png", "--paper", "A4"], "error: INVALID_INPUT: --paper applies to PDF output, not PNG"),
         (["-o", "a.svg", "--fit", "fill"], "error: INVALID_INPUT: --fit applies to PDF output, not SVG"),
         (["-o", "a.pdf", "--width", "300"], "error: INVALID_INPUT: --width applies to PNG output, not PDF"),
-        (["-o", "a.pdf", "--no-embed-fonts"], "error: INVALID_INPUT: --no-embed-fonts applies to SVG output only"),
+        (["-o", "a.pdf", "--no-embed-fonts"], "error: INVALID_INPUT: --no-embed-fonts applies to SVG output, not PDF"),
         (["-o", "a.pdf", "--paper", "B9"], "error: INVALID_INPUT: Invalid input: paper: unknown paper size"),
         (["-o", "a.pdf", "--orientation", "landscape"], "error: INVALID_INPUT: Invalid input: orientation: "),
         (["-o", "a.png", "--scale", "0"], "error: INVALID_INPUT: Invalid input: scale: "),
-        (["-f", "png", "--scale", "2", "--width", "100"], "error: INVALID_INPUT: Invalid input: width: give scale or width"),
+        (
+            ["-f", "png", "--scale", "2", "--width", "100"],
+            "error: INVALID_INPUT: Invalid input: width: give scale or width",
+        ),
     ],
 )
 def test_options_of_another_format_or_out_of_range_are_input_errors_and_write_nothing(
@@ -70,7 +73,9 @@ def test_the_output_suffix_picks_pdf_and_the_paper_flags_apply(tmp_path: Path) -
 def test_format_png_writes_beside_the_input_with_the_size_and_background_flags(tmp_path: Path) -> None:
     (tmp_path / "a.mmd").write_text(FLOWCHART)
 
-    result = run_cli("render", "a.mmd", "--format", "png", "--width", "300", "--background", "transparent", cwd=tmp_path)
+    result = run_cli(
+        "render", "a.mmd", "--format", "png", "--width", "300", "--background", "transparent", cwd=tmp_path
+    )
 
     assert (result.returncode, result.stderr) == (0, b"")
     image = Image.open(tmp_path / "a.png")

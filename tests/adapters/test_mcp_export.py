@@ -24,7 +24,7 @@ from mcp.types import (
 from PIL import Image
 
 from mermaid_printer import Printer
-from mermaid_printer.adapters.export_envelope import OUTPUT_DIR_ENV
+from mermaid_printer.adapters.delivery import OUTPUT_DIR_ENV
 from mermaid_printer.adapters.mcp_server import build_server
 from mermaid_printer.errors import ERROR_CODES, error_from_dict
 from mermaid_printer.options import MAX_INPUT_BYTES, PAPER_SIZES
@@ -108,6 +108,7 @@ async def test_a_png_comes_back_as_an_image_block_and_the_envelope_holds_no_byte
         "width_px": 400,
         "height_px": 200,
         "scale": 2.0,
+        "cached": False,
         "mime_type": "image/png",
         "size_bytes": len(FAKE_PNG),
         "sha256": digest,
@@ -139,11 +140,21 @@ async def test_a_pdf_comes_back_as_an_embedded_pdf_resource_never_an_image(fake_
     assert base64.b64decode(resource.resource.blob) == FAKE_PDF  # type: ignore[union-attr]
     envelope = envelope_of(result)
     assert envelope["paper"] == "A4"
-    assert (envelope["page_width_pt"], envelope["page_height_pt"], envelope["orientation"]) == (841.89, 595.276, "landscape")
-    assert (envelope["mime_type"], envelope["delivery"], envelope["size_bytes"]) == ("application/pdf", "resource", len(FAKE_PDF))
+    assert (envelope["page_width_pt"], envelope["page_height_pt"], envelope["orientation"]) == (
+        841.89,
+        595.276,
+        "landscape",
+    )
+    assert (envelope["mime_type"], envelope["delivery"], envelope["size_bytes"]) == (
+        "application/pdf",
+        "resource",
+        len(FAKE_PDF),
+    )
 
 
-@pytest.mark.parametrize(("tool", "data", "suffix"), [("mermaid_to_pdf", FAKE_PDF, "pdf"), ("mermaid_to_png", FAKE_PNG, "png")])
+@pytest.mark.parametrize(
+    ("tool", "data", "suffix"), [("mermaid_to_pdf", FAKE_PDF, "pdf"), ("mermaid_to_png", FAKE_PNG, "png")]
+)
 async def test_file_delivery_writes_the_file_once_and_returns_a_link_instead_of_bytes(
     fake_printer: FakePrinter, tmp_path: Path, tool: str, data: bytes, suffix: str
 ) -> None:
@@ -195,7 +206,14 @@ async def test_the_options_reach_the_printer_validated_with_white_as_the_default
     await call(
         fake_printer,
         "mermaid_to_pdf",
-        {"code": FLOWCHART, "paper": "letter", "orientation": "portrait", "margin_mm": 5, "fit": "fill", "theme": "dark"},
+        {
+            "code": FLOWCHART,
+            "paper": "letter",
+            "orientation": "portrait",
+            "margin_mm": 5,
+            "fit": "fill",
+            "theme": "dark",
+        },
     )
     await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART, "width": 640, "background": "transparent"})
     await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART, "scale": 1.5, "config_json": {"theme": "forest"}})
@@ -235,7 +253,9 @@ INVALID = [
 ]
 
 
-@pytest.mark.parametrize(("tool", "arguments", "field"), INVALID, ids=[f"{t}-{f}-{i}" for i, (t, _a, f) in enumerate(INVALID)])
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"), INVALID, ids=[f"{t}-{f}-{i}" for i, (t, _a, f) in enumerate(INVALID)]
+)
 async def test_invalid_arguments_come_back_as_invalid_input_naming_the_field(
     fake_printer: FakePrinter, tool: str, arguments: dict[str, Any], field: str
 ) -> None:
@@ -269,7 +289,9 @@ async def test_code_over_one_megabyte_is_input_too_large(fake_printer: FakePrint
 
 @pytest.mark.parametrize("tool", TOOLS)
 @pytest.mark.parametrize("code", ERROR_CODES)
-async def test_each_printer_error_comes_back_as_an_is_error_envelope(fake_printer: FakePrinter, tool: str, code: str) -> None:
+async def test_each_printer_error_comes_back_as_an_is_error_envelope(
+    fake_printer: FakePrinter, tool: str, code: str
+) -> None:
     fake_printer.fail_with = error_from_dict({"code": code, "message": f"{code} happened", "details": {"n": 1}})
 
     result = await call(fake_printer, tool, {"code": FLOWCHART})
@@ -354,7 +376,7 @@ async def test_a_real_png_over_the_pixel_budget_is_a_resource_limit_and_the_next
 async def test_a_large_inline_file_comes_with_a_warning_suggesting_file_delivery(
     fake_printer: FakePrinter, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("mermaid_printer.adapters.export_envelope.LARGE_INLINE_BYTES", len(FAKE_PNG) - 1)
+    monkeypatch.setattr("mermaid_printer.adapters.mcp_render.LARGE_INLINE_BYTES", len(FAKE_PNG) - 1)
 
     result = await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART})
 

@@ -56,7 +56,7 @@ async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer:
     assert "SYNTAX_ERROR" in tool.description and "timeout_ms" in tool.description
     schema = tool.input_schema
     assert schema["required"] == ["code"]
-    assert sorted(schema["properties"]) == ["background", "code", "config_json", "theme", "timeout_ms"]
+    assert sorted(schema["properties"]) == ["background", "code", "config_json", "embed_fonts", "theme", "timeout_ms"]
     assert schema["properties"]["theme"]["enum"] == list(THEMES)
     timeout = schema["properties"]["timeout_ms"]
     assert (timeout["type"], timeout["minimum"], timeout["maximum"], timeout["default"]) == (
@@ -67,7 +67,9 @@ async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer:
     )
     assert tool.output_schema is not None
     assert tool.output_schema["required"] == ["ok", "request_id", "warnings", "errors"]
-    assert sorted(tool.output_schema["properties"]) == ["diagram_type", "errors", "ok", "request_id", "svg", "warnings"]
+    assert sorted(tool.output_schema["properties"]) == [
+        "cached", "diagram_type", "errors", "ok", "request_id", "svg", "warnings",
+    ]  # fmt: skip
     assert tool.output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(ERROR_CODES)
 
 
@@ -83,6 +85,7 @@ async def test_a_rendered_diagram_comes_back_as_a_success_envelope(fake_printer:
         "errors": [],
         "svg": FAKE_SVG,
         "diagram_type": "flowchart-v2",
+        "cached": False,
     }
 
 
@@ -261,11 +264,10 @@ async def test_a_printer_passed_in_is_left_open(fake_printer: FakePrinter) -> No
 async def test_the_printer_the_server_starts_is_closed_when_it_stops(
     fake_printer: FakePrinter, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(mcp_server, "_start_printer", lambda: fake_printer)
+    monkeypatch.setattr(mcp_server, "_start_printer", lambda _cache_dir: fake_printer)
 
     async with Client(build_server()) as client:
         result = await client.call_tool("mermaid_to_svg", {"code": "graph TD; A-->B"})
         assert (result.is_error, fake_printer.closed) == (False, False)
 
     assert fake_printer.closed is True
-

@@ -33,7 +33,8 @@ async def test_png_pdf_and_files_come_back_as_image_resource_and_link_and_errors
         broken = await client.call_tool("mermaid_to_pdf", {"code": "flowchart TD\n  A --> --> B"})
         invalid = await client.call_tool("mermaid_to_png", {"code": FLOWCHART, "width": 1})
         huge = await client.call_tool(
-            "mermaid_to_png", {"code": "flowchart TD\n" + "\n".join(f"  N{n} --> N{n + 1}" for n in range(40)), "scale": 10}
+            "mermaid_to_png",
+            {"code": "flowchart TD\n" + "\n".join(f"  N{n} --> N{n + 1}" for n in range(40)), "scale": 10},
         )
         after = await client.call_tool("mermaid_to_png", {"code": FLOWCHART, "delivery": "resource"})
         filed = await client.call_tool("mermaid_to_pdf", {"code": FLOWCHART, "delivery": "file"})

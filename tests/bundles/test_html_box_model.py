@@ -65,8 +65,10 @@ CHROMIUM = [
     ("<strong>bold</strong> and <em>it</em> <s>del</s> <mark>mark</mark>", "143x20"),
     # collapsed 1 px borders, 1 px cell padding, header cells bold
     (
-        '<table><thead><tr><th>a</th><th>bb</th></tr></thead><tbody><tr><td>1</td><td style="text-align:right">'
-        "22</td></tr></tbody></table>",
+        (
+            '<table><thead><tr><th>a</th><th>bb</th></tr></thead><tbody><tr><td>1</td><td style="text-align:right">'
+            "22</td></tr></tbody></table>"
+        ),
         "35x47",
     ),
     ('<table><tr><td colspan="2">wide cell here</td></tr><tr><td>a</td><td>b</td></tr></table>', "102x47"),
@@ -81,7 +83,10 @@ CHROMIUM = [
     # the space before the link kerns with its first letter (one shaping run in Chromium)
     ('Read the <a href="x">Awesome</a>', "138x20"),
     # script and style are not drawn; a <template>'s content neither, and it ends at </template>
-    ("<pre><code><script>x</script>\n\n<template>\n  <b>t</b>\n</template>\n\n<style scoped>y</style>\n</code></pre>", "7x107"),
+    (
+        "<pre><code><script>x</script>\n\n<template>\n  <b>t</b>\n</template>\n\n<style scoped>y</style>\n</code></pre>",
+        "7x107",
+    ),
     ("a&#8203;b long&#8203;word", "87x20"),
     ('<iframe src="x"></iframe>', "304x159"),
 ]

@@ -14,6 +14,8 @@ from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.mermaid_config import build_mermaid_config
 
+pytestmark = pytest.mark.engine
+
 
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:
@@ -59,9 +61,17 @@ def test_canvas_font_defaults_and_ignores_values_it_cannot_parse(engine: QuickJS
 def test_local_storage_is_an_empty_in_memory_store_at_every_render(engine: QuickJSEngine) -> None:
     # ZenUML reads localStorage while its module loads (a ReferenceError before this existed).
     engine.eval('localStorage.setItem("zenumlDebug", 1); sessionStorage.setItem("k", "v")')
-    assert js(engine, 'return [localStorage.getItem("zenumlDebug"), localStorage.length, localStorage.key(0)]') == ["1", 1, "zenumlDebug"]
+    assert js(engine, 'return [localStorage.getItem("zenumlDebug"), localStorage.length, localStorage.key(0)]') == [
+        "1",
+        1,
+        "zenumlDebug",
+    ]
     engine.eval("__printerEnv.restore(__printerEnv.snapshot())")
-    assert js(engine, 'return [localStorage.getItem("zenumlDebug"), localStorage.length, sessionStorage.length]') == [None, 0, 0]
+    assert js(engine, 'return [localStorage.getItem("zenumlDebug"), localStorage.length, sessionStorage.length]') == [
+        None,
+        0,
+        0,
+    ]
 
 
 def test_each_render_starts_with_the_head_the_bundles_loaded_into(engine: QuickJSEngine) -> None:

@@ -13,6 +13,8 @@ import pytest
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
+pytestmark = pytest.mark.engine
+
 FONT = 'font-family: "Recursive Variable", arial, sans-serif; font-size: 14px'
 
 
@@ -174,7 +176,7 @@ def test_an_empty_labels_zero_box_reaches_only_two_container_levels(engine: Quic
     }
 
 
-def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: QuickJSEngine) -> None:
+def test_a_stylesheet_text_anchor_beats_the_presentation_attribute_in_the_layout(engine: QuickJSEngine) -> None:
     # CSS cascade: author rules override SVG presentation attributes (Chromium centres this text).
     x = run(
         engine,
@@ -191,6 +193,8 @@ def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: Quick
         return b.x + b.width / 2;""",
     )
     assert x == pytest.approx(0, abs=0.5)
+
+
 RECT = '<rect x="10" y="10" width="5" height="5"/>'
 EMPTY_TEXT = "<text><tspan/></text>"
 
@@ -213,8 +217,10 @@ EMPTY_TEXT = "<text><tspan/></text>"
         (f'<g><path d="M0 0"/><g>{EMPTY_TEXT}</g></g>', [0, 0, 15, 15]),  # or beside content
         # Mermaid's mindmap edge label: empty text two groups deep, plus a label background.
         (
-            '<g class="edgeLabel"><g class="label" transform="translate(0, 0)"><text y="-10.1">'
-            '<tspan x="0" y="-0.1em" dy="1.1em"/></text></g></g><g><rect class="background"/></g>',
+            (
+                '<g class="edgeLabel"><g class="label" transform="translate(0, 0)"><text y="-10.1">'
+                '<tspan x="0" y="-0.1em" dy="1.1em"/></text></g></g><g><rect class="background"/></g>'
+            ),
             [10, 10, 5, 5],
         ),
     ],
@@ -252,7 +258,10 @@ def test_text_without_glyphs_has_the_empty_box_at_the_origin(engine: QuickJSEngi
     ("d", "chromium_box"),
     [
         # the mindmap cloud's first lobe; cubic approximation was 2.8e-4 px off
-        ("M0 0a14.4421875,14.4421875 0 0,1 24.0703125,-9.628125", [0, -13.343334197998047, 24.0703125, 13.343334197998047]),
+        (
+            "M0 0a14.4421875,14.4421875 0 0,1 24.0703125,-9.628125",
+            [0, -13.343334197998047, 24.0703125, 13.343334197998047],
+        ),
         ("M10 10 A 30 12 30 1 0 50 40", [-3.3283169269561768, 9.5830717086792, 53.329166412353516, 36.49657440185547]),
     ],
 )
@@ -323,15 +332,17 @@ def test_path_coordinates_are_32_bit_floats_as_in_skia(engine: QuickJSEngine) ->
     assert boxes["q"] == [0.10000000149011612, 0.20000000298023224, 0.20000001788139343, 0.40000003576278687]
 
 
-def test_a_stylesheet_text_anchor_beats_the_presentation_attribute(engine: QuickJSEngine) -> None:
+def test_a_stylesheet_text_anchor_beats_the_presentation_attribute_in_the_box(engine: QuickJSEngine) -> None:
     # Ishikawa's head label: text-anchor="start" on the element, text-anchor: middle in its CSS.
     # Chromium centres it (CSS rules outrank presentation attributes).
     box = run(
         engine,
-        f"""svg.innerHTML = {json.dumps(
-            "<style>.head-label { text-anchor: middle; }</style>"
-            f"<text class='head-label' text-anchor='start' style='{FONT}'>Problem</text>"
-        )};
+        f"""svg.innerHTML = {
+            json.dumps(
+                "<style>.head-label { text-anchor: middle; }</style>"
+                f"<text class='head-label' text-anchor='start' style='{FONT}'>Problem</text>"
+            )
+        };
         const b = svg.querySelector("text").getBBox();
         return [b.x, b.width];""",
     )

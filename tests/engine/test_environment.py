@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+
+pytestmark = pytest.mark.engine
 
 
 def test_screen_is_the_reference_browsers_800_by_600() -> None:

@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from mermaid_printer.engine import EngineLimits
 from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
 pytestmark = pytest.mark.engine

@@ -1,4 +1,4 @@
-"""text_measure.js + font_metrics.js in a bare QuickJS context, checked against the font file.
+"""text_measure.js + font_metrics.json in a bare QuickJS context, checked against the font file.
 
 Expected widths are computed here independently of the generated table: advance widths come from
 the vendored woff2 instanced with fontTools (``hmtx``), and the few kerned or height values are
@@ -15,7 +15,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
 
-from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.bundles import bundle_js_dir, shim_scripts
 from mermaid_printer.resources import vendor_manifest, vendored_file
 
 FAMILY = '"Recursive Variable", arial, sans-serif'
@@ -25,7 +25,8 @@ LATIN = "fonts/recursive-variable/recursive-latin-wght-normal.woff2"
 @pytest.fixture(scope="module")
 def context() -> _quickjs.Context:
     ctx = _quickjs.Context()
-    ctx.eval((bundle_js_dir() / "shim" / "font_metrics.js").read_text(encoding="utf-8"))
+    (metrics,) = [script for script in shim_scripts() if script.kind == "data"]  # as the engine loads it
+    ctx.eval(f"globalThis.{metrics.publish_as} = {metrics.path.read_text(encoding='utf-8')};")
     ctx.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
     return ctx
 
@@ -181,7 +182,9 @@ def test_static_faces_are_matched_by_css_weight_rules(context) -> None:
 def test_italic_uses_the_italic_face_where_there_is_one(context) -> None:
     text = "Hello World"
     assert measure(context, text, family='"Open Sans"', style="italic") != measure(context, text, family='"Open Sans"')
-    assert measure(context, text, family='"Open Sans"', style="oblique") == measure(context, text, family='"Open Sans"', style="italic")
+    assert measure(context, text, family='"Open Sans"', style="oblique") == measure(
+        context, text, family='"Open Sans"', style="italic"
+    )
     # Recursive has no italic face: the browser slants the upright one, same advances.
     assert measure(context, text, style="italic")["width"] == measure(context, text)["width"]
 
@@ -446,7 +449,9 @@ def test_characters_from_the_default_font_and_dejavu_are_recorded_as_fallbacks(c
         ("Menlo, monospace", "Menlo, monospace", "DejaVu Sans Mono"),  # Menlo can carry the face
     ],
 )
-def test_a_list_of_generic_names_is_given_the_name_of_the_family_it_resolves_to(context, family, nameable, face) -> None:
+def test_a_list_of_generic_names_is_given_the_name_of_the_family_it_resolves_to(
+    context, family, nameable, face
+) -> None:
     assert json.loads(context.eval(f"JSON.stringify(__printerNameableFamilyList({json.dumps(family)}))")) == nameable
     # The named list measures the same and its text is recorded under a name a face can carry.
     assert measure(context, "Wg 01", family=nameable) == measure(context, "Wg 01", family=family)

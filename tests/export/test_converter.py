@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import urllib.request
@@ -9,12 +10,16 @@ from pathlib import Path
 
 import cairosvg.url
 import pytest
-from PIL import Image
 from export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
+from PIL import Image
 
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
+from mermaid_printer.export import prepare_export
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.fonts import catalog as font_catalog
+from mermaid_printer.fonts import instances as font_instances
+from mermaid_printer.fonts import resolve as font_resolve
 
 HOSTILE = Path(__file__).parent.parent / "postprocess" / "fixtures" / "hostile"
 FONT = "font-family:'Recursive Variable', arial, sans-serif"
@@ -29,7 +34,9 @@ def svg(body: str, width: int = 200, height: int = 100, style: str = "") -> str:
 
 def test_a_middle_anchored_line_split_over_tspans_is_centred_as_one_chunk() -> None:
     # Mermaid puts each word of a label in its own tspan inside one positioned tspan.
-    split = svg('<text text-anchor="middle"><tspan x="100" y="50"><tspan>Left</tspan><tspan> Right</tspan></tspan></text>')
+    split = svg(
+        '<text text-anchor="middle"><tspan x="100" y="50"><tspan>Left</tspan><tspan> Right</tspan></tspan></text>'
+    )
     whole = svg('<text text-anchor="middle" x="100" y="50">Left Right</text>')
 
     split_box, whole_box = ink_box(svg_to_png(split, scale=1).data), ink_box(svg_to_png(whole, scale=1).data)
@@ -82,7 +89,9 @@ def test_bold_is_synthesized_only_where_the_family_has_no_bold_face(family: str,
         grey = Image.open(io.BytesIO(png)).convert("L")
         return grey.point(lambda value: 255 if value < 128 else 0).histogram()[255]
 
-    pdf_fonts = base_fonts(svg_to_pdf(svg(f'<text x="5" y="50" style="font-family:{family}" font-weight="bold">B</text>')).data)
+    pdf_fonts = base_fonts(
+        svg_to_pdf(svg(f'<text x="5" y="50" style="font-family:{family}" font-weight="bold">B</text>')).data
+    )
 
     assert pdf_fonts == (["OpenSans-400"] if faked else ["Arimo-700"])
     assert dark_pixels("bold") > dark_pixels("normal") * 1.15
@@ -159,7 +168,12 @@ def test_a_missing_symbol_takes_the_width_the_layout_gave_it() -> None:
     # text_measure.js: 0.838 em for arrows, symbols and dingbats (Chromium's DejaVu Sans), not
     # the first face's average width (Recursive: 0.55 em).
     def left(text: str) -> int:
-        box = ink_box(svg_to_png(svg(f'<text x="390" y="150" text-anchor="end">{text}</text>', 400, 200, "text{font-size:100px}"), scale=1).data)
+        box = ink_box(
+            svg_to_png(
+                svg(f'<text x="390" y="150" text-anchor="end">{text}</text>', 400, 200, "text{font-size:100px}"),
+                scale=1,
+            ).data
+        )
         assert box is not None
         return box[0]
 
@@ -174,12 +188,21 @@ def test_underline_draws_a_line_under_the_text() -> None:
     assert underlined[3] > plain[3] + 1
 
 
-def test_external_references_are_never_fetched(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_network(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("the converter tried to fetch a URL")
+def _record_fetches(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every URL the converter tries to open, recorded (not raised: an exception could be
+    swallowed by the code under test and the attempt go unnoticed)."""
+    attempts: list[object] = []
 
-    monkeypatch.setattr(urllib.request, "urlopen", no_network)
-    monkeypatch.setattr(cairosvg.url, "urlopen", no_network)
+    def record(url: object, *_args: object, **_kwargs: object) -> None:
+        attempts.append(url)
+
+    monkeypatch.setattr(urllib.request, "urlopen", record)
+    monkeypatch.setattr(cairosvg.url, "urlopen", record)
+    return attempts
+
+
+def test_external_references_are_never_fetched(monkeypatch: pytest.MonkeyPatch) -> None:
+    attempts = _record_fetches(monkeypatch)
     body = (
         '<image href="file:///etc/hostname" width="10" height="10"/>'
         '<image href="https://example.invalid/x.png" width="10" height="10"/>'
@@ -188,6 +211,7 @@ def test_external_references_are_never_fetched(monkeypatch: pytest.MonkeyPatch) 
 
     png = svg_to_png(svg(body, style="@import url(https://example.invalid/x.css);"))
 
+    assert attempts == []
     assert any("not fetched" in warning for warning in png.warnings)
 
 
@@ -202,14 +226,11 @@ def test_entities_are_refused_as_a_typed_error() -> None:
 def test_unsanitized_hostile_svgs_convert_or_fail_typed_without_fetching(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def no_network(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("the converter tried to fetch a URL")
-
-    monkeypatch.setattr(cairosvg.url, "urlopen", no_network)
-    try:
+    attempts = _record_fetches(monkeypatch)
+    # Refused is fine, as long as it is typed (anything else fails the test).
+    with contextlib.suppress(PrinterError):
         svg_to_png(path.read_text(encoding="utf-8"), scale=1)
-    except PrinterError:
-        pass  # refused: fine, as long as it is typed
+    assert attempts == []
 
 
 def test_a_nested_svg_is_drawn_in_place_without_repainting_the_background() -> None:
@@ -244,3 +265,23 @@ def test_hidden_text_is_not_drawn() -> None:
     )
 
     assert ink_box(svg_to_png(svg(body), scale=1).data) is None
+
+
+def test_a_conversion_after_warm_up_opens_no_font_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The zygote builds the fonts before it forks; a child must not decode any file per request.
+    prepare_export()
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 80"><text x="5" y="30" '
+        'style="font-family:\'trebuchet ms\', arial">Pie ł ĳ</text><text x="5" y="60" '
+        'style="font-family:\'Open Sans\'" font-style="italic" font-weight="bold">Sequence Ж</text></svg>'
+    )
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a font file was opened during a conversion")
+
+    for module in (font_catalog, font_instances, font_resolve):
+        monkeypatch.setattr(module, "TTFont", refuse)
+    monkeypatch.setattr(font_resolve.hb, "Blob", refuse)
+
+    assert svg_to_pdf(svg).data.startswith(b"%PDF-")
+    assert svg_to_png(svg, scale=1).data.startswith(b"\x89PNG")

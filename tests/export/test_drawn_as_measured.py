@@ -19,18 +19,19 @@ from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont
 from PIL import Image
 
+from mermaid_printer.bundles import bundle_js_dir, shim_scripts
 from mermaid_printer.export import text as export_text
-from mermaid_printer.export.fonts import converter_fonts, last_resort_families, system_fallback_families
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
 from mermaid_printer.export.text import _ZERO_WIDTH
-from mermaid_printer.postprocess.fonts import vendored_fonts
-from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.fonts import converter_fonts, last_resort_families, system_fallback_families, vendored_fonts
 from mermaid_printer.resources import vendored_file
 
 # Every BMP character and the emoji planes, without those nobody draws (zero width).
 CODEPOINTS = [
-    cp for cp in (*range(0x20, 0xD800), *range(0xE000, 0x10000), *range(0x1F000, 0x1FB00)) if not _ZERO_WIDTH.match(chr(cp))
+    cp
+    for cp in (*range(0x20, 0xD800), *range(0xE000, 0x10000), *range(0x1F000, 0x1FB00))
+    if not _ZERO_WIDTH.match(chr(cp))
 ]
 # (font-family, weight, style): the list's own families, the default family after a list
 # (Recursive alone), the generic families that resolve to DejaVu, italic Open Sans and bold
@@ -51,7 +52,8 @@ SIZE = 100  # px: the layout's 1/64 px rounding is then 0.00016 em
 def layout() -> _quickjs.Context:
     """The engine's text measurement in a bare QuickJS context."""
     context = _quickjs.Context()
-    context.eval((bundle_js_dir() / "shim" / "font_metrics.js").read_text(encoding="utf-8"))
+    (metrics,) = [script for script in shim_scripts() if script.kind == "data"]  # as the engine loads it
+    context.eval(f"globalThis.{metrics.publish_as} = {metrics.path.read_text(encoding='utf-8')};")
     context.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
     return context
 
@@ -69,7 +71,9 @@ def measured_families(layout: _quickjs.Context, family: str, weight: int, style:
     return {cp: name for name, cps in recorded for cp in cps}
 
 
-def measured_widths(layout: _quickjs.Context, family: str, weight: int, style: str, codepoints: list[int]) -> list[float]:
+def measured_widths(
+    layout: _quickjs.Context, family: str, weight: int, style: str, codepoints: list[int]
+) -> list[float]:
     """The width (px at SIZE) the layout gives each codepoint alone."""
     spec = {"family": family, "size": SIZE, "weight": weight, "style": style}
     return json.loads(
@@ -101,7 +105,9 @@ def test_each_character_takes_the_face_the_layout_measured_it_with(
         face = font.measured_with(codepoint)
         return face.family if face is not None else None
 
-    differing = {cp: (measured.get(cp), converter_family(cp)) for cp in CODEPOINTS if measured.get(cp) != converter_family(cp)}
+    differing = {
+        cp: (measured.get(cp), converter_family(cp)) for cp in CODEPOINTS if measured.get(cp) != converter_family(cp)
+    }
     assert differing == {}
     # What draws them (last-resort slices are made on first use: tests/export/test_last_resort_faces.py).
     not_as_measured = {}
@@ -127,7 +133,9 @@ def test_the_lists_cover_every_step_of_the_layouts_fallback(layout: _quickjs.Con
         family: set(measured_families(layout, family, weight, style).values()) for family, weight, style in FONTS[:4]
     }
 
-    assert {"Recursive Variable", "Arimo", "DejaVu Sans", "Noto Sans SC", "Noto Sans KR", "Noto Emoji"} <= steps[FONTS[0][0]]
+    assert {"Recursive Variable", "Arimo", "DejaVu Sans", "Noto Sans SC", "Noto Sans KR", "Noto Emoji"} <= steps[
+        FONTS[0][0]
+    ]
     assert {"Recursive Variable", "Tinos", "DejaVu Sans"} <= steps[FONTS[1][0]]  # the default family after a list
     assert {"DejaVu Sans Mono", "Tinos", "DejaVu Sans"} <= steps[FONTS[2][0]]
     assert "DejaVu Sans" in steps[FONTS[3][0]] and system_fallback_families() == ("DejaVu Sans",)
@@ -239,7 +247,9 @@ def vendored_path(family: str) -> Path:
 
 def layout_width(layout: _quickjs.Context, text: str, family: str, size: float) -> float:
     spec = {"family": family, "size": size}
-    return json.loads(layout.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))"))["width"]
+    return json.loads(layout.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))"))[
+        "width"
+    ]
 
 
 def test_a_check_mark_and_an_arrow_in_an_arial_label_are_text_in_dejavu_sans() -> None:
@@ -255,7 +265,9 @@ def test_a_check_mark_and_an_arrow_in_an_arial_label_are_text_in_dejavu_sans() -
 
 
 @pytest.mark.parametrize("char", ["✓", "→"])
-def test_a_check_mark_and_an_arrow_in_the_png_are_dejavu_sans_outlines_not_boxes(layout: _quickjs.Context, char: str) -> None:
+def test_a_check_mark_and_an_arrow_in_the_png_are_dejavu_sans_outlines_not_boxes(
+    layout: _quickjs.Context, char: str
+) -> None:
     size, x, baseline = 80, 20, 100
     png = svg_to_png(svg(f'<text x="{x}" y="{baseline}">{char}</text>', width=160, height=160, size=size), scale=1)
 
@@ -292,7 +304,9 @@ def test_box_drawing_joins_its_neighbours() -> None:
 def test_monospace_text_is_drawn_in_dejavu_sans_mono() -> None:
     body = '<text x="10" y="40">mono()</text><text x="10" y="80" font-weight="bold">bold[]</text>'
     pdf = svg_to_pdf(svg(body, family="monospace"))
-    png = svg_to_png(svg('<text x="20" y="100">{g}</text>', family="monospace", width=160, height=160, size=70), scale=1)
+    png = svg_to_png(
+        svg('<text x="20" y="100">{g}</text>', family="monospace", width=160, height=160, size=70), scale=1
+    )
 
     assert pdf.warnings == [] and png.warnings == []
     assert base_fonts(pdf.data) == ["DejaVuSansMono-400", "DejaVuSansMono-700"]  # a real bold face

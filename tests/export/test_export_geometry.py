@@ -72,5 +72,8 @@ def test_an_image_over_the_pixel_budget_is_a_resource_limit_naming_the_size(kwar
     details = caught.value.details
     assert details["field"] == field
     assert details["limit_pixels"] == MAX_PNG_PIXELS
-    assert details["width_px"] * details["height_px"] > MAX_PNG_PIXELS or max(details["width_px"], details["height_px"]) > 20_000
+    assert (
+        details["width_px"] * details["height_px"] > MAX_PNG_PIXELS
+        or max(details["width_px"], details["height_px"]) > 20_000
+    )
     assert f"use a smaller {field}" in caught.value.message

@@ -1,13 +1,10 @@
 """CJK, Hangul and emoji in PDF and PNG: drawn from the last-resort faces the layout measured them
-with (Noto Sans SC, Noto Sans KR, Noto Emoji), whose instances are made on first use."""
+with (Noto Sans SC, Noto Sans KR, Noto Emoji), whose instances are made on first use
+(tests/fonts/test_instances.py)."""
 
 from __future__ import annotations
 
-import hashlib
 import io
-import multiprocessing
-from pathlib import Path
-from typing import Any
 
 import cairocffi as cairo
 import pytest
@@ -16,11 +13,9 @@ from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont
 from PIL import Image
 
-from mermaid_printer.export import fonts as export_fonts
-from mermaid_printer.export.fonts import converter_fonts
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
-from mermaid_printer.postprocess.fonts import vendored_fonts
+from mermaid_printer.fonts import FontFile, converter_fonts, vendored_fonts
 from mermaid_printer.resources import vendored_file
 
 FAMILY = '"Recursive Variable", arial, sans-serif'
@@ -35,7 +30,7 @@ def svg(body: str, width: int = 300, height: int = 100, size: int = 20) -> str:
     )
 
 
-def first_file(codepoint: int) -> tuple[int, object]:
+def first_file(codepoint: int) -> tuple[int, FontFile]:
     """The vendored file the layout measured ``codepoint`` with among the last-resort faces:
     the first in manifest order whose unicode_range and cmap have it (as the SVG embeds it)."""
     family = converter_fonts().last_resort.face_for(codepoint).family.name
@@ -100,103 +95,11 @@ def test_a_character_no_face_has_still_warns_next_to_covered_ones() -> None:
 
 def test_bold_cjk_is_synthesized_from_the_regular_face() -> None:
     def dark_pixels(weight: str) -> int:
-        return len(dark_mask(svg_to_png(svg(f'<text x="10" y="60" font-weight="{weight}">你好世界</text>'), scale=2).data))
+        return len(
+            dark_mask(svg_to_png(svg(f'<text x="10" y="60" font-weight="{weight}">你好世界</text>'), scale=2).data)
+        )
 
     bold_pdf = svg_to_pdf(svg('<text x="10" y="60" font-weight="bold">你好世界</text>'))
 
     assert base_fonts(bold_pdf.data) == ["NotoSansSC-400"]
     assert dark_pixels("bold") > dark_pixels("normal") * 1.15
-
-
-@pytest.mark.parametrize("char", ["中", "文", "한", "🚀", "ア", "，"])
-def test_a_character_is_drawn_from_the_first_slice_that_has_it_as_in_the_embedded_svg(char: str) -> None:
-    index, _font_file = first_file(ord(char))
-
-    drawn = converter_fonts().font(FAMILY, 700, True).draw(ord(char))
-
-    instance = drawn.instance
-    assert instance.fc_name == f"mermaid-printer {index} 400" and instance.family == DRAWN.get(char, "Noto Sans SC")
-    assert drawn.width is None  # its own advance, as measured
-    assert (drawn.choice.synthetic_bold, drawn.choice.synthetic_italic) == (True, True)  # a 400 normal face
-
-
-def _make_instance(directory: Path, index: int, barrier: Any = None) -> str:
-    """The sha256 of the instance of the ``index``-th vendored file, made or found in ``directory``."""
-    fontconfig = export_fonts._Fontconfig.load()
-    store = export_fonts._LastResortInstances(fontconfig, fontconfig.new_config(), directory)
-    if barrier is not None:
-        barrier.wait()
-    face = store.instance(index, vendored_fonts()[index])
-    return hashlib.sha256(face.path.read_bytes()).hexdigest()
-
-
-def _race(directory: Path, index: int, barrier: Any, results: Any) -> None:
-    results.put(_make_instance(directory, index, barrier))
-
-
-def test_an_instance_is_made_on_first_use_once_and_then_found_in_the_cache(tmp_path: Path) -> None:
-    index, _font_file = first_file(ord("中"))
-
-    made = _make_instance(tmp_path, index)
-    (path,) = tmp_path.iterdir()
-    written = path.stat().st_mtime_ns
-    found = _make_instance(tmp_path, index)
-
-    assert path.name == f"{index}-400.ttf" and found == made
-    assert path.stat().st_mtime_ns == written  # found, not made again
-    assert TTFont(path)["name"].getDebugName(6) == "NotoSansSC-400"
-
-
-def test_processes_racing_for_one_instance_leave_one_whole_file(tmp_path: Path) -> None:
-    index, _font_file = first_file(ord("中"))
-    racing = tmp_path / "racing"
-    racing.mkdir()
-    forked = multiprocessing.get_context("fork")
-    barrier, results = forked.Barrier(4), forked.SimpleQueue()
-    processes = [forked.Process(target=_race, args=(racing, index, barrier, results)) for _ in range(4)]
-
-    for process in processes:
-        process.start()
-    digests = {results.get() for _ in processes}
-    for process in processes:
-        process.join()
-
-    assert [process.exitcode for process in processes] == [0] * 4
-    assert [path.name for path in racing.iterdir()] == [f"{index}-400.ttf"]  # no temporary file left
-    alone = tmp_path / "alone"
-    alone.mkdir()
-    assert digests == {_make_instance(alone, index)}  # the same bytes as one process makes
-
-
-def test_with_an_unwritable_cache_an_instance_goes_to_a_private_directory_of_the_user(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A regular file where the cache directory should be: no instance can be written there
-    # (a read-only mount behaves the same; a mode bit would not stop root, who runs CI).
-    blocked = tmp_path / "cache"
-    blocked.write_text("not a directory")
-    monkeypatch.setattr(export_fonts.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
-    index, _font_file = first_file(ord("中"))
-
-    made = _make_instance(blocked, index)
-    spill = export_fonts._spill_directory(blocked)
-    (path,) = spill.iterdir()
-    written = path.stat().st_mtime_ns
-
-    assert path.name == f"{index}-400.ttf"
-    assert spill.stat().st_mode & 0o777 == 0o700
-    assert _make_instance(blocked, index) == made and path.stat().st_mtime_ns == written  # found again
-
-
-def test_a_spill_directory_others_can_write_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    blocked = tmp_path / "cache"
-    blocked.write_text("not a directory")
-    monkeypatch.setattr(export_fonts.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
-    planted = export_fonts._spill_directory(blocked)
-    planted.mkdir(parents=True)
-    planted.chmod(0o777)
-    index, _font_file = first_file(ord("中"))
-
-    with pytest.raises(export_fonts.EngineUnavailable, match="cannot write the converter's fonts"):
-        _make_instance(blocked, index)
-    assert list(planted.iterdir()) == []

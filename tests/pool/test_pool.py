@@ -25,7 +25,7 @@ from mermaid_printer.errors import (
     RenderTimeout,
     ResourceLimit,
 )
-from mermaid_printer.pool import RendererPool
+from mermaid_printer.pool import JobCancelled, RendererPool
 
 HERE = Path(__file__).resolve().parent
 FAKE = "pool_fake_worker"
@@ -146,8 +146,8 @@ def run_in_thread(target: Callable[[], Any]) -> tuple[threading.Thread, dict[str
 # --- the public surface -----------------------------------------------------------------------
 
 
-def test_the_package_exports_only_the_pool() -> None:
-    assert mermaid_printer.pool.__all__ == ["RendererPool"]
+def test_the_package_exports_only_the_pool_and_its_cancellation() -> None:
+    assert mermaid_printer.pool.__all__ == ["JobCancelled", "RendererPool"]
 
 
 def test_an_unknown_start_method_is_refused() -> None:
@@ -245,7 +245,9 @@ def test_a_printer_error_keeps_its_class_message_and_details(pool: RendererPool)
     details = {"line": 3, "column": 7, "expected": ["NODE", "-->"]}
 
     with pytest.raises(DiagramSyntaxError) as caught:
-        pool.run({"action": "syntax_error", "message": "Parse error on line 3", "details": details}, timeout_s=JOB_TIMEOUT_S)
+        pool.run(
+            {"action": "syntax_error", "message": "Parse error on line 3", "details": details}, timeout_s=JOB_TIMEOUT_S
+        )
 
     assert caught.value.message == "Parse error on line 3"
     assert caught.value.details == details
@@ -293,6 +295,28 @@ def test_a_hanging_job_times_out_is_killed_and_the_next_job_works(pool: Renderer
     assert isinstance(caught.value, TimeoutError)
     assert wait_for_exit(int(ready.read_text()))
     assert pool.run({"action": "echo", "value": 1}, timeout_s=JOB_TIMEOUT_S)["echo"] == 1
+
+
+def test_a_cancelled_job_is_killed_and_the_next_job_works(pool: RendererPool, tmp_path: Path) -> None:
+    ready = tmp_path / "cancelled.pid"
+    cancel = threading.Event()
+    outcome: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            pool.run({"action": "sleep", "ready_path": str(ready)}, timeout_s=JOB_TIMEOUT_S, cancel=cancel)
+        except BaseException as exc:
+            outcome.append(exc)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    pid = int(wait_for_file(ready))
+    cancel.set()
+    runner.join(JOB_TIMEOUT_S)
+
+    assert [type(exc) for exc in outcome] == [JobCancelled]
+    assert wait_for_exit(pid)
+    assert pool.run({"action": "echo", "value": 3}, timeout_s=JOB_TIMEOUT_S, cancel=threading.Event())["echo"] == 3
 
 
 def test_a_segfault_is_render_failed_with_the_signal_and_the_next_job_works(pool: RendererPool) -> None:
@@ -388,9 +412,11 @@ def test_a_failing_prepare_is_engine_unavailable_with_the_reason(start_method: s
 
 
 def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> None:
-    with RendererPool("pool_no_such_worker", start_method=start_method) as pool:
-        with pytest.raises(EngineUnavailable, match="ModuleNotFoundError"):
-            pool.run({}, timeout_s=JOB_TIMEOUT_S)
+    with (
+        RendererPool("pool_no_such_worker", start_method=start_method) as pool,
+        pytest.raises(EngineUnavailable, match="ModuleNotFoundError"),
+    ):
+        pool.run({}, timeout_s=JOB_TIMEOUT_S)
 
 
 # --- concurrency ------------------------------------------------------------------------------
@@ -398,6 +424,7 @@ def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> Non
 
 def test_ten_concurrent_runs_from_threads_all_succeed(pool: RendererPool) -> None:
     pool.start()
+
     def echo(n: int) -> Callable[[], dict[str, Any]]:
         return lambda: pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S)
 
@@ -443,7 +470,7 @@ def _assert_no_leaks(pool: RendererPool, jobs: int) -> None:
         # reap. What must remain is exactly its spares, waiting for the next jobs.
         for zygote in children:
             if is_engine_of(zygote, FAKE):  # not a zygote another test's printer left running
-                assert wait_until(lambda: len(children_of(zygote)) == pool.spares), children_of(zygote)
+                assert wait_until(lambda zygote=zygote: len(children_of(zygote)) == pool.spares), children_of(zygote)
     else:
         # Each job uses up one warm worker and starts a replacement: same number, new pids.
         assert len(children_of(os.getpid())) == len(children)
@@ -490,7 +517,9 @@ def test_a_closed_pool_starts_again_on_the_next_run(start_method: str) -> None:
         pool.close()
 
 
-def test_nothing_the_worker_prints_reaches_the_callers_stdout(start_method: str, capfd: pytest.CaptureFixture[str]) -> None:
+def test_nothing_the_worker_prints_reaches_the_callers_stdout(
+    start_method: str, capfd: pytest.CaptureFixture[str]
+) -> None:
     with RendererPool(FAKE, start_method=start_method) as pool:
         assert pool.run({"action": "print"}, timeout_s=JOB_TIMEOUT_S) == {"printed": True}
 
@@ -512,7 +541,7 @@ def test_the_engine_exits_when_its_caller_dies_without_closing(start_method: str
         f"""
         import os, sys
         sys.path.insert(0, {str(HERE)!r})
-        from mermaid_printer.pool import RendererPool
+        from mermaid_printer.pool import JobCancelled, RendererPool
         from test_pool import children_of
         pool = RendererPool({FAKE!r}, start_method={start_method!r})
         pool.run({{"action": "echo"}}, timeout_s=30)

@@ -22,10 +22,10 @@ MERMAID_CSS = (
     "#my-svg .flowchart-link:not(.edge-animation-slow){stroke-dasharray:0;}"
     "#my-svg .labelBkg{background-color:rgba(232, 232, 232, 0.5);}"
     "#my-svg .node:nth-child(2n+1) > rect{fill:calc(1px + 2px);}"
-    "#my-svg :root{--mermaid-font-family:\"trebuchet ms\",verdana,arial,sans-serif;}"
+    '#my-svg :root{--mermaid-font-family:"trebuchet ms",verdana,arial,sans-serif;}'
     "#my-svg .a{marker-end:url(#my-svg_pointEnd);}"
     "@media (max-width: 600px){#my-svg .b{font-size:12px;}}"
-    "@font-face{font-family:Recursive;src:url(data:font/woff2;base64,d09GMgABAAAAA==) format(\"woff2\");}"
+    '@font-face{font-family:Recursive;src:url(data:font/woff2;base64,d09GMgABAAAAA==) format("woff2");}'
 )
 
 
@@ -34,9 +34,7 @@ def test_mermaid_css_is_returned_unchanged() -> None:
 
 
 def test_dropping_one_declaration_keeps_the_rest_of_the_rule() -> None:
-    text, notes = scrub_stylesheet(
-        "#my-svg .a{fill:red;background:url(https://x/a);stroke:blue !important}", "my-svg"
-    )
+    text, notes = scrub_stylesheet("#my-svg .a{fill:red;background:url(https://x/a);stroke:blue !important}", "my-svg")
     assert text == "#my-svg .a{fill:red;stroke:blue !important}"
     assert notes == ["removed CSS declaration 'background' (external or non-font URL)"]
 
@@ -47,9 +45,7 @@ def test_rule_left_without_declarations_is_dropped() -> None:
 
 
 def test_unsafe_rule_inside_media_is_dropped_and_media_kept() -> None:
-    text, notes = scrub_stylesheet(
-        "@media print{#my-svg .a{fill:red}#my-svg .b{fill:url(//x)}}", "my-svg"
-    )
+    text, notes = scrub_stylesheet("@media print{#my-svg .a{fill:red}#my-svg .b{fill:url(//x)}}", "my-svg")
     assert text == "@media print{#my-svg .a{fill:red}}"
     assert notes == ["removed CSS declaration 'fill' (external or non-font URL)"]
 

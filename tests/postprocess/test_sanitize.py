@@ -16,10 +16,7 @@ BENIGN = Path(__file__).parent / "fixtures" / "benign"
 BENIGN_FIXTURES = sorted(BENIGN.glob("*.kept.svg"))
 REGENERATE = os.environ.get("MERMAID_PRINTER_REGENERATE_GOLDENS") == "1"
 
-SVG_OPEN = (
-    '<svg id="my-svg" xmlns="http://www.w3.org/2000/svg" '
-    'xmlns:xlink="http://www.w3.org/1999/xlink">'
-)
+SVG_OPEN = '<svg id="my-svg" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
 NS = {"svg": "http://www.w3.org/2000/svg"}
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
@@ -79,9 +76,7 @@ def test_link_with_javascript_loses_href_but_keeps_its_label() -> None:
     assert warnings == ["removed a link that is not http, https or mailto"]
 
 
-@pytest.mark.parametrize(
-    "href", ["https://example.com/a?b=1", "http://example.com", "mailto:a@example.com"]
-)
+@pytest.mark.parametrize("href", ["https://example.com/a?b=1", "http://example.com", "mailto:a@example.com"])
 def test_link_with_allowed_scheme_is_kept(href: str) -> None:
     root, warnings = sanitized(f'<a href="{href}"><text>go</text></a>')
     assert root.find(".//svg:a", NS).get("href") == href
@@ -125,8 +120,7 @@ def test_internal_fragment_references_are_kept() -> None:
 
 def test_embedded_raster_image_is_kept_and_svg_image_is_dropped() -> None:
     root, warnings = sanitized(
-        '<image href="data:image/png;base64,iVBORw0KGgo="/>'
-        '<image href="data:image/svg+xml;base64,PHN2Zy8+"/>'
+        '<image href="data:image/png;base64,iVBORw0KGgo="/><image href="data:image/svg+xml;base64,PHN2Zy8+"/>'
     )
     assert len(root.findall("svg:image", NS)) == 1
     assert warnings == ["removed <image> whose source is not an embedded PNG, JPEG, GIF or WebP"]
@@ -161,9 +155,7 @@ def test_unknown_attribute_is_removed_and_mermaid_attributes_are_kept() -> None:
 
 
 def test_style_attribute_keeps_safe_declarations() -> None:
-    root, warnings = sanitized(
-        '<rect style="fill:#f9f;stroke:url(https://x/a);stroke-width:4px !important"/>'
-    )
+    root, warnings = sanitized('<rect style="fill:#f9f;stroke:url(https://x/a);stroke-width:4px !important"/>')
     assert root.find("svg:rect", NS).get("style") == "fill:#f9f;stroke-width:4px !important"
     assert warnings == ["removed CSS declaration 'stroke' (external or non-font URL)"]
 

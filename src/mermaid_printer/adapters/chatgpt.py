@@ -10,9 +10,9 @@ it work unchanged::
 ``code`` must be a non-empty string of at most 50,000 characters; the messages are the spec's
 ("Invalid input: code must be a non-empty string", "Code exceeds maximum length of 50KB") or
 Mermaid's own parse message. ``verify`` answers an invalid diagram with ``ok: false``;
-``render`` and ``svg`` raise :class:`ChatGptToolError` (the MCP adapter turns it into an
-``isError`` result carrying the message). Failures of the check itself (timeout, engine) raise
-for all three.
+``render`` and ``svg`` raise :class:`ChatGptToolError` (an adapter answers it as an error with
+``{"error": "<message>"}``). Failures of the check itself (timeout, engine) raise for all three.
+:class:`CodeRequest` is the tools' one parameter.
 """
 
 from __future__ import annotations
@@ -23,27 +23,41 @@ from typing import Annotated, Any, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from mermaid_printer.adapters.envelope import DiagramPrinter
 from mermaid_printer.errors import InputTooLarge, InvalidInput, PrinterError
-from mermaid_printer.options import build_render_options
+from mermaid_printer.mermaid_config import MAX_TEXT_CHARS
+from mermaid_printer.options import RenderOptions, RequestModel, VerifyOptions, validate_request
+from mermaid_printer.service import PrinterService
 
 __all__ = [
     "INVALID_CODE_MESSAGE",
     "MAX_CODE_CHARS",
     "TOO_LONG_MESSAGE",
     "ChatGptToolError",
+    "CodeRequest",
     "RenderReply",
     "SvgReply",
     "VerifyReply",
+    "checked_code",
     "render_reply",
     "svg_filename",
     "svg_reply",
     "verify_reply",
 ]
 
-MAX_CODE_CHARS = 50_000
+#: The spec's limit is Mermaid's own maxTextSize.
+MAX_CODE_CHARS = MAX_TEXT_CHARS
 INVALID_CODE_MESSAGE = "Invalid input: code must be a non-empty string"
 TOO_LONG_MESSAGE = "Code exceeds maximum length of 50KB"
+
+
+class CodeRequest(RequestModel):
+    """The ChatGPT-style tools' one parameter."""
+
+    code: str = Field(
+        min_length=1,
+        max_length=MAX_CODE_CHARS,
+        description=f"Mermaid diagram source (at most {MAX_CODE_CHARS:,} characters), without ``` fences.",
+    )
 
 
 class ChatGptToolError(Exception):
@@ -75,7 +89,13 @@ class SvgReply(TypedDict):
     filename: Annotated[str, Field(description="diagram-YYYY-MM-DDTHH-MM-SS.svg, from the current UTC time.")]
 
 
-def _checked_code(code: Any) -> str:
+def checked_code(code: Any) -> str:
+    """``code`` if it is a non-empty string within the spec's limit.
+
+    Raises:
+        InvalidInput: not a non-empty string (the spec's message).
+        InputTooLarge: over :data:`MAX_CODE_CHARS` characters (the spec's message).
+    """
     if not isinstance(code, str) or not code.strip():
         raise InvalidInput(INVALID_CODE_MESSAGE, {"field": "code"})
     if len(code) > MAX_CODE_CHARS:
@@ -83,10 +103,10 @@ def _checked_code(code: Any) -> str:
     return code
 
 
-def verify_reply(printer: DiagramPrinter, code: Any) -> VerifyReply:
+def verify_reply(printer: PrinterService, code: Any) -> VerifyReply:
     """``{"ok": true}`` or ``{"ok": false, "error": …}``. Raises ChatGptToolError if the check fails."""
     try:
-        result = printer.verify(_checked_code(code))
+        result = printer.verify(validate_request(VerifyOptions, {"code": checked_code(code)}))
     except (InvalidInput, InputTooLarge) as exc:
         return {"ok": False, "error": exc.message}
     except PrinterError as exc:
@@ -96,10 +116,10 @@ def verify_reply(printer: DiagramPrinter, code: Any) -> VerifyReply:
     return {"ok": False, "error": result.error.message if result.error else "invalid diagram"}
 
 
-def render_reply(printer: DiagramPrinter, code: Any) -> RenderReply:
+def render_reply(printer: PrinterService, code: Any) -> RenderReply:
     """``{"svg": …}``; raises ChatGptToolError with the spec's or Mermaid's message."""
     try:
-        result = printer.render_svg(build_render_options(_checked_code(code)))
+        result = printer.render_svg(validate_request(RenderOptions, {"code": checked_code(code)}))
     except PrinterError as exc:
         raise ChatGptToolError(exc.message, exc) from exc
     return {"svg": result.svg}
@@ -111,7 +131,7 @@ def svg_filename(now: datetime | None = None) -> str:
     return f"diagram-{moment:%Y-%m-%dT%H-%M-%S}.svg"
 
 
-def svg_reply(printer: DiagramPrinter, code: Any, now: datetime | None = None) -> SvgReply:
+def svg_reply(printer: PrinterService, code: Any, now: datetime | None = None) -> SvgReply:
     """``{"svg": …, "filename": …}``; raises ChatGptToolError like :func:`render_reply`."""
     rendered = render_reply(printer, code)
     return {"svg": rendered["svg"], "filename": svg_filename(now)}

@@ -14,27 +14,29 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from mermaid_printer.adapters.cli_batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
+from mermaid_printer.adapters.cli_flags import FlagOverride, Overrides, add_model_flags, flag_of, given_values
+from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
+from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
 from mermaid_printer.files import write_atomically
 from mermaid_printer.options import (
-    DEFAULT_PNG_SCALE,
-    DEFAULT_TIMEOUT_MS,
-    MAX_TIMEOUT_MS,
-    MIN_TIMEOUT_MS,
-    PAPER_SIZES,
-    THEMES,
-    build_pdf_options,
-    build_png_options,
-    build_render_options,
-    check_code,
+    DiagramOptions,
+    ParseOptions,
+    PdfOptions,
+    PngOptions,
+    RenderOptions,
+    RequestModel,
     parse_config_json,
+    validate_request,
 )
+from mermaid_printer.project import RenderMarkdownRequest
 
 __all__ = ["EXIT_INPUT_ERROR", "EXIT_OK", "EXIT_RENDER_FAILED", "main"]
 
@@ -48,7 +50,7 @@ EXIT_INPUT_ERROR = 2
 EXIT_INTERRUPTED = 130
 
 _INPUT_ERROR_CODES = frozenset(
-    {"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG", "SYNTAX_ERROR", "UNSUPPORTED_DIAGRAM"}
+    {"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG", "SYNTAX_ERROR", "UNSUPPORTED_DIAGRAM", "NOT_FOUND"}
 )
 
 _EPILOG = f"""\
@@ -71,13 +73,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(
         stream=sys.stderr,
-        level=logging.DEBUG if args.debug else logging.INFO if args.command == "serve" else logging.WARNING,
+        level=logging.DEBUG if args.debug else logging.INFO if args.command in ("serve", "http") else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     try:
         try:
+            _apply_engine_flag(args)
             if args.command == "serve":
-                return _serve(args.tools, args.output_dir)
+                _apply_project_flags(args)
+                return _serve(args.tools, args.output_dir, args.cache_dir)
+            if args.command == "http":
+                return _http(args)
+            if args.command == "markdown":
+                return _markdown(args)
             if args.command == "parse":
                 return _parse(args)
             return _render(args)
@@ -116,6 +124,12 @@ def describe_error(error: PrinterError) -> str:
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
+    common.add_argument(
+        "--engine",
+        choices=list(ENGINES),
+        help="the JavaScript engine: native (QuickJS-NG's extension) or wasm (QuickJS-NG compiled to "
+        f"WebAssembly in wasmtime, same output, ~1.4x slower) (default: ${ENGINE_ENV_VAR}, else native)",
+    )
 
     parser = argparse.ArgumentParser(
         prog="mermaid-printer",
@@ -139,13 +153,43 @@ def _parser() -> argparse.ArgumentParser:
         help='where PNG/PDF requests with delivery "file" write (default: $MERMAID_PRINTER_OUTPUT_DIR, '
         "else a private temporary directory)",
     )
+    serve.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
+    _add_project_flags(serve)
     serve.add_argument(
         "--tools",
         metavar="GROUPS",
         default=os.environ.get(TOOLS_ENV_VAR),
-        help=f"comma-separated tool groups to expose: {', '.join(TOOL_GROUPS)} (default: all; "
-        f"or set {TOOLS_ENV_VAR})",
+        help=f"comma-separated tool groups to expose: {', '.join(TOOL_GROUPS)} (default: all; or set {TOOLS_ENV_VAR})",
     )
+
+    http = commands.add_parser(
+        "http",
+        parents=[common],
+        help="serve the printer over HTTP: JSON API, MCP at /mcp, Kroki-compatible routes, metrics",
+        description="Serve the printer over HTTP until SIGINT/SIGTERM (requests in flight finish first): "
+        "POST /api/verify|render|svg, MCP over streamable HTTP at /mcp, Kroki's GET/POST /mermaid/... "
+        "and POST /, GET /healthz, /readyz and /metrics.",
+    )
+    add_model_flags(http, HttpSettings, list(HttpSettings.model_fields))
+    _add_project_flags(http)
+
+    markdown = commands.add_parser(
+        "markdown",
+        parents=[common],
+        help="render every Mermaid block of a Markdown file into images and a new document",
+        description="Markdown in, Markdown out (as mermaid-cli's -i doc.md -o out.md): every ```mermaid "
+        "block is drawn into an image beside the output (OUT-1.svg, OUT-2.svg, ...) and replaced by a "
+        "link to it, its source kept in a <details> section. A block that fails stays as it was, after "
+        "a note naming the error and its line; none is lost.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    markdown.add_argument("input", metavar="INPUT", help="the Markdown file")
+    markdown.add_argument(
+        "-o", "--output", metavar="OUTPUT", help="the rendered document (default: INPUT's name .rendered.md)"
+    )
+    markdown.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
+    add_model_flags(markdown, RenderMarkdownRequest, ["format", "theme"])
 
     parse = commands.add_parser(
         "parse",
@@ -157,144 +201,276 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parse.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
-    parse.add_argument(
-        "--positions", action="store_true", help="give every node and edge the line and column of its definition"
-    )
+    parse.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
+    add_model_flags(parse, ParseOptions, _fields(ParseOptions), overrides=_OVERRIDES)
 
     render = commands.add_parser(
         "render",
         parents=[common],
-        help="render one diagram to an SVG, PDF or PNG file",
-        description="Render one Mermaid diagram to SVG, PDF (vector, selectable text) or PNG. The format "
-        "comes from --format, else from the output's suffix (.svg, .pdf, .png), else SVG.",
+        help="render diagrams to SVG, PDF or PNG files",
+        description="Render Mermaid diagrams to SVG, PDF (vector, selectable text) or PNG. The format "
+        "comes from --format, else from the output's suffix (.svg, .pdf, .png), else SVG. "
+        "Several inputs, Markdown inputs (every ```mermaid block is a diagram) or an output "
+        "directory make a batch: one file per diagram, rendered --jobs at a time.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    render.add_argument("input", metavar="INPUT", help="Mermaid source file, or - for stdin")
+    render.add_argument(
+        "input", metavar="INPUT", nargs="+", help="Mermaid or Markdown source files, or - for stdin (one diagram)"
+    )
+    render.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        default=os.cpu_count() or 1,
+        help="batch: diagrams rendered at once (default: the number of CPUs)",
+    )
     render.add_argument(
         "-o",
         "--output",
         metavar="OUTPUT",
-        help="file to write, or - for stdout (default: INPUT with the format's suffix; stdout for stdin)",
+        help="file to write, or - for stdout (default: INPUT with the format's suffix; stdout for stdin); "
+        "in a batch, the directory to write into (default: beside each input)",
     )
+    render.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
     render.add_argument(
         "-f", "--format", choices=_FORMATS, help="svg, pdf or png (default: from OUTPUT's suffix, else svg)"
     )
-    render.add_argument("--theme", metavar="THEME", help=f"one of: {', '.join(THEMES)}")
-    render.add_argument(
-        "--background",
-        metavar="COLOUR",
-        help="'transparent' or a CSS colour such as white or #ffffff (default: transparent for SVG, white for PDF and PNG)",
+    add_model_flags(
+        render, DiagramOptions, _fields(DiagramOptions), overrides=_OVERRIDES, defaults_by_format=_differing_defaults()
     )
-    render.add_argument("--config", metavar="FILE.json", help="Mermaid configuration as a JSON object file")
-    render.add_argument(
-        "--timeout-ms",
-        type=int,
-        metavar="MS",
-        help=f"stop the render after MS milliseconds ({MIN_TIMEOUT_MS}-{MAX_TIMEOUT_MS}, default {DEFAULT_TIMEOUT_MS})",
-    )
-    render.add_argument(
-        "--no-embed-fonts",
-        dest="embed_fonts",
-        action="store_false",
-        help="do not embed the font subset in the SVG (smaller; viewers then draw with their own fonts)",
-    )
-    pdf = render.add_argument_group("PDF")
-    pdf.add_argument("--paper", metavar="SIZE", help=f"paper size: {', '.join(PAPER_SIZES)} (default: the diagram's size)")
-    pdf.add_argument("--orientation", choices=("auto", "portrait", "landscape"), help="with --paper (default auto)")
-    pdf.add_argument("--margin-mm", type=float, metavar="MM", help="margin on every side (default 10 with --paper, else 0)")
-    pdf.add_argument("--fit", choices=("shrink", "fill"), help="with --paper: shrink a large diagram (default) or fill the page")
-    png = render.add_argument_group("PNG")
-    png.add_argument("--scale", type=float, metavar="N", help=f"image pixels per diagram pixel (default {DEFAULT_PNG_SCALE:g})")
-    png.add_argument("--width", type=int, metavar="PX", help="image width in pixels (instead of --scale)")
+    for output_format, model in _FORMAT_MODELS.items():
+        own = _own_fields(model)
+        if own:
+            add_model_flags(render.add_argument_group(output_format.upper()), model, own, overrides=_OVERRIDES)
     return parser
 
 
-def _serve(tools: str | None, output_dir: str | None = None) -> int:
+_CACHE_DIR_HELP = (
+    "keep results in DIR (content-addressed, shared by processes, bounded) and answer repeats from it "
+    "(default: $MERMAID_PRINTER_RESULT_CACHE_DIR, else no directory)"
+)
+
+
+def _printer(cache_dir: str | None, *, one_shot: bool) -> Any:
+    """The printer for this command. ``one_shot``: it serves one request, so its engine process
+    skips the warm-up of every diagram type and forks no spares (cold start: process start to
+    first SVG), while the render still runs in a single-use child with its limits."""
+    from mermaid_printer.cache import default_cache
+    from mermaid_printer.pool import RendererPool
+    from mermaid_printer.service import Printer
+
+    pool = RendererPool(worker_options={"warm_up": False, "engine": selected_engine()}, spares=0) if one_shot else None
+    return Printer(pool, cache=default_cache(cache_dir))
+
+
+def _apply_engine_flag(args: argparse.Namespace) -> None:
+    """``--engine`` wins over the environment; the printers this process makes (and the MCP and
+    HTTP servers' printers) read the choice from it. A wrong ``$MERMAID_PRINTER_ENGINE`` is an
+    input error here, before anything starts."""
+    if args.engine:
+        os.environ[ENGINE_ENV_VAR] = args.engine
+    try:
+        selected_engine()
+    except ValueError as exc:
+        raise InvalidInput(str(exc), {"field": "engine"}) from exc
+
+
+def _serve(tools: str | None, output_dir: str | None = None, cache_dir: str | None = None) -> int:
     try:
         groups = parse_tool_groups(tools)
     except ValueError as exc:
         raise InvalidInput(f"--tools: {exc}") from exc
     from mermaid_printer.adapters.mcp_server import run_stdio
 
-    run_stdio(tools=groups, output_dir=Path(output_dir).expanduser().resolve() if output_dir else None)
+    run_stdio(
+        tools=groups,
+        output_dir=Path(output_dir).expanduser().resolve() if output_dir else None,
+        cache_dir=Path(cache_dir).expanduser() if cache_dir else None,
+    )
+    return EXIT_OK
+
+
+#: serve/http flags that set the file sources' configuration (the same as the variables).
+_PROJECT_FLAGS = {
+    "project_root": (
+        "PROJECT_ROOT",
+        "DIR",
+        "the project the project tools read and write (default: the working directory)",
+    ),
+    "diagram_out_dir": ("DIAGRAM_OUT_DIR", "DIR", "where render_mermaid saves, inside the project (default: diagrams)"),
+    "max_file_chars": ("MAX_FILE_CHARS", "N", "the most characters read_file returns (default: 100000)"),
+}
+
+
+def _add_project_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("project tools")
+    for name, (variable, metavar, text) in _PROJECT_FLAGS.items():
+        group.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar=metavar, help=f"{text}; or ${variable}")
+
+
+def _apply_project_flags(args: argparse.Namespace) -> None:
+    """The flags win over the environment: the sources read their configuration from it."""
+    for name, (variable, _metavar, _text) in _PROJECT_FLAGS.items():
+        value = getattr(args, name, None)
+        if value is not None:
+            os.environ[variable] = str(value)
+
+
+def _markdown(args: argparse.Namespace) -> int:
+    from mermaid_printer.markdown_render import render_markdown
+
+    request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
+    source = Path(args.input)
+    output = Path(args.output) if args.output else source.with_name(f"{source.stem}.rendered.md")
+    if output.resolve() == source.resolve():
+        raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
+    text = _read_input(args.input)
+    with _printer(args.cache_dir, one_shot=False) as printer:
+        render = _renderer(printer, request.format, {"theme": request.theme})
+
+        def image(code: str) -> bytes:
+            return render(code)[0]
+
+        rendering = render_markdown(
+            text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
+        )
+    for block in rendering.blocks:
+        if block.error_code is not None:
+            _error(
+                f"{args.input}#{block.index} (line {block.document_line}): {block.error_code}: {_one_line(block.error_message or '')}"
+            )
+    try:
+        write_atomically(output, rendering.markdown.encode("utf-8"), mode=_new_file_mode(output))
+    except OSError as exc:
+        _error(f"cannot write {output}: {exc.strerror or exc}")
+        return EXIT_RENDER_FAILED
+    failed = [block for block in rendering.blocks if block.error_code is not None]
+    if not failed:
+        return EXIT_OK
+    return EXIT_INPUT_ERROR if all(block.error_code in _INPUT_ERROR_CODES for block in failed) else EXIT_RENDER_FAILED
+
+
+def _format_flags(args: argparse.Namespace, output_format: str) -> dict[str, Any]:
+    """The options the command line gives for ``output_format``."""
+    return given_values(args, _fields(_FORMAT_MODELS[output_format]), _OVERRIDES)
+
+
+def _http(args: argparse.Namespace) -> int:
+    _apply_project_flags(args)
+    settings = validate_request(HttpSettings, given_values(args, list(HttpSettings.model_fields)))
+    from mermaid_printer.adapters.http.serve import serve
+
+    serve(settings)
     return EXIT_OK
 
 
 def _parse(args: argparse.Namespace) -> int:
-    code = check_code(_read_input(args.input))
-    from mermaid_printer.service import Printer
-
-    with Printer() as printer:
-        result = printer.parse(code, include_positions=args.positions)
+    values = {"code": _read_input(args.input), **given_values(args, _fields(ParseOptions), _OVERRIDES)}
+    request = validate_request(ParseOptions, values)
+    with _printer(args.cache_dir, one_shot=True) as printer:
+        result = printer.parse(request)
     document = {"diagram_type": result.diagram_type, "ast": result.ast}
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     sys.stdout.flush()
     return EXIT_OK
 
 
-_FORMATS = ("svg", "pdf", "png")
-_PDF_FLAGS = ("paper", "orientation", "margin_mm", "fit")
-_PNG_FLAGS = ("scale", "width")
+#: The request model of each output format (its fields are that format's flags).
+_FORMAT_MODELS: dict[str, type[DiagramOptions]] = {"svg": RenderOptions, "pdf": PdfOptions, "png": PngOptions}
+_FORMATS = tuple(_FORMAT_MODELS)
+
+
+def _fields(model: type[RequestModel]) -> list[str]:
+    """A model's fields as flags (the source is the INPUT argument, not a flag)."""
+    return [name for name in model.model_fields if name != "code"]
+
+
+def _own_fields(model: type[DiagramOptions]) -> list[str]:
+    """The fields only this output format has (PDF: paper, …; PNG: scale, width; SVG: embed_fonts)."""
+    return [name for name in model.model_fields if name not in DiagramOptions.model_fields]
+
+
+def _differing_defaults() -> dict[str, dict[str, Any]]:
+    """For each common field whose default differs by format: the default of each format."""
+    differing = {}
+    for name in _fields(DiagramOptions):
+        defaults = {fmt: model.model_fields[name].default for fmt, model in _FORMAT_MODELS.items()}
+        if len(set(map(str, defaults.values()))) > 1:
+            differing[name] = defaults
+    return differing
 
 
 def _render(args: argparse.Namespace) -> int:
+    if _is_batch(args):
+        return _render_batch(args)
+    (input_name,) = args.input
     output_format = _output_format(args)
-    if output_format != "svg":
-        return _render_export(args, output_format)
-    output = _output_path(args.input, args.output)
-    options = build_render_options(
-        _read_input(args.input),
-        theme=args.theme,
-        background=args.background,
-        config=_read_config(args.config) if args.config is not None else None,
-        timeout_ms=args.timeout_ms,
-        embed_fonts=args.embed_fonts,
-    )
-    from mermaid_printer.service import Printer
-
-    with Printer() as printer:
-        result = printer.render_svg(options)
-    return _emit(result.svg.encode("utf-8"), result.warnings, output)
+    output = _output_path(input_name, args.output, f".{output_format}")
+    code = _read_input(input_name)
+    with _printer(args.cache_dir, one_shot=True) as printer:
+        data, warnings = _renderer(printer, output_format, _format_flags(args, output_format))(code)
+    return _emit(data, warnings, output)
 
 
-def _output_format(args: argparse.Namespace) -> str:
-    """``--format``, else the output's suffix, else svg; refuses flags of another format."""
+def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callable[[str], tuple[bytes, list[str]]]:
+    """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives."""
+
+    def render(code: str) -> tuple[bytes, list[str]]:
+        values = {"code": code, **flags}
+        if output_format == "pdf":
+            pdf = printer.render_pdf(validate_request(PdfOptions, values))
+            return pdf.pdf, pdf.warnings
+        if output_format == "png":
+            png = printer.render_png(validate_request(PngOptions, values))
+            return png.png, png.warnings
+        svg = printer.render_svg(validate_request(RenderOptions, values))
+        return svg.svg.encode("utf-8"), svg.warnings
+
+    return render
+
+
+def _is_batch(args: argparse.Namespace) -> bool:
+    output = args.output
+    names_a_directory = output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
+    markdown = any(Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in args.input)
+    return len(args.input) > 1 or markdown or names_a_directory
+
+
+def _render_batch(args: argparse.Namespace) -> int:
+    if "-" in args.input:
+        raise InvalidInput("stdin (-) holds one diagram: render it alone, not in a batch", {"field": "input"})
+    if args.output == "-":
+        raise InvalidInput("a batch writes one file per diagram: give -o a directory, not -", {"field": "output"})
+    if args.jobs < 1:
+        raise InvalidInput("--jobs must be at least 1", {"field": "jobs"})
+    output_format = _output_format(args, batch=True)
+    items = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
+    if not items:
+        raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
+    with _printer(args.cache_dir, one_shot=len(items) == 1) as printer:
+        render = _renderer(printer, output_format, _format_flags(args, output_format))
+        outcome = render_batch(items, render, jobs=args.jobs, status=status_stream(), describe=describe_error)
+    if not outcome.failed:
+        return EXIT_OK
+    input_errors = all(error.code in _INPUT_ERROR_CODES for _item, error in outcome.failed)
+    return EXIT_INPUT_ERROR if input_errors else EXIT_RENDER_FAILED
+
+
+def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
+    """``--format``, else the output's suffix (not in a batch: it names a directory), else svg;
+    refuses flags of another format."""
     chosen = args.format
-    if chosen is None and args.output not in (None, "-"):
+    if chosen is None and not batch and args.output not in (None, "-"):
         suffix = Path(args.output).suffix.lower().lstrip(".")
         chosen = suffix if suffix in _FORMATS else None
     chosen = chosen or "svg"
-    for flags, owner in ((_PDF_FLAGS, "pdf"), (_PNG_FLAGS, "png")):
-        given = [flag for flag in flags if getattr(args, flag) is not None]
-        if given and chosen != owner:
-            name = "--" + given[0].replace("_", "-")
-            raise InvalidInput(f"{name} applies to {owner.upper()} output, not {chosen.upper()}", {"field": given[0]})
-    if chosen != "svg" and not args.embed_fonts:
-        raise InvalidInput("--no-embed-fonts applies to SVG output only", {"field": "embed_fonts"})
+    for owner, model in _FORMAT_MODELS.items():
+        given = [name for name in _own_fields(model) if getattr(args, name) is not None]
+        if given and owner != chosen:
+            flag = flag_of(given[0], model.model_fields[given[0]], _OVERRIDES)
+            raise InvalidInput(f"{flag} applies to {owner.upper()} output, not {chosen.upper()}", {"field": given[0]})
     return chosen
-
-
-def _render_export(args: argparse.Namespace, output_format: str) -> int:
-    output = _output_path(args.input, args.output, f".{output_format}")
-    common: dict[str, Any] = {
-        "theme": args.theme,
-        "background": args.background,
-        "config": _read_config(args.config) if args.config is not None else None,
-        "timeout_ms": args.timeout_ms,
-    }
-    code = _read_input(args.input)
-    from mermaid_printer.service import Printer
-
-    with Printer() as printer:
-        if output_format == "pdf":
-            page = {flag: getattr(args, flag) for flag in _PDF_FLAGS}
-            pdf = printer.render_pdf(build_pdf_options(code, **page, **common))
-            data, warnings = pdf.pdf, pdf.warnings
-        else:
-            png = printer.render_png(build_png_options(code, scale=args.scale, width=args.width, **common))
-            data, warnings = png.png, png.warnings
-    return _emit(data, warnings, output)
 
 
 def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
@@ -348,6 +524,14 @@ def _read_config(name: str) -> dict[str, Any]:
     except InvalidConfig as exc:
         message = exc.message.replace("config_json", "the file", 1)
         raise InvalidConfig(f"config file {name}: {message}", exc.details) from exc
+
+
+#: Fields the command line takes its own way: the config from a JSON file, positions by their
+#: short historical name too.
+_OVERRIDES: Overrides = {
+    "config": FlagOverride(("--config",), "FILE.json", _read_config, "Mermaid configuration as a JSON object file"),
+    "include_positions": FlagOverride(("--include-positions", "--positions")),
+}
 
 
 def _new_file_mode(path: Path) -> int:

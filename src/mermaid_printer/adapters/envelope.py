@@ -1,71 +1,47 @@
-"""The response envelope every request/response adapter (MCP, HTTP) returns.
+"""The response envelope every request/response adapter (MCP, HTTP) returns, and its one guard.
 
 Every response, success or failure, has the same four keys::
 
     {"ok": bool, "request_id": "<uuid4>", "warnings": [str, ...],
      "errors": [{"code": str, "message": str, "details": {...}}, ...]}
 
-A success adds its payload (``svg`` and ``diagram_type`` for :func:`render_svg_envelope`); a
-failure has no payload and at least one error. Error codes are
-:data:`mermaid_printer.errors.ERROR_CODES`.
+A success adds its payload (``svg`` and ``diagram_type`` for SVG; file facts for PDF/PNG; the
+AST for a parse); a failure has no payload and exactly one error. Error codes are
+:data:`mermaid_printer.errors.ERROR_CODES`. :func:`guarded` runs an adapter's work under a new
+request id and turns any failure into that adapter's error shape, so no adapter copies the
+try/log/envelope block.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import uuid
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, Protocol
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, NotRequired, TypeVar
 
 from pydantic import Field
+
 # pydantic reads typing.TypedDict only from Python 3.12 on.
 from typing_extensions import TypedDict
 
-from mermaid_printer.errors import ERROR_CODES, InvalidConfig, InvalidInput, PrinterError, RenderFailed
-from mermaid_printer.options import RenderOptions, build_render_options, check_code
-
-if TYPE_CHECKING:
-    from mermaid_printer.service import ParseResult, RenderResult, VerifyResult
+from mermaid_printer.errors import ERROR_CODES, PrinterError, RenderFailed
 
 __all__ = [
-    "DiagramPrinter",
+    "DiagramAst",
     "ErrorEntry",
     "ParseEnvelope",
+    "PdfEnvelope",
+    "PngEnvelope",
     "SvgEnvelope",
-    "SvgPrinter",
     "error_envelope",
+    "guarded",
     "new_request_id",
-    "parse_envelope",
-    "render_svg_envelope",
+    "success_envelope",
 ]
 
 logger = logging.getLogger(__name__)
 
 ErrorCode = Literal[ERROR_CODES]  # type: ignore[valid-type]
-
-
-class SvgPrinter(Protocol):
-    """What the adapters need from :class:`mermaid_printer.service.Printer` (tests pass a fake)."""
-
-    def render_svg(self, options: RenderOptions) -> RenderResult:
-        """Render, or raise a ``PrinterError``."""
-        ...
-
-    def close(self) -> None:
-        """Release the renderer's processes."""
-        ...
-
-
-class DiagramPrinter(SvgPrinter, Protocol):
-    """A printer that can also parse and verify (the parse and ChatGPT-style tools need it)."""
-
-    def parse(self, code: str, *, include_positions: bool = False) -> ParseResult:
-        """Parse, or raise a ``PrinterError``."""
-        ...
-
-    def verify(self, code: str) -> VerifyResult:
-        """Check; invalid diagrams give ``ok=False``, operational failures raise."""
-        ...
 
 
 class ErrorEntry(TypedDict):
@@ -85,80 +61,84 @@ class ErrorEntry(TypedDict):
     ]
 
 
+_OK = Annotated[bool, Field(description="True when the request succeeded; then its payload is present.")]
+_REQUEST_ID = Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
+_WARNINGS = Annotated[list[str], Field(description="Things worth knowing that did not stop the request.")]
+_ERRORS = Annotated[list[ErrorEntry], Field(description="Empty on success; one entry when ok is false.")]
+_DIAGRAM_TYPE = Annotated[str, Field(description="The diagram type Mermaid detected, e.g. flowchart-v2. Only when ok.")]
+_SIZE = Annotated[int, Field(description="Size of the file in bytes.")]
+_SHA256 = Annotated[str, Field(description="SHA-256 of the file (hex); the same input gives the same file.")]
+_URI = Annotated[
+    str,
+    Field(
+        description="URI of the file: the embedded resource's (mermaid-printer://…) or, with delivery "
+        "'file', its file:// URI."
+    ),
+]
+_PATH = Annotated[str, Field(description="With delivery 'file': absolute path of the written file.")]
+_CACHED = Annotated[
+    bool, Field(description="True when the answer came from the result cache (the same input was drawn before).")
+]
+
+
 class SvgEnvelope(TypedDict):
     """The result of rendering one Mermaid diagram to SVG."""
 
-    ok: Annotated[bool, Field(description="True when the diagram rendered; then svg is present.")]
-    request_id: Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
-    warnings: Annotated[list[str], Field(description="Things worth knowing that did not stop the render.")]
-    errors: Annotated[
-        list[ErrorEntry], Field(description="Empty on success; at least one entry when ok is false.")
-    ]
+    ok: _OK
+    request_id: _REQUEST_ID
+    warnings: _WARNINGS
+    errors: _ERRORS
     svg: NotRequired[Annotated[str, Field(description="The SVG document (UTF-8 text). Only when ok.")]]
-    diagram_type: NotRequired[
-        Annotated[str, Field(description="The diagram type Mermaid detected, e.g. flowchart-v2. Only when ok.")]
+    diagram_type: NotRequired[_DIAGRAM_TYPE]
+    cached: NotRequired[_CACHED]
+
+
+class PdfEnvelope(TypedDict):
+    """The result of rendering one Mermaid diagram to PDF (the PDF itself travels beside it)."""
+
+    ok: _OK
+    request_id: _REQUEST_ID
+    warnings: _WARNINGS
+    errors: _ERRORS
+    diagram_type: NotRequired[_DIAGRAM_TYPE]
+    mime_type: NotRequired[Annotated[Literal["application/pdf"], Field(description="Always application/pdf.")]]
+    size_bytes: NotRequired[_SIZE]
+    sha256: NotRequired[_SHA256]
+    page_width_pt: NotRequired[Annotated[float, Field(description="Page width in points (1/72 in).")]]
+    page_height_pt: NotRequired[Annotated[float, Field(description="Page height in points (1/72 in).")]]
+    scale: NotRequired[
+        Annotated[float, Field(description="Diagram size on the page / natural size (1 unless fitted).")]
     ]
+    paper: NotRequired[Annotated[str | None, Field(description="The paper size, or null for a diagram-sized page.")]]
+    orientation: NotRequired[
+        Annotated[str | None, Field(description="portrait or landscape with a paper size, else null.")]
+    ]
+    delivery: NotRequired[Annotated[Literal["resource", "file"], Field(description="How the PDF was returned.")]]
+    uri: NotRequired[_URI]
+    path: NotRequired[_PATH]
+    cached: NotRequired[_CACHED]
 
 
-def new_request_id() -> str:
-    """A fresh request id (UUID4, canonical text form)."""
-    return str(uuid.uuid4())
+class PngEnvelope(TypedDict):
+    """The result of rendering one Mermaid diagram to PNG (the image itself travels beside it)."""
 
-
-def error_envelope(error: PrinterError, request_id: str) -> SvgEnvelope:
-    """The failure envelope for ``error``."""
-    entry: ErrorEntry = error.to_dict()  # type: ignore[assignment]
-    return {"ok": False, "request_id": request_id, "warnings": [], "errors": [entry]}
-
-
-def render_svg_envelope(
-    printer: SvgPrinter,
-    *,
-    code: Any,
-    theme: Any = None,
-    background: Any = None,
-    config_json: Any = None,
-    timeout_ms: Any = None,
-) -> SvgEnvelope:
-    """Validate raw request values, render, and wrap the outcome. Never raises; blocks.
-
-    Any exception that is not a ``PrinterError`` is a bug: it is logged with its traceback
-    and reported as ``RENDER_FAILED`` without internals.
-    """
-    request_id = new_request_id()
-    try:
-        options = build_render_options(
-            code,
-            theme=theme,
-            background=background,
-            config_json=_config_json_text(config_json),
-            timeout_ms=timeout_ms,
-        )
-        result = printer.render_svg(options)
-    except PrinterError as exc:
-        logger.info("request %s failed: %s: %r", request_id, exc.code, exc.message)
-        return error_envelope(exc, request_id)
-    except Exception:
-        logger.exception("request %s: unexpected error while rendering", request_id)
-        return error_envelope(RenderFailed("internal error while rendering; see the server log"), request_id)
-    return {
-        "ok": True,
-        "request_id": request_id,
-        "warnings": list(result.warnings),
-        "errors": [],
-        "svg": result.svg,
-        "diagram_type": result.diagram_type,
-    }
-
-
-def _config_json_text(config_json: Any) -> str | None:
-    # MCP clients send config_json as the documented string, but some send the object itself
-    # (and the MCP SDK pre-parses JSON-looking strings for non-str parameters).
-    if config_json is None or isinstance(config_json, str):
-        return config_json
-    if isinstance(config_json, dict):
-        return json.dumps(config_json)
-    raise InvalidConfig('config_json must be a JSON object as a string, e.g. {"theme": "dark"}')
+    ok: _OK
+    request_id: _REQUEST_ID
+    warnings: _WARNINGS
+    errors: _ERRORS
+    diagram_type: NotRequired[_DIAGRAM_TYPE]
+    mime_type: NotRequired[Annotated[Literal["image/png"], Field(description="Always image/png.")]]
+    size_bytes: NotRequired[_SIZE]
+    sha256: NotRequired[_SHA256]
+    width_px: NotRequired[Annotated[int, Field(description="Image width in pixels.")]]
+    height_px: NotRequired[Annotated[int, Field(description="Image height in pixels.")]]
+    scale: NotRequired[Annotated[float, Field(description="Image pixels per CSS pixel of the diagram.")]]
+    delivery: NotRequired[
+        Annotated[Literal["image", "resource", "file"], Field(description="How the PNG was returned.")]
+    ]
+    uri: NotRequired[_URI]
+    path: NotRequired[_PATH]
+    cached: NotRequired[_CACHED]
 
 
 class DiagramAst(TypedDict):
@@ -181,15 +161,11 @@ class DiagramAst(TypedDict):
 class ParseEnvelope(TypedDict):
     """The result of parsing one Mermaid diagram without rendering it."""
 
-    ok: Annotated[bool, Field(description="True when Mermaid parsed the diagram; then diagram_type and ast are present.")]
-    request_id: Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
-    warnings: Annotated[list[str], Field(description="Things worth knowing that did not stop the parse.")]
-    errors: Annotated[
-        list[ErrorEntry], Field(description="Empty on success; at least one entry when ok is false.")
-    ]
-    diagram_type: NotRequired[
-        Annotated[str, Field(description="The diagram type Mermaid detected, e.g. flowchart-v2. Only when ok.")]
-    ]
+    ok: _OK
+    request_id: _REQUEST_ID
+    warnings: _WARNINGS
+    errors: _ERRORS
+    diagram_type: NotRequired[_DIAGRAM_TYPE]
     ast: NotRequired[
         Annotated[
             DiagramAst,
@@ -201,26 +177,39 @@ class ParseEnvelope(TypedDict):
             ),
         ]
     ]
+    cached: NotRequired[_CACHED]
 
 
-def parse_envelope(printer: DiagramPrinter, *, code: Any, include_positions: Any = None) -> ParseEnvelope:
-    """Validate raw request values, parse, and wrap the outcome. Never raises; blocks."""
+def new_request_id() -> str:
+    """A fresh request id (UUID4, canonical text form)."""
+    return str(uuid.uuid4())
+
+
+def error_envelope(error: PrinterError, request_id: str) -> dict[str, Any]:
+    """The failure envelope for ``error``."""
+    return {"ok": False, "request_id": request_id, "warnings": [], "errors": [error.to_dict()]}
+
+
+def success_envelope(request_id: str, warnings: list[str], **payload: Any) -> dict[str, Any]:
+    """The success envelope: the four keys, then the payload."""
+    return {"ok": True, "request_id": request_id, "warnings": list(warnings), "errors": [], **payload}
+
+
+T = TypeVar("T")
+
+
+def guarded(work: Callable[[str], T], on_error: Callable[[PrinterError, str], T]) -> T:
+    """Run ``work(request_id)``; a failure becomes ``on_error(error, request_id)``. Never raises.
+
+    A ``PrinterError`` is logged briefly; anything else is a bug: logged with its traceback and
+    answered as ``RENDER_FAILED`` without internals.
+    """
     request_id = new_request_id()
     try:
-        if include_positions is not None and not isinstance(include_positions, bool):
-            raise InvalidInput("Invalid input: include_positions must be true or false", {"field": "include_positions"})
-        result = printer.parse(check_code(code), include_positions=bool(include_positions))
+        return work(request_id)
     except PrinterError as exc:
         logger.info("request %s failed: %s: %r", request_id, exc.code, exc.message)
-        return error_envelope(exc, request_id)  # type: ignore[return-value]
+        return on_error(exc, request_id)
     except Exception:
-        logger.exception("request %s: unexpected error while parsing", request_id)
-        return error_envelope(RenderFailed("internal error while parsing; see the server log"), request_id)  # type: ignore[return-value]
-    return {
-        "ok": True,
-        "request_id": request_id,
-        "warnings": [],
-        "errors": [],
-        "diagram_type": result.diagram_type,
-        "ast": result.ast,  # type: ignore[typeddict-item]
-    }
+        logger.exception("request %s: unexpected error", request_id)
+        return on_error(RenderFailed("internal error; see the server log"), request_id)

@@ -7,11 +7,11 @@ order; the engine knows nothing about them.
 ``js/shim/``
     the minimal browser every bundle runs on: ``env.js`` (browser-like globals, seeded
     randomness, a frozen clock, virtual timers), ``selectors.js``, ``css.js``, ``dom.js`` and
-    ``geometry.js`` (the DOM), ``font_metrics.js`` (generated advance-width and kerning tables),
-    ``text_measure.js`` (text widths from those tables), ``html_layout.js`` and
-    ``mathml_layout.js`` (boxes for HTML and MathML labels), ``foreign_objects.js`` (HTML labels
-    to SVG text), ``svg_output.js`` (the drawn faces of a finished SVG, stylesheet scoping).
-    See :func:`shim_scripts`.
+    ``geometry.js`` (the DOM), ``text_measure.js`` (text widths from the generated
+    advance-width and kerning tables of :mod:`mermaid_printer.fonts`, loaded before it as data),
+    ``html_boxes.js``, ``html_layout.js`` and ``mathml_layout.js`` (boxes for HTML and MathML
+    labels), ``foreign_objects.js`` (HTML labels to SVG text), ``svg_output.js`` (the drawn faces
+    of a finished SVG, stylesheet scoping). See :func:`shim_scripts`.
 ``js/markmap/``
     the markmap bundle's entry points (``transform``, ``render``); see
     :mod:`mermaid_printer.bundles.markmap`.
@@ -29,6 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mermaid_printer.engine.bundle import Bundle, Script
+from mermaid_printer.fonts import FONT_METRICS_GLOBAL, font_metrics_path
 
 __all__ = ["BUNDLES", "bundle_js_dir", "load_bundle", "shim_scripts"]
 
@@ -41,15 +42,14 @@ def bundle_js_dir() -> Path:
 
 
 def shim_scripts() -> tuple[Script, ...]:
-    """The browser shim every bundle loads first, in load order."""
+    """The browser shim every bundle loads first, in load order.
+
+    The font metrics are data (``mermaid_printer.fonts``' generated ``font_metrics.json``, which
+    the converter reads too), published as the global ``text_measure.js`` reads.
+    """
     shim = _JS_DIR / "shim"
-    names = (
-        "env.js",
-        "selectors.js",
-        "css.js",
-        "dom.js",
-        "geometry.js",
-        "font_metrics.js",
+    dom = ("env.js", "selectors.js", "css.js", "dom.js", "geometry.js")
+    text = (
         "text_measure.js",
         "html_boxes.js",
         "html_layout.js",
@@ -57,7 +57,11 @@ def shim_scripts() -> tuple[Script, ...]:
         "foreign_objects.js",
         "svg_output.js",
     )
-    return tuple(Script(shim / name) for name in names)
+    return (
+        *(Script(shim / name) for name in dom),
+        Script(font_metrics_path(), kind="data", publish_as=FONT_METRICS_GLOBAL),
+        *(Script(shim / name) for name in text),
+    )
 
 
 def _mermaid() -> Bundle:

@@ -4,20 +4,32 @@ Everything above this package talks to an :class:`Engine`: made from a
 :class:`~mermaid_printer.engine.bundle.Bundle` (which scripts to load, which entries they
 register), then :meth:`Engine.call` an entry with a JSON payload and get JSON back. The engine
 knows no bundle: it loads ``js/host.js`` (the generic call protocol) and then the bundle's
-scripts. Only :mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS, so a different host
-(QuickJS compiled to WebAssembly) is one more entry in :data:`ENGINES`.
+scripts. Only :mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS's binding, and only
+:mod:`mermaid_printer.engine.wasm` imports wasmtime (QuickJS compiled to WebAssembly, the
+``"wasm"`` entry of :data:`ENGINES`).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mermaid_printer.engine.bundle import Bundle, Script
 
-__all__ = ["ENGINES", "Bundle", "Engine", "EngineFactory", "EngineLimits", "Script", "engine_factory"]
+__all__ = [
+    "ENGINES",
+    "ENGINE_ENV_VAR",
+    "Bundle",
+    "Engine",
+    "EngineFactory",
+    "EngineLimits",
+    "Script",
+    "engine_factory",
+    "selected_engine",
+]
 
 
 @dataclass(frozen=True)
@@ -57,7 +69,28 @@ class Engine(Protocol):
 EngineFactory = Callable[[Bundle], Engine]
 
 #: Every engine by name: ``"module:attribute"`` of a class or function taking a bundle.
-ENGINES: dict[str, str] = {"native": "mermaid_printer.engine.quickjs_engine:QuickJSEngine"}
+ENGINES: dict[str, str] = {
+    "native": "mermaid_printer.engine.quickjs_engine:QuickJSEngine",
+    "wasm": "mermaid_printer.engine.wasm.engine:WasmEngine",
+}
+
+
+#: The variable naming the engine when the caller does not (``native`` if unset).
+ENGINE_ENV_VAR = "MERMAID_PRINTER_ENGINE"
+DEFAULT_ENGINE = "native"
+
+
+def selected_engine(name: str | None = None) -> str:
+    """The engine to use: ``name`` if given, else ``$MERMAID_PRINTER_ENGINE``, else ``native``.
+
+    Raises:
+        ValueError: the name is not a key of :data:`ENGINES` (nor ``module:attribute``).
+    """
+    chosen = name or os.environ.get(ENGINE_ENV_VAR, "").strip() or DEFAULT_ENGINE
+    if chosen not in ENGINES and ":" not in chosen:
+        source = "" if name else f" (from ${ENGINE_ENV_VAR})"
+        raise ValueError(f"unknown engine {chosen!r}{source}; choose one of: {', '.join(ENGINES)}")
+    return chosen
 
 
 def engine_factory(name: str) -> EngineFactory:

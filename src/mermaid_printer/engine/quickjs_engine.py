@@ -31,6 +31,11 @@ __all__ = ["QuickJSEngine"]
 
 # A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
 _MAX_ROUNDS = 100_000
+# A call that failed with its heap this close to the memory limit ran out of memory, whatever
+# the script made of it: QuickJS throws null when it cannot even allocate the error, and
+# libraries catch and rethrow (Mermaid reported "render failed", ELK a TypeError). Measured:
+# right after such failures the heap is 0.4-0.9 MiB below the limit.
+_OUT_OF_MEMORY_SLACK = 2 * 2**20
 
 # Given a module's evaluation promise, an object that tells once jobs have run how it settled.
 _WATCH_PROMISE = """(promise) => {
@@ -155,6 +160,7 @@ class QuickJSEngine:
             ResourceLimit: the memory or stack limit was hit.
             RenderFailed: the script threw outside Mermaid's own error handling, or never settled.
         """
+        active = limits or self._limits
         if limits is not None:
             self._apply_limits(limits)
         context = self._context
@@ -166,13 +172,13 @@ class QuickJSEngine:
                     pass
                 result = context.eval("__printer.poll()")
                 if result:
-                    return json.loads(result)
+                    return self._settled(_json_object(result), active)
                 if not context.eval("__printer.runTimers()"):
                     while context.execute_pending_job():
                         pass
                     result = context.eval("__printer.poll()")
                     if result:
-                        return json.loads(result)
+                        return self._settled(_json_object(result), active)
                     raise RenderFailed(f"{entry}: the render never finished (no pending work left)")
         except (_quickjs.JSException, _quickjs.StackOverflow) as exc:
             raise _translate(exc, entry) from exc
@@ -181,6 +187,28 @@ class QuickJSEngine:
                 self._apply_limits(self._limits)
         raise RenderFailed(f"{entry}: the render did not settle after {_MAX_ROUNDS} rounds")
 
+    def _settled(self, result: dict[str, Any], limits: EngineLimits) -> dict[str, Any]:
+        """The call's result, unless it failed because the heap reached the memory limit."""
+        if result.get("ok") or (result.get("error") or {}).get("code") == "RESOURCE_LIMIT":
+            return result
+        if limits.memory_bytes - int(self._context.memory()["malloc_size"]) >= _OUT_OF_MEMORY_SLACK:
+            return result
+        self._context.gc()  # free what the failed call left, so the next call starts with room
+        return {
+            "ok": False,
+            "error": {
+                "code": "RESOURCE_LIMIT",
+                "message": "the render ran out of memory",
+                "details": {"limit": "memory"},
+            },
+        }
+
     def logs(self) -> list[str]:
         """What scripts wrote to ``console`` since the last call (for debugging)."""
-        return json.loads(self._context.eval("__printer.logs()"))
+        logs: list[str] = json.loads(self._context.eval("__printer.logs()"))
+        return logs
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    value: dict[str, Any] = json.loads(text)
+    return value

@@ -7,11 +7,13 @@ post-processing (``worker.py``), so a hostile SVG or a converter crash costs onl
   fetching, fix the node tree where CairoSVG and Chromium differ (colours, drop shadows), draw;
 * :mod:`.text` — SVG text laid out as Chromium does (chunks, anchors, kerning, baselines) and
   drawn as real, selectable PDF text;
-* :mod:`.fonts` — the vendored fonts as static instances registered with a private fontconfig
-  setup (nothing from the machine), shaped by HarfBuzz;
-* :mod:`.colors` — CSS colours in the form CairoSVG reads;
+* :mod:`mermaid_printer.colors` (shared) — CSS colours in the form CairoSVG reads;
 * :mod:`.geometry` — page and image sizes and limits (no cairo needed);
 * :mod:`.pdf` / :mod:`.png` — the entry points ``svg_to_pdf`` and ``svg_to_png``.
+
+The fonts it draws with — the vendored fonts as static instances registered with a private
+fontconfig setup (nothing from the machine), shaped by HarfBuzz, each character from the face
+the layout measured it with — come from :mod:`mermaid_printer.fonts`.
 
 Needs the system cairo library (``libcairo2``, which brings fontconfig and FreeType). This
 package imports nothing cairo-related until :func:`prepare_export` or :mod:`.pdf`/:mod:`.png`

@@ -29,7 +29,7 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import cairocffi as cairo
 import cairosvg.css
@@ -38,11 +38,11 @@ from cairosvg.colors import COLORS
 from cairosvg.parser import Tree
 from cairosvg.url import parse_url
 
+from mermaid_printer.colors import normalize_colour, parse_colour
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
-from mermaid_printer.export.colors import normalize_colour, parse_colour
-from mermaid_printer.export.fonts import converter_fonts
 from mermaid_printer.export.geometry import POINTS_PER_PX, Placement
 from mermaid_printer.export.text import TEXT_TAG, MissingGlyphs, draw_text, take_over_text
+from mermaid_printer.fonts import converter_fonts
 
 __all__ = ["LoadedSvg", "background_rgba", "diagram_size", "draw_pdf", "draw_png", "load_svg", "preload_stylesheets"]
 
@@ -164,9 +164,7 @@ def draw_pdf(loaded: LoadedSvg, placement: Placement, *, creator: str) -> tuple[
     points_per_px = POINTS_PER_PX
 
     def make_surface(_width: float, _height: float) -> Any:
-        surface = cairo.PDFSurface(
-            output, placement.page_width * points_per_px, placement.page_height * points_per_px
-        )
+        surface = cairo.PDFSurface(output, placement.page_width * points_per_px, placement.page_height * points_per_px)
         surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "")  # no clock in the bytes
         surface.set_metadata(cairo.PDF_METADATA_CREATOR, creator)
         if loaded.title:
@@ -198,7 +196,7 @@ def _draw(
 ) -> list[str]:
     missing = MissingGlyphs()
 
-    class Surface(base):  # type: ignore[misc, valid-type]
+    class Surface(base):  # type: ignore[misc]
         missing_glyphs = missing
 
         def _create_surface(self, width: float, height: float) -> Any:
@@ -241,7 +239,7 @@ class _converter_errors:  # noqa: N801 - used as a context manager, reads as a p
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _tb: Any) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _tb: Any) -> Literal[False]:
         if error is None or isinstance(error, PrinterError) or not isinstance(error, Exception):
             return False
         if isinstance(error, MemoryError):

@@ -10,16 +10,17 @@ CairoSVG keeps) is taken over: :func:`take_over_text` marks it with :data:`TEXT_
 
 1. characters in document order with the whitespace CairoSVG already collapsed, each with the
    ``x``/``y``/``dx``/``dy`` its closest positioned element gives it;
-2. runs of characters with one element and one font file (see :mod:`.fonts` for how a file is
-   chosen), shaped by HarfBuzz with the same bytes cairo draws. A character the layout measured
+2. runs of characters with one element and one font file (see :mod:`mermaid_printer.fonts.resolve`
+   for how a file is chosen), shaped by HarfBuzz with the same bytes cairo draws. A character the layout measured
    a width for but no file of the measuring face draws (a stand-in glyph, or the missing-glyph
    box) is a run of its own, its glyph fitted into that width (see :func:`_fit`);
 3. text chunks (a new one at every absolute ``x`` or ``y``), each moved as a whole for
    ``text-anchor``;
 4. the baseline moved for ``dominant-baseline`` / ``alignment-baseline`` with the font metrics
    Chromium uses (ascent and descent rounded to whole pixels, as ``text_measure.js`` does);
-5. drawn with ``cairo_show_text_glyphs``: glyph positions plus the characters they stand for,
-   so the PDF carries selectable, searchable text (spaces included) in the embedded font.
+5. drawn with ``cairo_show_text_glyphs`` (:mod:`.text_draw`): glyph positions plus the characters
+   they stand for, so the PDF carries selectable, searchable text (spaces included) in the
+   embedded font.
 
 Not modelled (rare in Mermaid output): bidirectional reordering, vertical writing,
 ``baseline-shift``, ``word-spacing``, gradient-filled text (drawn in the gradient's fallback
@@ -36,19 +37,16 @@ from typing import Any
 
 import cairocffi as cairo
 import uharfbuzz as hb
-from cairosvg.helpers import normalize, paint, size
+from cairosvg.helpers import normalize, size
 
-from mermaid_printer.export.fonts import ConverterFonts, DrawnGlyph, Face, FaceChoice, ResolvedFont, converter_fonts
+from mermaid_printer.export.text_draw import draw_run
+from mermaid_printer.fonts import ConverterFonts, DrawnGlyph, Face, FaceChoice, ResolvedFont, converter_fonts
 
 __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 
 #: The tag a taken-over ``<text>`` node carries; CairoSVG's ``TAGS`` maps it to :func:`draw_text`.
 TEXT_TAG = "mermaid-printer:text"
 
-_SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
-_SYNTHETIC_BOLD_OUTSET = 1 / 48  # em per side: Chromium's fake bold (as text_measure.js has it)
-_FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
-_MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
 _ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 _WEIGHTS = {"normal": 400, "bold": 700, "bolder": 700, "lighter": 100}
 
@@ -142,7 +140,7 @@ def draw_text(surface: Any, node: Any) -> None:
     options.set_hint_metrics(cairo.HINT_METRICS_OFF)
     context.set_font_options(options)
     for run in runs:
-        _draw_run(surface, run)
+        draw_run(surface, run, _length(surface, run.element.node.get("stroke-width", "1"), run.element.font_px, "xy"))
     context.restore()
     # CairoSVG fills and strokes the current path after this returns: leave none.
     context.new_path()
@@ -334,7 +332,9 @@ def _split_runs(chars: list[_Char]) -> list[_Run]:
             or current.element is not element
             or current.face is not drawn.instance
         ):
-            current = _Run(element=element, choice=drawn.choice, face=drawn.instance, start=index, text="", fitted=fitted)
+            current = _Run(
+                element=element, choice=drawn.choice, face=drawn.instance, start=index, text="", fitted=fitted
+            )
             runs.append(current)
         current.text += char.char
     return runs
@@ -497,121 +497,3 @@ def _baseline_shift(element: _Element) -> float:
     if alignment in ("text-after-edge", "after-edge", "ideographic", "text-bottom", "bottom"):
         return -descent
     return 0.0
-
-
-# --- 5. drawing -------------------------------------------------------------------------------
-
-
-def _draw_run(surface: Any, run: _Run) -> None:
-    if not run.glyphs:
-        return
-    context = surface.context
-    node = run.element.node
-    face = run.face
-    px = run.element.font_px
-    if not 0 < px < _MAX_FONT_PX:  # font-size 0 draws nothing; absurd sizes are not drawn
-        return
-    if run.fitted is not None and run.fitted.missing:
-        missing = getattr(surface, "missing_glyphs", None)
-        if missing is not None:
-            missing.codepoints.update(ord(char) for char in run.text)
-    glyphs = run.glyphs
-    if isinstance(context.get_target(), cairo.ImageSurface):
-        glyphs = _baseline_on_pixel_grid(context, glyphs)
-    visible = (node.get("visibility") or "visible").strip() not in ("hidden", "collapse")
-    fill = _paint_colour(node.get("fill", "black"))
-    stroke = _paint_colour(node.get("stroke"))
-    stroke_width = _length(surface, node.get("stroke-width", "1"), px, "xy")
-
-    context.save()
-    # FreeType refuses huge sizes: past _FONT_PX_PER_DRAW device pixels, draw smaller glyphs
-    # under a scaled context (the same outlines, as vectors in a PDF too).
-    xx, yx, xy, yy, _x0, _y0 = context.get_matrix().as_tuple()
-    device_px = px * abs(xx * yy - xy * yx) ** 0.5
-    shrink = max(1.0, device_px / _FONT_PX_PER_DRAW)
-    if shrink > 1:
-        context.scale(shrink, shrink)
-        glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
-    size = px / shrink
-    skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
-    context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
-    context.set_font_matrix(cairo.Matrix(size * run.x_scale, 0, skew, size, 0, 0))
-
-    if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
-        context.glyph_path(glyphs)
-        context.restore()  # the path survives restore
-        return
-    if visible and fill is not None:
-        alpha = _float(node.get("fill-opacity"), 1.0) * run.element.alpha
-        context.set_source_rgba(*surface.map_color(fill, alpha))
-        if run.clusters:
-            context.show_text_glyphs(run.text, glyphs, run.clusters, 0)
-        else:
-            context.show_glyphs(glyphs)
-        if run.choice.synthetic_bold:
-            # Chromium's fake bold (FreeType's embolden): outlines grown by size / 48 each side,
-            # advances unchanged; drawn as an outline stroke over the (selectable) text.
-            context.new_path()
-            context.glyph_path(glyphs)
-            context.set_line_width(size * 2 * _SYNTHETIC_BOLD_OUTSET)
-            context.set_line_join(cairo.LINE_JOIN_ROUND)
-            context.stroke()
-    if visible and stroke is not None and stroke_width > 0:
-        alpha = _float(node.get("stroke-opacity"), 1.0) * run.element.alpha
-        context.new_path()
-        context.glyph_path(glyphs)
-        context.set_line_width(stroke_width / shrink)
-        context.set_source_rgba(*surface.map_color(stroke, alpha))
-        context.stroke()
-    context.restore()
-    if visible and fill is not None:
-        context.set_source_rgba(*surface.map_color(fill, _float(node.get("fill-opacity"), 1.0) * run.element.alpha))
-        _draw_decorations(context, run)
-
-
-def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
-    """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
-    places horizontal text (positions stay fractional along the line). Raster output only."""
-    snapped = []
-    for glyph, x, y in glyphs:
-        device_x, device_y = context.user_to_device(x, y)
-        snapped.append((glyph, *context.device_to_user(device_x, round(device_y))))
-    return snapped
-
-
-def _draw_decorations(context: Any, run: _Run) -> None:
-    decoration = run.element.node.get("text-decoration") or ""
-    if not decoration or decoration.strip() == "none":
-        return
-    face = run.face
-    scale = run.element.font_px / face.units_per_em
-    baseline = run.glyphs[0][2]
-    lines = []  # (top of the line above the baseline, thickness), font units: post and OS/2 say "top"
-    if "underline" in decoration:
-        lines.append((face.underline_position, face.underline_thickness))
-    if "line-through" in decoration:
-        lines.append((face.strikeout_position, face.strikeout_thickness))
-    if "overline" in decoration:
-        lines.append((run.element.font.first.face.ascent, face.underline_thickness))
-    for top, thickness in lines:
-        context.rectangle(run.x_start, baseline - top * scale, run.x_end - run.x_start, max(thickness * scale, 0.5))
-    context.fill()
-
-
-def _paint_colour(value: str | None) -> str | None:
-    """The colour a fill/stroke paint draws text with, or ``None`` for no paint."""
-    source, colour = paint(value)
-    if source is not None:  # a gradient or pattern: use its fallback colour, else black
-        colour = colour or "black"
-    if not colour or colour.strip() in ("none", "transparent"):
-        return None
-    return colour.strip()
-
-
-def _float(value: str | None, default: float) -> float:
-    if value is None:
-        return default
-    try:
-        return min(1.0, max(0.0, float(value)))
-    except ValueError:
-        return default

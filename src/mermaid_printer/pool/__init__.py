@@ -6,6 +6,6 @@ from it, which handles exactly one job and exits, so no job can see or disturb a
 a crash, a hang or a memory blow-up costs only that one process.
 """
 
-from mermaid_printer.pool._pool import RendererPool
+from mermaid_printer.pool._pool import JobCancelled, RendererPool
 
-__all__ = ["RendererPool"]
+__all__ = ["JobCancelled", "RendererPool"]

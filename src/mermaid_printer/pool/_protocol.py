@@ -22,6 +22,7 @@ caller sees end-of-file once the child is gone.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import socket
@@ -216,7 +217,6 @@ def address_space_bytes() -> int | None:
 def flush_std_streams() -> None:
     """Flush Python's buffers before ``os._exit`` so the worker's logs are not lost."""
     for stream in (sys.stdout, sys.stderr):
-        try:
+        # A closed or replaced stream must not turn an exit into a crash.
+        with contextlib.suppress(Exception):
             stream.flush()
-        except Exception:  # a closed or replaced stream must not turn an exit into a crash
-            pass

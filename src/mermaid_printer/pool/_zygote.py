@@ -31,6 +31,7 @@ the protocol channel, so fd 1 is pointed at stderr before the worker is imported
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import gc
 import importlib
@@ -136,10 +137,9 @@ def _run_zygote(ctrl: socket.socket, worker_name: str, options: dict[str, Any], 
 
 
 def _send_control(ctrl: socket.socket, message: dict[str, Any]) -> None:
-    try:
+    # If the caller is gone, the main loop will see the closed socket and exit.
+    with contextlib.suppress(OSError):
         ctrl.send(json.dumps(message).encode("utf-8"))
-    except OSError:
-        pass  # the caller is gone; the main loop will see the closed socket and exit
 
 
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
@@ -353,10 +353,8 @@ class _Zygote:
         for pid in [*self._children, *self._spares, *self._unreported]:
             _kill(pid)
         for pid in [*self._children, *self._spares, *self._unreported]:
-            try:
+            with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
         for sock in self._children.values():
             sock.close()  # no exit report: the caller sees end-of-file, i.e. "engine stopped"
         self._children.clear()
@@ -365,10 +363,8 @@ class _Zygote:
 
 
 def _kill(pid: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def _send_quietly(sock: socket.socket, tag: bytes, payload: dict[str, Any]) -> None:

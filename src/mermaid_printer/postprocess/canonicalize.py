@@ -38,7 +38,7 @@ import re
 
 from lxml import etree
 
-from mermaid_printer.postprocess.sanitize import SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE
+from mermaid_printer.postprocess.allowlist import SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE
 
 __all__ = [
     "canonicalize_svg",
@@ -96,15 +96,11 @@ _CANONICAL_NUMBER = r"(?:-?(?:[1-9]\d*(?:\.\d{0,5}[1-9])?|0\.\d{0,5}[1-9])|0)(?!
 _ALREADY_CANONICAL = re.compile(rf"[^\d.+-]*+(?:{_CANONICAL_NUMBER}[^\d.+-]*+)*+")
 _PATH_COMMANDS = "MmZzLlHhVvCcSsQqTtAa"
 _PATH_SEPARATORS = " \t\r\n,"
-_PATH_PIECE = re.compile(
-    r"[ \t\r\n,]*+(?:([MmZzLlHhVvCcSsQqTtAa])|(?>([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)))"
-)
+_PATH_PIECE = re.compile(r"[ \t\r\n,]*+(?:([MmZzLlHhVvCcSsQqTtAa])|(?>([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)))")
 # Starts with a command letter (no number before the first command), then letters and numbers.
 # Possessive quantifiers and atomic groups: "1111…x" must fail in linear time, not try every
 # way of splitting the digits into numbers.
-_PATH_SYNTAX = re.compile(
-    r"(?:[ \t\r\n,]*+[MmZzLlHhVvCcSsQqTtAa](?:" + _PATH_PIECE.pattern + r")*+)?[ \t\r\n,]*+"
-)
+_PATH_SYNTAX = re.compile(r"(?:[ \t\r\n,]*+[MmZzLlHhVvCcSsQqTtAa](?:" + _PATH_PIECE.pattern + r")*+)?[ \t\r\n,]*+")
 _ARC_FLAG_POSITIONS = (3, 4)  # in the 7 arguments of an arc: rx ry angle large sweep x y
 
 
@@ -117,9 +113,7 @@ def canonicalize_svg(root: etree._Element) -> None:
         if not isinstance(tag, str):
             continue
         preserve_space = (
-            preserve_space
-            or tag.rpartition("}")[2] in _TEXT_ELEMENTS
-            or element.get(_XML_SPACE) == "preserve"
+            preserve_space or tag.rpartition("}")[2] in _TEXT_ELEMENTS or element.get(_XML_SPACE) == "preserve"
         )
         _canonicalize_attributes(element)
         if element.text == "":
@@ -136,9 +130,9 @@ def canonicalize_svg(root: etree._Element) -> None:
 
 def serialize_svg(root: etree._Element) -> str:
     """Write the tree as XML text with canonical namespace declarations and a final newline."""
-    text = etree.tostring(root, encoding="unicode", with_tail=False)
+    text = str(etree.tostring(root, encoding="unicode", with_tail=False))
     if not _has_canonical_namespaces(root, text):
-        text = etree.tostring(_copy_with_canonical_namespaces(root), encoding="unicode")
+        text = str(etree.tostring(_copy_with_canonical_namespaces(root), encoding="unicode"))
     return text + "\n"
 
 
@@ -289,9 +283,7 @@ def _has_canonical_namespaces(root: etree._Element, text: str) -> bool:
 
 
 def _copy_with_canonical_namespaces(root: etree._Element) -> etree._Element:
-    uses_xlink = any(
-        name.startswith("{" + XLINK_NAMESPACE + "}") for element in root.iter() for name in element.attrib
-    )
+    uses_xlink = any(name.startswith("{" + XLINK_NAMESPACE + "}") for element in root.iter() for name in element.attrib)
     nsmap: dict[str | None, str] = {None: SVG_NAMESPACE}
     if uses_xlink:
         nsmap["xlink"] = XLINK_NAMESPACE

@@ -193,9 +193,7 @@ def scrub_declarations(text: str) -> tuple[str, list[str]]:
     return ";".join(kept), notes
 
 
-def _scrub_rule_list(
-    nodes: Iterable[tinycss2.ast.Node], scope_id: str | None
-) -> tuple[list[str], list[str]]:
+def _scrub_rule_list(nodes: Iterable[tinycss2.ast.Node], scope_id: str | None) -> tuple[list[str], list[str]]:
     kept: list[str] = []
     notes: list[str] = []
     for node in nodes:
@@ -216,9 +214,7 @@ def _scrub_rule_list(
     return kept, notes
 
 
-def _scrub_qualified_rule(
-    rule: tinycss2.ast.QualifiedRule, scope_id: str | None, notes: list[str]
-) -> str | None:
+def _scrub_qualified_rule(rule: tinycss2.ast.QualifiedRule, scope_id: str | None, notes: list[str]) -> str | None:
     if not _selector_is_safe(rule.prelude):
         notes.append("removed a CSS rule with a disallowed selector")
         return None
@@ -228,39 +224,33 @@ def _scrub_qualified_rule(
     nodes = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
     declarations, dropped = _scrub_declaration_list(nodes)
     if not dropped:
-        return rule.serialize()
+        return str(rule.serialize())
     notes.extend(dropped)
     if not declarations:
         return None
-    return tinycss2.serialize(rule.prelude) + "{" + ";".join(declarations) + "}"
+    return str(tinycss2.serialize(rule.prelude)) + "{" + ";".join(declarations) + "}"
 
 
-def _scrub_at_rule(
-    rule: tinycss2.ast.AtRule, scope_id: str | None, notes: list[str]
-) -> str | None:
+def _scrub_at_rule(rule: tinycss2.ast.AtRule, scope_id: str | None, notes: list[str]) -> str | None:
     name = rule.lower_at_keyword
     if name == "font-face" and rule.content is not None:
-        nodes = tinycss2.parse_blocks_contents(
-            rule.content, skip_comments=True, skip_whitespace=True
-        )
+        nodes = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
         _, dropped = _scrub_declaration_list(nodes)
         if dropped or _value_problem(rule.prelude):
             notes.append("removed an @font-face rule with a non-embedded source")
             return None
-        return rule.serialize()
+        return str(rule.serialize())
     if name in _KEPT_AT_RULES_WITH_RULES and rule.content is not None:
         if _value_problem(rule.prelude):
             notes.append(f"removed a CSS @{name} rule with an unsafe condition")
             return None
-        inner_nodes = tinycss2.parse_rule_list(
-            rule.content, skip_comments=True, skip_whitespace=True
-        )
+        inner_nodes = tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
         inner_scope = None if name.endswith("keyframes") else scope_id
         inner, dropped = _scrub_rule_list(inner_nodes, inner_scope)
         if not dropped:
-            return rule.serialize()
+            return str(rule.serialize())
         notes.extend(dropped)
-        return "@" + rule.at_keyword + tinycss2.serialize(rule.prelude) + "{" + "".join(inner) + "}"
+        return "@" + str(rule.at_keyword) + str(tinycss2.serialize(rule.prelude)) + "{" + "".join(inner) + "}"
     notes.append(f"removed CSS @{_short(name)}")
     return None
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from lxml import etree
 
+from mermaid_printer.fonts import embed_fonts as _embed_fonts
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
-from mermaid_printer.postprocess.fonts import embed_fonts as _embed_fonts
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
 __all__ = ["apply_background", "finish_svg", "missing_characters_warning"]

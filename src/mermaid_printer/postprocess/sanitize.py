@@ -56,11 +56,11 @@ CSS rules are described in ``css.py``.
 
 from __future__ import annotations
 
-import re
-
 from lxml import etree
 
 from mermaid_printer.errors import RenderFailed
+from mermaid_printer.postprocess import allowlist
+from mermaid_printer.postprocess.allowlist import SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE
 from mermaid_printer.postprocess.css import (
     check_css_value,
     normalize_url,
@@ -69,304 +69,6 @@ from mermaid_printer.postprocess.css import (
 )
 
 __all__ = ["SVG_NAMESPACE", "XLINK_NAMESPACE", "parse_svg", "sanitize_svg"]
-
-SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-XLINK_NAMESPACE = "http://www.w3.org/1999/xlink"
-XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
-
-_SVG = "{" + SVG_NAMESPACE + "}"
-_XLINK_HREF = "{" + XLINK_NAMESPACE + "}href"
-
-_FILTER_PRIMITIVES = {
-    "feBlend",
-    "feColorMatrix",
-    "feComponentTransfer",
-    "feComposite",
-    "feConvolveMatrix",
-    "feDiffuseLighting",
-    "feDisplacementMap",
-    "feDistantLight",
-    "feDropShadow",
-    "feFlood",
-    "feFuncA",
-    "feFuncB",
-    "feFuncG",
-    "feFuncR",
-    "feGaussianBlur",
-    "feMerge",
-    "feMergeNode",
-    "feMorphology",
-    "feOffset",
-    "fePointLight",
-    "feSpecularLighting",
-    "feSpotLight",
-    "feTile",
-    "feTurbulence",
-}
-
-ALLOWED_ELEMENTS = {
-    "svg",
-    "g",
-    "defs",
-    "symbol",
-    "use",
-    "switch",
-    "title",
-    "desc",
-    "style",
-    "a",
-    "path",
-    "rect",
-    "circle",
-    "ellipse",
-    "line",
-    "polyline",
-    "polygon",
-    "text",
-    "tspan",
-    "textPath",
-    "marker",
-    "linearGradient",
-    "radialGradient",
-    "stop",
-    "clipPath",
-    "mask",
-    "pattern",
-    "image",
-    "filter",
-    "animateTransform",
-    "animateMotion",
-    "mpath",
-} | _FILTER_PRIMITIVES
-
-# Allowed elements that need no further check of their own (image and animateTransform do).
-_PLAIN_ELEMENTS = ALLOWED_ELEMENTS - {"image", "animateTransform"}
-
-# Attributes whose values are plain numbers, keywords or ids: kept as they are.
-_PLAIN_ATTRIBUTES = {
-    # core
-    "id",
-    "class",
-    "lang",
-    "tabindex",
-    "role",
-    "focusable",
-    "version",
-    "systemLanguage",
-    "type",
-    "media",
-    # geometry and layout
-    "x",
-    "y",
-    "x1",
-    "y1",
-    "x2",
-    "y2",
-    "cx",
-    "cy",
-    "r",
-    "rx",
-    "ry",
-    "fx",
-    "fy",
-    "fr",
-    "width",
-    "height",
-    "d",
-    "points",
-    "pathLength",
-    "transform",
-    "viewBox",
-    "preserveAspectRatio",
-    "dx",
-    "dy",
-    "rotate",
-    "textLength",
-    "lengthAdjust",
-    "startOffset",
-    "method",
-    "spacing",
-    "side",
-    "refX",
-    "refY",
-    "markerWidth",
-    "markerHeight",
-    "markerUnits",
-    "orient",
-    "gradientUnits",
-    "gradientTransform",
-    "spreadMethod",
-    "offset",
-    "patternUnits",
-    "patternContentUnits",
-    "patternTransform",
-    "clipPathUnits",
-    "maskUnits",
-    "maskContentUnits",
-    "filterUnits",
-    "primitiveUnits",
-    # filter primitives
-    "in",
-    "in2",
-    "result",
-    "stdDeviation",
-    "operator",
-    "k1",
-    "k2",
-    "k3",
-    "k4",
-    "mode",
-    "values",
-    "tableValues",
-    "slope",
-    "intercept",
-    "amplitude",
-    "exponent",
-    "azimuth",
-    "elevation",
-    "z",
-    "pointsAtX",
-    "pointsAtY",
-    "pointsAtZ",
-    "specularExponent",
-    "specularConstant",
-    "limitingConeAngle",
-    "surfaceScale",
-    "diffuseConstant",
-    "kernelUnitLength",
-    "kernelMatrix",
-    "order",
-    "divisor",
-    "bias",
-    "targetX",
-    "targetY",
-    "edgeMode",
-    "preserveAlpha",
-    "scale",
-    "xChannelSelector",
-    "yChannelSelector",
-    "baseFrequency",
-    "numOctaves",
-    "seed",
-    "stitchTiles",
-    "radius",
-    # animation timing (animateTransform / animateMotion only; animate and set are dropped)
-    "attributeName",
-    "attributeType",
-    "from",
-    "to",
-    "by",
-    "begin",
-    "dur",
-    "end",
-    "repeatCount",
-    "repeatDur",
-    "restart",
-    "min",
-    "max",
-    "keyTimes",
-    "keySplines",
-    "keyPoints",
-    "calcMode",
-    "additive",
-    "accumulate",
-    "path",
-    # written by Mermaid although not SVG attributes
-    "name",
-    "title",
-    "label-offset-x",
-    "label-offset-y",
-    "text-height",
-}
-
-# Presentation attributes: a value with a function in it is checked like CSS (url(), …).
-_PRESENTATION_ATTRIBUTES = {
-    "alignment-baseline",
-    "baseline-shift",
-    "clip",
-    "clip-path",
-    "clip-rule",
-    "color",
-    "color-interpolation",
-    "color-interpolation-filters",
-    "cursor",
-    "direction",
-    "display",
-    "dominant-baseline",
-    "fill",
-    "fill-opacity",
-    "fill-rule",
-    "filter",
-    "flood-color",
-    "flood-opacity",
-    "font-family",
-    "font-size",
-    "font-size-adjust",
-    "font-stretch",
-    "font-style",
-    "font-variant",
-    "font-weight",
-    "image-rendering",
-    "letter-spacing",
-    "lighting-color",
-    "marker-end",
-    "marker-mid",
-    "marker-start",
-    "mask",
-    "mask-type",
-    "opacity",
-    "overflow",
-    "paint-order",
-    "pointer-events",
-    "shape-rendering",
-    "stop-color",
-    "stop-opacity",
-    "stroke",
-    "stroke-dasharray",
-    "stroke-dashoffset",
-    "stroke-linecap",
-    "stroke-linejoin",
-    "stroke-miterlimit",
-    "stroke-opacity",
-    "stroke-width",
-    "text-anchor",
-    "text-decoration",
-    "text-rendering",
-    "transform-origin",
-    "unicode-bidi",
-    "vector-effect",
-    "visibility",
-    "word-spacing",
-    "writing-mode",
-}
-
-_NAMESPACED_ATTRIBUTES = {
-    "{" + XML_NAMESPACE + "}space",
-    "{" + XML_NAMESPACE + "}lang",
-    "{" + XLINK_NAMESPACE + "}title",
-}
-
-_LINK_TARGETS = {"_blank", "_self", "_parent", "_top"}
-_ANIMATABLE_TRANSFORMS = {"transform", "gradientTransform", "patternTransform"}
-_LINK_SCHEMES = ("http://", "https://", "mailto:")
-_RASTER_DATA_URL = re.compile(r"data:image/(?:png|jpeg|jpg|gif|webp);base64,[a-z0-9+/=]*")
-_BLANK_OR_CONTROL = re.compile(r"[\x00-\x20\x7f-\x9f]")
-
-_DANGEROUS_ELEMENTS = {
-    "script",
-    "iframe",
-    "object",
-    "embed",
-    "audio",
-    "video",
-    "canvas",
-    "animate",
-    "set",
-    "discard",
-    "handler",
-    "listener",
-    "feImage",
-}
 
 _MAX_NOTES = 20
 
@@ -413,7 +115,7 @@ def parse_svg(raw_svg_text: str | bytes) -> etree._Element:
         raise RenderFailed(
             "the renderer produced SVG that is not well-formed XML", {"reason": str(error)[:200]}
         ) from error
-    if root is None or root.tag != _SVG + "svg":
+    if root is None or root.tag != allowlist.SVG + "svg":
         raise RenderFailed("the renderer's output is not an SVG document")
     return root
 
@@ -430,14 +132,14 @@ def sanitize_svg(root: etree._Element) -> list[str]:
     Raises:
         RenderFailed: ``root`` is not an SVG ``<svg>`` element.
     """
-    if root.tag != _SVG + "svg":
+    if root.tag != allowlist.SVG + "svg":
         raise RenderFailed("the renderer's output is not an SVG document")
     notes = _Notes()
     _report_outside_root(root, notes)
     stack = [root]
     while stack:
         element = stack.pop()
-        is_style = element.tag == _SVG + "style"
+        is_style = element.tag == allowlist.SVG + "style"
         for child in list(element):
             # A <style>'s CSS is all of its text, tails of children included, so it may have no
             # children: their tails join the text that scrub_stylesheet checks below.
@@ -476,7 +178,7 @@ def _reason_to_remove(element: etree._Element) -> str | None:
         if isinstance(element, etree._Entity):
             return "removed an unresolved entity reference"
         return "removed a non-element node"
-    if tag.startswith(_SVG) and tag[len(_SVG) :] in _PLAIN_ELEMENTS:
+    if tag.startswith(allowlist.SVG) and tag[len(allowlist.SVG) :] in allowlist.PLAIN_ELEMENTS:
         return None  # the common case: an allowed element with no element-level condition
     qname = etree.QName(element)
     name = qname.localname
@@ -486,24 +188,23 @@ def _reason_to_remove(element: etree._Element) -> str | None:
         return f"removed element <{_short(name)}> from a foreign namespace"
     if name == "foreignObject":
         return (
-            "removed <foreignObject> (an HTML label was not converted to SVG text; "
-            "its text is missing from the output)"
+            "removed <foreignObject> (an HTML label was not converted to SVG text; its text is missing from the output)"
         )
-    if name in _DANGEROUS_ELEMENTS:
+    if name in allowlist.DANGEROUS_ELEMENTS:
         return f"removed <{name}> element"
-    if name not in ALLOWED_ELEMENTS:
+    if name not in allowlist.ALLOWED_ELEMENTS:
         return f"removed unsupported element <{_short(name)}>"
     if name == "image" and not _image_source_allowed(element):
         return "removed <image> whose source is not an embedded PNG, JPEG, GIF or WebP"
-    if name == "animateTransform" and element.get("attributeName") not in _ANIMATABLE_TRANSFORMS:
+    if name == "animateTransform" and element.get("attributeName") not in allowlist.ANIMATABLE_TRANSFORMS:
         return "removed <animateTransform> that does not animate a transform"
     return None
 
 
 def _sanitize_attributes(element: etree._Element, notes: _Notes) -> None:
-    local_name = element.tag[len(_SVG) :]  # only SVG elements get here
+    local_name = element.tag[len(allowlist.SVG) :]  # only SVG elements get here
     for name, value in element.items():
-        if name in _PLAIN_ATTRIBUTES:
+        if name in allowlist.PLAIN_ATTRIBUTES:
             continue  # the common case, decided by name alone
         replacement, reason = _check_attribute(local_name, name, value, notes)
         if reason is not None:
@@ -513,9 +214,7 @@ def _sanitize_attributes(element: etree._Element, notes: _Notes) -> None:
             element.set(name, replacement)
 
 
-def _check_attribute(
-    element: str, name: str, value: str, notes: _Notes
-) -> tuple[str | None, str | None]:
+def _check_attribute(element: str, name: str, value: str, notes: _Notes) -> tuple[str | None, str | None]:
     """Judge one attribute (CSS notes from ``style`` go straight to ``notes``).
 
     Args:
@@ -530,7 +229,7 @@ def _check_attribute(
     """
     if name.lower().startswith("on"):
         return None, f"removed event-handler attribute '{_short(name)}'"
-    if name in ("href", _XLINK_HREF):
+    if name in ("href", allowlist.XLINK_HREF):
         return _check_link(element, value)
     if name == "style":
         scrubbed, dropped = scrub_declarations(value)
@@ -538,15 +237,15 @@ def _check_attribute(
             notes.add(note)
         return (scrubbed if dropped else None), None
     if name == "target":
-        if element == "a" and value in _LINK_TARGETS:
+        if element == "a" and value in allowlist.LINK_TARGETS:
             return None, None
         return None, "removed a link target"
-    if name in _PRESENTATION_ATTRIBUTES:
+    if name in allowlist.PRESENTATION_ATTRIBUTES:
         problem = check_css_value(value)
         if problem:
             return None, f"removed attribute '{name}' ({problem})"
         return None, None
-    if name in _PLAIN_ATTRIBUTES or name in _NAMESPACED_ATTRIBUTES:
+    if name in allowlist.PLAIN_ATTRIBUTES or name in allowlist.NAMESPACED_ATTRIBUTES:
         return None, None
     if name.startswith(("data-", "aria-")):
         return None, None
@@ -555,7 +254,7 @@ def _check_attribute(
 
 def _check_link(element: str, value: str) -> tuple[str | None, str | None]:
     if element == "a":
-        if normalize_url(value).startswith(_LINK_SCHEMES):
+        if normalize_url(value).startswith(allowlist.LINK_SCHEMES):
             stripped = value.strip()
             return (stripped if stripped != value else None), None
         return None, "removed a link that is not http, https or mailto"
@@ -567,14 +266,14 @@ def _check_link(element: str, value: str) -> tuple[str | None, str | None]:
 
 
 def _is_fragment_reference(value: str) -> bool:
-    return value.startswith("#") and len(value) > 1 and not _BLANK_OR_CONTROL.search(value)
+    return value.startswith("#") and len(value) > 1 and not allowlist.BLANK_OR_CONTROL.search(value)
 
 
 def _image_source_allowed(element: etree._Element) -> bool:
-    sources = [element.get(name) for name in ("href", _XLINK_HREF) if element.get(name) is not None]
+    sources = [element.get(name) for name in ("href", allowlist.XLINK_HREF) if element.get(name) is not None]
     if not sources:
         return False
-    return all(_RASTER_DATA_URL.fullmatch(normalize_url(source)) for source in sources)
+    return all(allowlist.RASTER_DATA_URL.fullmatch(normalize_url(source)) for source in sources)
 
 
 def _sanitize_style_element(element: etree._Element, notes: _Notes) -> None:
@@ -624,10 +323,8 @@ class _Notes:
         self._counts[note] = self._counts.get(note, 0) + 1
 
     def as_list(self) -> list[str]:
-        notes = [
-            note if count == 1 else f"{note} (×{count})" for note, count in self._counts.items()
-        ]
+        notes = [note if count == 1 else f"{note} (×{count})" for note, count in self._counts.items()]
         if len(notes) > _MAX_NOTES:
             extra = len(notes) - _MAX_NOTES + 1
-            notes = notes[: _MAX_NOTES - 1] + [f"… and {extra} more kinds of removal"]
+            notes = [*notes[: _MAX_NOTES - 1], f"… and {extra} more kinds of removal"]
         return notes

@@ -2,10 +2,12 @@
 
 The pool (:mod:`mermaid_printer.pool`) calls three functions of this module:
 
-``prepare(engine="native")``
+``prepare(engine="native", warm_up=True)``
     once, in the warm process (the zygote): make an engine (see
     :func:`~mermaid_printer.engine.engine_factory`) for every bundle a job kind needs, load it
-    and warm it up (each bundle's worker module has a ``warm_up(engine)``).
+    and warm it up (each bundle's worker module has a ``warm_up(engine)``). ``warm_up=False``
+    loads the engines only: for a one-shot process (the CLI rendering one file) warming every
+    diagram type would cost more than the one render it serves.
 ``prime()``
     in every single-use child before its request: each bundle worker's ``prime(engine)``, a
     fixed warm-up of its own (never user input) that pays the copy-on-write faults off the
@@ -40,29 +42,33 @@ BUNDLE_WORKERS: dict[str, str] = {
 
 _engines: dict[str, Engine] = {}
 _engine_name = "native"
+_warmed = True
 
 
 def _bundle_worker(bundle: str) -> ModuleType:
     return importlib.import_module(BUNDLE_WORKERS[bundle])
 
 
-def prepare(engine: str = "native") -> None:
+def prepare(engine: str = "native", warm_up: bool = True) -> None:
     """Load an engine for every bundle the job kinds use and warm each up (once per zygote).
 
     Args:
         engine: which engine to load the bundles into (a key of
             :data:`~mermaid_printer.engine.ENGINES`, or ``module:attribute``).
+        warm_up: render a diagram of each common type now, so every child starts warm; off
+            for a process that serves one request.
 
     Raises:
         ValueError: no such engine.
         RenderFailed: a bundle failed to load or to warm up.
     """
-    global _engine_name
-    _engine_name = engine
+    global _engine_name, _warmed
+    _engine_name, _warmed = engine, warm_up
     factory = engine_factory(engine)
     for bundle in dict.fromkeys(kind.bundle for kind in JOB_KINDS):
         loaded = factory(load_bundle(bundle))
-        _bundle_worker(bundle).warm_up(loaded)
+        if warm_up:
+            _bundle_worker(bundle).warm_up(loaded)
         _engines[bundle] = loaded
     # The last thing the zygote does is what every child does first, so a child's state is the
     # same whether or not it was primed (spawn mode, tests that call handle() in-process).
@@ -74,7 +80,10 @@ def prepare(engine: str = "native") -> None:
 
 
 def prime() -> None:
-    """Warm a fresh child before its request: each bundle worker's fixed warm-up call."""
+    """Warm a fresh child before its request: each bundle worker's fixed warm-up call (not in
+    a process that was not warmed up: there it would only delay the one request)."""
+    if not _warmed:
+        return
     for bundle, loaded in _engines.items():
         _bundle_worker(bundle).prime(loaded)
 

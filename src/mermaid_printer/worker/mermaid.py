@@ -24,10 +24,21 @@ from typing import Any
 
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
-from mermaid_printer.jobs import DetectJob, DiagramType, ParseJob, ParseResult, PdfJob, PdfResult, PngJob, PngResult, RenderResult, SvgJob
+from mermaid_printer.fonts import preload_fonts
+from mermaid_printer.jobs import (
+    DetectJob,
+    DiagramType,
+    ParseJob,
+    ParseResult,
+    PdfJob,
+    PdfResult,
+    PngJob,
+    PngResult,
+    RenderResult,
+    SvgJob,
+)
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess.finish import finish_svg
-from mermaid_printer.postprocess.fonts import preload_fonts
 
 __all__ = [
     "EXPORT_SVG_ID",
@@ -59,6 +70,9 @@ WARMUP_DIAGRAMS: dict[str, str] = {
 EXPORT_SVG_ID = "mermaid-export"
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
 _export_unavailable: str | None = None
+#: Whether the converter was loaded (warm_up() does it; a process that was not warmed up loads
+#: it on its first PDF/PNG).
+_export_prepared = False
 logger = logging.getLogger(__name__)
 
 
@@ -103,7 +117,9 @@ def _limits(timeout_ms: int) -> EngineLimits | None:
     return EngineLimits(time_s=timeout_ms / 1000) if timeout_ms else None
 
 
-def _parse_call(engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, *, ast: bool, positions: bool) -> dict[str, Any]:
+def _parse_call(
+    engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, *, ast: bool, positions: bool
+) -> dict[str, Any]:
     payload = {"code": code, "config": config, "ast": ast, "positions": positions}
     result = engine.call("parse", payload, _limits(timeout_ms))
     if not result.get("ok"):
@@ -182,6 +198,8 @@ def render_png(engine: Engine, job: PngJob) -> PngResult:
 
 def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: int) -> RenderResult:
     """The SVG a PDF or PNG is drawn from: transparent, no embedded fonts, one fixed id."""
+    if not _export_prepared:
+        _prepare_export([])
     if _export_unavailable is not None:
         raise EngineUnavailable(
             "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
@@ -195,7 +213,8 @@ def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: i
 
 
 def _prepare_export(svgs: list[str]) -> None:
-    global _export_unavailable
+    global _export_unavailable, _export_prepared
+    _export_prepared = True
     try:
         from mermaid_printer.export import prepare_export
 
@@ -206,7 +225,7 @@ def _prepare_export(svgs: list[str]) -> None:
 
 
 def _finish_svg(
-    raw: str, background: str, embed_fonts: bool, drawn_faces: list[dict] | None = None
+    raw: str, background: str, embed_fonts: bool, drawn_faces: list[dict[str, Any]] | None = None
 ) -> tuple[str, list[str]]:
     """The post-processing chain on Mermaid's SVG: the product SVG and its warnings."""
     return finish_svg(raw, background, embed_fonts, drawn_faces)

@@ -5,7 +5,7 @@
 // globalThis.__printerMeasureText(text, font) with the computed font of the element. Mermaid lays
 // out every node, edge label and axis from these numbers, so they must match the browser's.
 // The reference is Chromium on Debian with the fonts mermaid-cli's page loads (Recursive
-// Variable, Open Sans 400 + 400 italic), fonts-liberation and DejaVu; font_metrics.js has those
+// Variable, Open Sans 400 + 400 italic), fonts-liberation and DejaVu; font_metrics.json has those
 // fonts (Arimo and Tinos standing in for Liberation Sans and Serif, which share their metrics;
 // DejaVu Sans and Sans Mono regular and bold).
 //
@@ -36,12 +36,12 @@
 //     ("…\0asStyle\0asWeight"): an @font-face of the same name and descriptors, limited by
 //     unicode-range to those characters, is what makes a viewer draw them from it.
 //
-// Data: globalThis.__PRINTER_FONT_METRICS__ from font_metrics.js (generated; load it first).
+// Data: globalThis.__PRINTER_FONT_METRICS__ = fonts/font_metrics.json (generated; loaded first).
 //
 // Behaviour and deliberate simplifications:
 // - Family: as Chromium, each character is drawn from the first family in the CSS list that is
 //   available and has the character. Available are the vendored families, under their own
-//   names and the aliases of font_metrics.js (arial, helvetica, sans-serif -> Arimo; Times New
+//   names and the aliases of the metrics (arial, helvetica, sans-serif -> Arimo; Times New
 //   Roman, serif -> Tinos; monospace -> DejaVu Sans Mono; system-ui -> DejaVu Sans). Other
 //   names are skipped ("trebuchet ms" and verdana are not installed in the reference). After the
 //   list comes the default family (Tinos: Chromium's default font is Times New Roman), which is
@@ -58,7 +58,7 @@
 //   shaping beyond pairs, letter-spacing/word-spacing, font-variant, text-decoration, bidi.
 //   C0/C1 controls and default-ignorables are zero width.
 // - Fallback: a character neither the list, the default family nor DejaVu Sans has is drawn
-//   from the last-resort faces of font_metrics.js (the reference machine has no such font and
+//   from the last-resort faces of the metrics (the reference machine has no such font and
 //   draws a box): Noto Sans SC (CJK ideographs, kana, Hangul, CJK punctuation, fullwidth
 //   forms), Noto Sans KR, then Noto Emoji; U+1F000 and up try Noto Emoji first.
 //   Each such character is its own run (no kerning), emboldened like any face lighter than 600.
@@ -81,7 +81,7 @@
 
   const METRICS = globalThis.__PRINTER_FONT_METRICS__;
   if (!METRICS || METRICS.version !== 2) {
-    throw new Error("text_measure.js: load font_metrics.js (version 2) first");
+    throw new Error("text_measure.js: load font_metrics.json (version 2) first");
   }
   const PAGE_BITS = 8;
   const PAGE_SIZE = 1 << PAGE_BITS;
@@ -557,7 +557,7 @@
   }
 
   // Vertical ink in whole pixels: rounded out, less the face's slack where Chromium draws a
-  // hinted font that snaps extents to the grid (font_metrics.js has it).
+  // hinted font that snaps extents to the grid (the metrics have it).
   function wholePixels(face, px) {
     return Math.ceil(px - face.inkSlack);
   }

@@ -1,0 +1,204 @@
+"""Build ``quickjs.wasm`` (the WebAssembly engine's module) when the package is built or installed.
+
+A hatchling build hook (``[tool.hatch.build.hooks.custom]`` in pyproject.toml): for every wheel,
+editable or not, it compiles the vendored QuickJS-NG sources (``vendor/quickjs-ng``, taken
+byte-identical from the ``quickjs-ng`` sdist on PyPI, the release the native engine runs) and
+our own ``src/mermaid_printer/engine/wasm/host.c`` with the C compiler of the ``ziglang`` PyPI
+package (clang and wasi-libc, pinned in ``[build-system] requires``) into
+``src/mermaid_printer/engine/wasm/quickjs.wasm``, plus ``quickjs.wasm.json``: the compiler
+version, the exact command and the hashes of the inputs and of the output. A build whose
+inputs match that record is skipped.
+
+The build is reproducible: no paths, dates or debug information reach the output, so the same
+inputs and compiler give the same bytes. Check it with::
+
+    python hatch_build.py                         # build in place (a source checkout)
+    python hatch_build.py --check-reproducible    # build twice with empty compiler caches
+
+Compiler flags, and why:
+
+``--target=wasm32-wasi -mexec-model=reactor``
+    wasi-libc without a ``main``: the host calls ``_initialize`` then our exports.
+``-O2 -DNDEBUG -fwrapv``
+    what CPython's build gives the native ``_quickjs`` extension (``-O3`` is the same level
+    under zig); ``NDEBUG`` also keeps source paths (``assert``) out of the output.
+``-g0 -s``
+    no debug information or symbol names: smaller, and nothing machine-specific.
+``-Wl,-z,stack-size=`` and ``-DPRINTER_STACK_SIZE=``
+    an 8 MiB shadow stack (the linker's default is far smaller, and Mermaid's largest function
+    has over 16,000 locals); host.c keeps QuickJS's own stack limit inside it. The stack sits at
+    the bottom of linear memory, so running off it traps instead of overwriting data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # run as a script, outside a build
+    BuildHookInterface = object  # type: ignore[misc,assignment]
+
+ROOT = Path(__file__).resolve().parent
+#: The compiler release: the same version must be pinned in pyproject.toml's build requirements.
+ZIG_VERSION = "0.17.0"
+#: Bytes of shadow stack (see the module docstring).
+STACK_SIZE = 8 * 1024 * 1024
+QUICKJS_DIR = "vendor/quickjs-ng"
+QUICKJS_SOURCES = ("quickjs.c", "libregexp.c", "libunicode.c", "dtoa.c")
+HOST_C = "src/mermaid_printer/engine/wasm/host.c"
+OUTPUT = "src/mermaid_printer/engine/wasm/quickjs.wasm"
+RECORD = OUTPUT + ".json"
+WHEEL_PATH = "mermaid_printer/engine/wasm/quickjs.wasm"
+
+FLAGS = (
+    "--target=wasm32-wasi",
+    "-mexec-model=reactor",
+    "-O2",
+    "-DNDEBUG",
+    "-fwrapv",
+    "-g0",
+    "-s",
+    f"-DPRINTER_STACK_SIZE={STACK_SIZE}",
+    f"-Wl,-z,stack-size={STACK_SIZE}",
+    f"-I{QUICKJS_DIR}",
+)
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _zig_version(python: str) -> str:
+    done = subprocess.run([python, "-m", "ziglang", "version"], capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def _inputs(root: Path) -> list[str]:
+    """Every file the build reads, relative to ``root`` (headers included), sorted."""
+    sources = [f"{QUICKJS_DIR}/{p.name}" for p in (root / QUICKJS_DIR).iterdir() if p.suffix in {".c", ".h"}]
+    return sorted([*sources, HOST_C])
+
+
+def _command(output: str) -> list[str]:
+    return ["cc", *FLAGS, "-o", output, HOST_C, *(f"{QUICKJS_DIR}/{name}" for name in QUICKJS_SOURCES)]
+
+
+def _inputs_digest(root: Path, zig: str) -> str:
+    digest = hashlib.sha256(json.dumps({"zig": zig, "command": _command(OUTPUT)}).encode())
+    for name in _inputs(root):
+        digest.update(f"{name}\0".encode())
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()
+
+
+def compile_wasm(root: Path, output: Path, env: dict[str, str] | None = None) -> float:
+    """Compile into ``output``; return the seconds it took.
+
+    Raises:
+        RuntimeError: the compiler is not the pinned version, or the build failed.
+    """
+    zig = _zig_version(sys.executable)
+    if zig != ZIG_VERSION:
+        raise RuntimeError(f"quickjs.wasm needs zig {ZIG_VERSION} (the ziglang package), found {zig}")
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "ziglang", *_command(os.fspath(output))],
+        cwd=root, capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    if done.returncode != 0:
+        raise RuntimeError(f"building quickjs.wasm failed:\n{done.stdout}{done.stderr}")
+    return time.monotonic() - started
+
+
+def build(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float | None]:
+    """Build ``quickjs.wasm`` in place unless its record says it is up to date.
+
+    Returns:
+        the module's path and the build's seconds (``None`` when it was up to date).
+    """
+    output, record = root / OUTPUT, root / RECORD
+    zig = _zig_version(sys.executable)
+    inputs = _inputs_digest(root, zig)
+    if not force and output.is_file() and record.is_file():
+        built: dict[str, Any] = json.loads(record.read_text(encoding="utf-8"))
+        if built.get("inputs_sha256") == inputs and built.get("wasm_sha256") == _sha256(output.read_bytes()):
+            return output, None
+    staging = output.with_name(f".{output.name}.{os.getpid()}.tmp")
+    try:
+        seconds = compile_wasm(root, staging)
+        os.replace(staging, output)
+    finally:
+        staging.unlink(missing_ok=True)
+    record.write_text(
+        json.dumps(
+            {
+                "wasm_sha256": _sha256(output.read_bytes()),
+                "inputs_sha256": inputs,
+                "zig": zig,
+                "command": ["python", "-m", "ziglang", *_command(OUTPUT)],
+                "inputs": _inputs(root),
+            },
+            indent=2,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    return output, seconds
+
+
+def check_reproducible(root: Path = ROOT) -> bool:
+    """Build twice, each with empty compiler caches; print both hashes; whether they match."""
+    digests = []
+    for attempt in (1, 2):
+        with tempfile.TemporaryDirectory(prefix="quickjs-wasm-") as scratch:
+            env = dict(os.environ, ZIG_GLOBAL_CACHE_DIR=f"{scratch}/global", ZIG_LOCAL_CACHE_DIR=f"{scratch}/local")
+            output = Path(scratch) / "quickjs.wasm"
+            seconds = compile_wasm(root, output, env)
+            digests.append(_sha256(output.read_bytes()))
+            print(f"build {attempt}: {digests[-1]}  ({seconds:.0f} s, empty caches)")
+    return digests[0] == digests[1]
+
+
+class QuickJSWasmHook(BuildHookInterface):  # type: ignore[misc]
+    """Builds quickjs.wasm for every wheel (editable ones too) and ships it in the wheel."""
+
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        output, seconds = build(Path(self.root))
+        if seconds is not None:
+            self.app.display_info(f"built quickjs.wasm in {seconds:.0f} s")
+        if version != "editable":
+            # The module is git-ignored (a build product), so it is added explicitly.
+            build_data["force_include"][os.fspath(output)] = WHEEL_PATH
+            build_data["force_include"][os.fspath(output) + ".json"] = WHEEL_PATH + ".json"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check-reproducible", action="store_true", help="build twice and compare hashes")
+    parser.add_argument("--force", action="store_true", help="build even when the record says up to date")
+    args = parser.parse_args()
+    if args.check_reproducible:
+        same = check_reproducible()
+        print("reproducible" if same else "NOT reproducible")
+        return 0 if same else 1
+    output, seconds = build(force=args.force)
+    print(f"{output}: " + (f"built in {seconds:.0f} s" if seconds is not None else "up to date"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

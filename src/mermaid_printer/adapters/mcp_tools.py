@@ -1,0 +1,166 @@
+"""How every MCP tool is made and how every tool result is built: once, for all tool groups.
+
+A tool is a :class:`ToolSpec`: its name, texts and annotations, the request model that defines
+its parameters (the published input schema is derived from it, :mod:`.schema`), the TypedDict of
+its structured result (the output schema) and a handler. The handler gets the printer and the
+raw arguments, runs blocking work (it is called on a worker thread, so calls overlap) and
+returns a :class:`Reply`; :func:`tool_result` turns any reply into the ``CallToolResult``.
+
+Arguments are not validated by the MCP SDK: the tool's argument model takes every published
+parameter as ``Any``, and the handler validates them against the request model, so a wrong
+value comes back as the tool's own error (an ``INVALID_INPUT`` envelope naming the field) rather
+than as the SDK's argument-validation text.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Literal
+
+import anyio.to_thread
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp.types import (
+    BlobResourceContents,
+    CallToolResult,
+    ContentBlock,
+    EmbeddedResource,
+    ImageContent,
+    ResourceLink,
+    TextContent,
+    ToolAnnotations,
+)
+from pydantic import BaseModel, create_model
+
+from mermaid_printer.adapters.schema import input_schema
+from mermaid_printer.service import PrinterService
+
+__all__ = ["Attachment", "Handler", "Reply", "ToolSpec", "make_tool", "tool_result"]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """Bytes a reply carries beside its JSON (a PNG or PDF), or a link to the file they went to."""
+
+    mime_type: str
+    delivery: Literal["image", "resource", "file"]
+    uri: str
+    name: str
+    size: int
+    data: bytes | None = None  # None when delivered as a file (``uri`` is then its file:// URI)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a tool answers: a JSON document, whether it is an error, and maybe an attachment.
+
+    ``structured``: the document is also the result's ``structuredContent`` (it then matches
+    the tool's output schema); otherwise it is only the text content.
+    """
+
+    document: dict[str, Any]
+    is_error: bool
+    structured: bool = True
+    attachment: Attachment | None = None
+
+
+#: A tool's work: (printer, raw arguments) -> reply. Never raises; runs on a worker thread.
+Handler = Callable[[PrinterService, dict[str, Any]], Reply]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """Everything that defines one MCP tool."""
+
+    name: str
+    title: str
+    description: str
+    request: type[BaseModel]
+    output: type
+    handler: Handler
+    read_only: bool = True
+    #: The tool reaches a service outside this machine (the GitHub file source).
+    open_world: bool = False
+    #: Extra published parameters the request model does not have (e.g. ``delivery``).
+    extra_parameters: dict[str, dict[str, Any]] | None = None
+    #: Request fields not published to MCP clients.
+    hidden: tuple[str, ...] = ()
+
+
+class _PassThrough(FuncMetadata):
+    """Argument metadata that leaves values as the client sent them (no JSON pre-parsing): the
+    handler's request model decides what a string means."""
+
+    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+
+def make_tool(spec: ToolSpec) -> Tool:
+    """The SDK tool for ``spec``: schemas derived, annotations set, calls run off the event loop."""
+    parameters = input_schema(spec.request, exclude=spec.hidden)
+    parameters["properties"].update(spec.extra_parameters or {})
+    arguments_model = create_model(  # type: ignore[call-overload]
+        f"{spec.name}_arguments",
+        __base__=ArgModelBase,
+        **dict.fromkeys(parameters["properties"], (Any, None)),
+    )
+
+    async def call(ctx: Context[Any, Any], **arguments: Any) -> CallToolResult:
+        printer: PrinterService = ctx.request_context.lifespan_context
+        given = {name: value for name, value in arguments.items() if value is not None}
+        reply = await anyio.to_thread.run_sync(partial(spec.handler, printer, given))
+        return tool_result(reply)
+
+    return Tool(
+        fn=call,
+        name=spec.name,
+        title=spec.title,
+        description=spec.description,
+        parameters=parameters,
+        fn_metadata=_PassThrough(arg_model=arguments_model, output_model=spec.output),
+        is_async=True,
+        context_kwarg="ctx",
+        annotations=ToolAnnotations(
+            title=spec.title,
+            read_only_hint=spec.read_only,
+            destructive_hint=False,
+            idempotent_hint=True,
+            open_world_hint=spec.open_world,
+        ),
+    )
+
+
+def tool_result(reply: Reply) -> CallToolResult:
+    """The one place a ``CallToolResult`` is built: the attachment first, then the JSON as text."""
+    content: list[ContentBlock] = []
+    if reply.attachment is not None and not reply.is_error:
+        content.append(_attachment_block(reply.attachment))
+    content.append(TextContent(type="text", text=json.dumps(reply.document, ensure_ascii=False)))
+    return CallToolResult(
+        content=content,
+        structured_content=reply.document if reply.structured else None,
+        is_error=reply.is_error,
+    )
+
+
+def _attachment_block(attachment: Attachment) -> ContentBlock:
+    if attachment.data is None:
+        return ResourceLink(
+            type="resource_link",
+            name=attachment.name,
+            uri=attachment.uri,
+            mime_type=attachment.mime_type,
+            size=attachment.size,
+        )
+    data = base64.b64encode(attachment.data).decode("ascii")
+    if attachment.delivery == "image":
+        return ImageContent(type="image", data=data, mime_type=attachment.mime_type)
+    return EmbeddedResource(
+        type="resource",
+        resource=BlobResourceContents(uri=attachment.uri, mime_type=attachment.mime_type, blob=data),
+    )

@@ -1,0 +1,271 @@
+"""A content-addressed cache of results: the same job, bundle, engine and version give the same bytes.
+
+Output is deterministic, so a job that ran once need not run again: docs builds and chat clients
+re-render the same diagrams all day. The key is the SHA-256 of everything the output depends on
+(:func:`cache_key`): the job kind and its fields (code, merged config, ``<svg>`` id, options;
+not the time limit, which changes whether a job finishes, never what it makes), the bundle's
+fingerprint (its files' bytes), the engine and the package version.
+
+What is kept: results, and the errors that are as deterministic as results (``SYNTAX_ERROR``,
+``UNSUPPORTED_DIAGRAM``, ``INPUT_TOO_LARGE``; a timeout or a crash depends on the moment, so it
+is never cached).
+
+Two stores, both bounded by the bytes they hold, least recently used out first:
+
+* :class:`MemoryCache` (the default; 64 MiB): results as objects, a hit costs a dict lookup;
+* :class:`DirectoryCache` (opt-in): results as wire messages in files named by their key,
+  written atomically; several processes may share one directory. A file that cannot be read or
+  decoded is a miss, never an error.
+
+:class:`TieredCache` puts memory in front of a directory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from mermaid_printer import wire
+from mermaid_printer.errors import PrinterError, error_from_dict
+from mermaid_printer.files import write_atomically
+
+__all__ = [
+    "CACHEABLE_ERRORS",
+    "RESULT_CACHE_DIR_ENV",
+    "CacheStats",
+    "Cached",
+    "DirectoryCache",
+    "MemoryCache",
+    "ResultCache",
+    "TieredCache",
+    "cache_key",
+    "default_cache",
+]
+
+logger = logging.getLogger(__name__)
+
+#: Environment variable naming a directory to keep results in (shared by processes).
+RESULT_CACHE_DIR_ENV = "MERMAID_PRINTER_RESULT_CACHE_DIR"
+#: Error codes whose answer depends only on the input, so they are cached like results.
+CACHEABLE_ERRORS = frozenset({"SYNTAX_ERROR", "UNSUPPORTED_DIAGRAM", "INPUT_TOO_LARGE"})
+DEFAULT_MEMORY_BYTES = 64 * 2**20
+DEFAULT_DIRECTORY_BYTES = 512 * 2**20
+
+
+@dataclass(frozen=True)
+class Cached:
+    """What the cache holds for a key: a result, or the error the job deterministically raised."""
+
+    result: Any = None
+    error: dict[str, Any] | None = None
+
+    def unwrap(self) -> Any:
+        """The result, or raise the error (a fresh exception each time)."""
+        if self.error is not None:
+            raise error_from_dict(self.error)
+        return self.result
+
+    @staticmethod
+    def of_error(error: PrinterError) -> Cached | None:
+        """The entry for ``error``, or ``None`` when such an error must not be cached."""
+        return Cached(error=error.to_dict()) if error.code in CACHEABLE_ERRORS else None
+
+
+@dataclass(frozen=True)
+class CacheStats:
+    """Counts since the cache was made (for metrics and tests)."""
+
+    hits: int
+    misses: int
+    entries: int
+    bytes: int
+
+
+class ResultCache(Protocol):
+    """Where results are kept by key."""
+
+    def get(self, key: str) -> Cached | None:
+        """The entry under ``key``, or ``None``."""
+        ...
+
+    def put(self, key: str, entry: Cached) -> None:
+        """Keep ``entry`` under ``key`` (it may be dropped at once if it is too large)."""
+        ...
+
+    def stats(self) -> CacheStats:
+        """Hits, misses and what the cache holds now."""
+        ...
+
+
+def cache_key(kind: str, job: Any, *, bundle: str, engine: str, version: str) -> str:
+    """The key of ``job`` (a job dataclass): everything its output depends on, hashed."""
+    fields = {name: value for name, value in vars(job).items() if name != "timeout_ms"}
+    document = {"kind": kind, "job": fields, "bundle": bundle, "engine": engine, "version": version}
+    return hashlib.sha256(wire.encode(document)).hexdigest()
+
+
+def _size(entry: Cached) -> int:
+    return len(wire.encode({"result": entry.result, "error": entry.error}))
+
+
+class MemoryCache:
+    """Results as objects in this process, at most ``max_bytes`` of them (as encoded)."""
+
+    def __init__(self, max_bytes: int = DEFAULT_MEMORY_BYTES) -> None:
+        if max_bytes < 0:
+            raise ValueError("max_bytes must not be negative")
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict[str, tuple[Cached, int]] = OrderedDict()
+        self._bytes = 0
+        self._hits = 0
+        self._misses = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Cached | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                self._misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self._hits += 1
+            return found[0]
+
+    def put(self, key: str, entry: Cached) -> None:
+        size = _size(entry)
+        with self._lock:
+            if key in self._entries:
+                self._bytes -= self._entries.pop(key)[1]
+            if size > self.max_bytes:
+                return
+            self._entries[key] = (entry, size)
+            self._bytes += size
+            while self._bytes > self.max_bytes:
+                _, (_, dropped) = self._entries.popitem(last=False)
+                self._bytes -= dropped
+
+    def stats(self) -> CacheStats:
+        with self._lock:
+            return CacheStats(self._hits, self._misses, len(self._entries), self._bytes)
+
+
+class DirectoryCache:
+    """Results as files in ``directory`` (shared by processes), at most ``max_bytes`` of them.
+
+    Each entry is ``<key[:2]>/<key>.result``: a wire message of the entry. Reading a file
+    refreshes its modification time; when the total passes ``max_bytes`` the least recently
+    used files go.
+    """
+
+    _SUFFIX = ".result"
+
+    def __init__(self, directory: Path, max_bytes: int = DEFAULT_DIRECTORY_BYTES) -> None:
+        self.directory = Path(directory)
+        self.max_bytes = max_bytes
+        self._hits = 0
+        self._misses = 0
+        # Bytes this process wrote since it last summed the directory: summing on every write
+        # would cost a directory scan per result.
+        self._written_since_scan = max_bytes
+        self._lock = threading.Lock()
+
+    def _path(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key}{self._SUFFIX}"
+
+    def get(self, key: str) -> Cached | None:
+        path = self._path(key)
+        try:
+            data = path.read_bytes()
+            decoded = wire.decode(data)
+            entry = Cached(result=decoded["result"], error=decoded["error"])
+            with contextlib.suppress(OSError):
+                os.utime(path)
+        except (OSError, wire.WireError, KeyError, TypeError):
+            with self._lock:
+                self._misses += 1
+            return None
+        with self._lock:
+            self._hits += 1
+        return entry
+
+    def put(self, key: str, entry: Cached) -> None:
+        data = wire.encode({"result": entry.result, "error": entry.error})
+        if len(data) > self.max_bytes:
+            return
+        path = self._path(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, data)
+            with self._lock:
+                self._written_since_scan += len(data)
+                due = self._written_since_scan > self.max_bytes // 10
+                if due:
+                    self._written_since_scan = 0
+            if due:
+                self._evict()
+        except OSError as exc:
+            # A full or read-only cache directory costs speed, never a request.
+            logger.warning("result cache: cannot write %s: %s", path, exc.strerror or exc)
+
+    def _files(self) -> list[tuple[float, int, Path]]:
+        found = []
+        for path in self.directory.glob(f"*/*{self._SUFFIX}"):
+            with contextlib.suppress(OSError):
+                status = path.stat()
+                found.append((status.st_mtime, status.st_size, path))
+        return found
+
+    def _evict(self) -> None:
+        files = self._files()
+        total = sum(size for _, size, _ in files)
+        for _, size, path in sorted(files):
+            if total <= self.max_bytes:
+                break
+            with contextlib.suppress(OSError):
+                path.unlink()
+                total -= size
+
+    def stats(self) -> CacheStats:
+        files = self._files()
+        with self._lock:
+            return CacheStats(self._hits, self._misses, len(files), sum(size for _, size, _ in files))
+
+
+class TieredCache:
+    """A memory cache in front of a directory cache: a directory hit is kept in memory too."""
+
+    def __init__(self, memory: MemoryCache, directory: DirectoryCache) -> None:
+        self.memory = memory
+        self.directory = directory
+
+    def get(self, key: str) -> Cached | None:
+        entry = self.memory.get(key)
+        if entry is None:
+            entry = self.directory.get(key)
+            if entry is not None:
+                self.memory.put(key, entry)
+        return entry
+
+    def put(self, key: str, entry: Cached) -> None:
+        self.memory.put(key, entry)
+        self.directory.put(key, entry)
+
+    def stats(self) -> CacheStats:
+        memory, directory = self.memory.stats(), self.directory.stats()
+        return CacheStats(memory.hits + directory.hits, directory.misses, memory.entries, memory.bytes)
+
+
+def default_cache(directory: str | Path | None = None) -> ResultCache:
+    """A memory cache, in front of a directory cache when ``directory`` (or
+    ``$MERMAID_PRINTER_RESULT_CACHE_DIR``) names one."""
+    chosen = directory if directory is not None else os.environ.get(RESULT_CACHE_DIR_ENV)
+    if not chosen:
+        return MemoryCache()
+    return TieredCache(MemoryCache(), DirectoryCache(Path(chosen).expanduser()))

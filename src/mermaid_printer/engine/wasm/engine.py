@@ -1,0 +1,188 @@
+"""The WebAssembly engine: the engine protocol over QuickJS-NG compiled to WebAssembly.
+
+The same QuickJS-NG release as the native engine (``quickjs-ng`` on PyPI), built from its
+vendored C sources into ``quickjs.wasm`` and run by wasmtime. What differs is the wall around
+it: the interpreter runs inside a WebAssembly instance that can reach nothing but its own
+linear memory, five WASI functions the host answers with "no" and the host's math functions on
+plain numbers (``instance.py``), so a bug in QuickJS's C code cannot reach the host process.
+Its SVG is byte-identical to the native engine's (``tests/engine/test_wasm_svg_identity.py``).
+
+The call protocol is ``js/host.js``, exactly as in the native engine: ``__printer.start(entry,
+payloadJson)``, promise jobs, ``__printer.poll()``, ``__printer.runTimers()``; no callbacks.
+
+ES modules are named by their file names and an import resolves to a module already evaluated
+under that name (there is no loader, so nothing else can be imported); any module of a bundle
+can be published (``Script.publish_as``).
+
+Limits: memory, stack and time end the call with QuickJS's own errors (out of memory, a
+RangeError, the uncatchable "interrupted"), so the instance goes on working, as the native
+engine does. A recursion through C functions can exhaust wasmtime's machine stack before
+QuickJS's own check fires: that traps, the call ends in ResourceLimit all the same, and a trap
+loses the instance: the next use starts a new one and loads the bundle again (about as long as
+the first load). In the renderer pool, where a process serves one request, that never matters.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mermaid_printer.engine import EngineLimits
+from mermaid_printer.engine.bundle import Bundle, Script
+from mermaid_printer.engine.wasm.instance import NotSettled, QuickJSInstance, ScriptError, Trapped
+from mermaid_printer.errors import PrinterError, RenderFailed, RenderTimeout, ResourceLimit
+
+__all__ = ["WasmEngine"]
+
+# A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
+_MAX_ROUNDS = 100_000
+_HOST_JS = Path(__file__).resolve().parent.parent / "js" / "host.js"
+
+
+def _translate(exc: Exception, during: str, *, interrupted: bool = False) -> PrinterError:
+    """Map an error from the instance to the most specific printer error (``interrupted``: the
+    call's time limit ran out, which ends it with QuickJS's "interrupted" error)."""
+    if interrupted and isinstance(exc, ScriptError):
+        return RenderTimeout(f"{during}: the render took longer than its time limit", {"limit": "time"})
+    if isinstance(exc, Trapped):
+        if exc.kind == "stack":
+            return ResourceLimit(f"{during}: the diagram nests too deeply (stack limit)", {"limit": "stack"})
+        return RenderFailed(f"{during}: the engine stopped ({exc})", {"reason": "trap"})
+    if isinstance(exc, MemoryError):
+        return ResourceLimit(f"{during}: the render ran out of memory", {"limit": "memory"})
+    if isinstance(exc, NotSettled):
+        return RenderFailed(f"{during}: the module never finished evaluating")
+    text = exc.text if isinstance(exc, ScriptError) else str(exc)
+    lowered = text.lower()
+    if "stack overflow" in lowered or "call stack size exceeded" in lowered:
+        return ResourceLimit(f"{during}: the diagram nests too deeply (stack limit)", {"limit": "stack"})
+    if "out of memory" in lowered:
+        return ResourceLimit(f"{during}: the render ran out of memory", {"limit": "memory"})
+    first_line = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+    name = exc.name if isinstance(exc, ScriptError) else type(exc).__name__
+    return RenderFailed(f"{during}: {first_line}", {"exception": name})
+
+
+class WasmEngine:
+    """QuickJS-NG in a WebAssembly instance, with the host protocol and a bundle loaded.
+
+    Raises:
+        RenderFailed: a script failed to load, or the bundle did not register its entries.
+        ResourceLimit: loading hit the memory or stack limit.
+        EngineUnavailable: ``quickjs.wasm`` is not built or does not compile.
+    """
+
+    def __init__(self, bundle: Bundle, limits: EngineLimits | None = None) -> None:
+        self._bundle = bundle
+        self._limits = limits or EngineLimits()
+        self._instance: QuickJSInstance | None = None
+        #: Instances started after one trapped (tests and benchmarks read it).
+        self.restarts = 0
+        self._instance = self._start()
+
+    @property
+    def bundle(self) -> Bundle:
+        """The bundle this engine loaded."""
+        return self._bundle
+
+    @property
+    def memory_size(self) -> int:
+        """Bytes of linear memory the instance has grown to."""
+        return self._ready().memory_size
+
+    def _start(self) -> QuickJSInstance:
+        try:
+            instance = QuickJSInstance(self._limits.memory_bytes, self._limits.stack_bytes)
+        except (Trapped, MemoryError) as exc:
+            raise _translate(exc, "starting the engine") from exc
+        self._load(instance, Script(_HOST_JS))
+        for script in self._bundle.scripts:
+            self._load(instance, script)
+        self._check_entries(instance)
+        return instance
+
+    def _ready(self) -> QuickJSInstance:
+        """The live instance; a new one (bundle loaded again) if the last one trapped."""
+        if self._instance is None:
+            self._instance = self._start()
+            self.restarts += 1
+        return self._instance
+
+    def _lose(self, exc: Exception) -> None:
+        if isinstance(exc, Trapped):
+            self._instance = None
+
+    def _load(self, instance: QuickJSInstance, script: Script) -> None:
+        source = script.path.read_text(encoding="utf-8")
+        try:
+            if script.kind == "module":
+                instance.eval_module(source, script.name, script.publish_as)
+            elif script.kind == "data":
+                instance.eval(f"globalThis.{script.publish_as} = {source};", script.name)
+            else:
+                instance.eval(source, script.name)
+        except (ScriptError, NotSettled, Trapped, MemoryError) as exc:
+            raise _translate(exc, f"loading {script.name}") from exc
+
+    def _check_entries(self, instance: QuickJSInstance) -> None:
+        registered = set(json.loads(instance.eval("__printer.entries()", "<entries>", "string")))
+        missing = [entry for entry in self._bundle.entries if entry not in registered]
+        if missing:
+            raise RenderFailed(
+                f"bundle {self._bundle.name} did not register its entries: {', '.join(missing)}",
+                {"reason": "entries_missing"},
+            )
+
+    def eval(self, source: str) -> Any:
+        """Evaluate a snippet (tests and warm-up only) and return its value as JSON would carry
+        it (``None`` for undefined and functions); translates engine errors."""
+        instance = self._ready()
+        try:
+            return json.loads(instance.eval(source, "<eval>", "json"))
+        except (ScriptError, Trapped, MemoryError) as exc:
+            self._lose(exc)
+            raise _translate(exc, "eval") from exc
+
+    def call(self, entry: str, payload: dict[str, Any], limits: EngineLimits | None = None) -> dict[str, Any]:
+        """Run ``__printer.start(entry, payload)`` to completion and return its JSON result.
+
+        Raises:
+            RenderTimeout: the time limit was hit.
+            ResourceLimit: the memory or stack limit was hit.
+            RenderFailed: the script threw outside the entry's own error handling, or never settled.
+        """
+        instance = self._ready()
+        applied = limits or self._limits
+        if limits is not None:
+            instance.set_limits(limits.memory_bytes, limits.stack_bytes)
+        start = f"__printer.start({json.dumps(entry)}, {json.dumps(json.dumps(payload))})"
+        try:
+            with instance.time_limit(applied.time_s):
+                return self._run(instance, entry, start)
+        except (ScriptError, Trapped, MemoryError) as exc:
+            self._lose(exc)
+            raise _translate(exc, entry, interrupted=instance.interrupted) from exc
+        finally:
+            if limits is not None and self._instance is instance:
+                instance.set_limits(self._limits.memory_bytes, self._limits.stack_bytes)
+
+    @staticmethod
+    def _run(instance: QuickJSInstance, entry: str, start: str) -> dict[str, Any]:
+        instance.eval(start, "<call>")
+        for _ in range(_MAX_ROUNDS):
+            instance.run_jobs()
+            result = instance.eval("__printer.poll()", "<poll>", "string")
+            if result:
+                return dict(json.loads(result))
+            if not json.loads(instance.eval("__printer.runTimers()", "<timers>", "json")):
+                instance.run_jobs()
+                result = instance.eval("__printer.poll()", "<poll>", "string")
+                if result:
+                    return dict(json.loads(result))
+                raise RenderFailed(f"{entry}: the render never finished (no pending work left)")
+        raise RenderFailed(f"{entry}: the render did not settle after {_MAX_ROUNDS} rounds")
+
+    def logs(self) -> list[str]:
+        """What scripts wrote to ``console`` since the last call (for debugging)."""
+        return list(json.loads(self._ready().eval("__printer.logs()", "<logs>", "string")))

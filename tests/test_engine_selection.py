@@ -1,0 +1,117 @@
+"""Choosing the engine: ``Printer(engine=...)``, ``$MERMAID_PRINTER_ENGINE`` and ``--engine``,
+down to the pool's processes (fork and spawn), the CLI and the MCP stdio server."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from adapters.stdio_session import run_session, tool_call
+from adapters.test_cli import run_cli
+
+from mermaid_printer.engine import ENGINE_ENV_VAR, selected_engine
+from mermaid_printer.options import RenderOptions
+from mermaid_printer.pool import RendererPool
+from mermaid_printer.service import Printer
+
+FAKE = "fake_engine:FakeEngine"
+FLOWCHART = "flowchart LR\n  A[Ask] --> B[Answer]\n"
+
+
+def test_selected_engine_prefers_the_argument_then_the_variable_then_native(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ENGINE_ENV_VAR, raising=False)
+    assert selected_engine() == "native"
+    monkeypatch.setenv(ENGINE_ENV_VAR, " wasm ")
+    assert selected_engine() == "wasm"
+    assert selected_engine("native") == "native"
+    monkeypatch.setenv(ENGINE_ENV_VAR, "")
+    assert selected_engine() == "native"
+
+
+def test_an_unknown_engine_is_refused_naming_where_it_came_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENGINE_ENV_VAR, "v8")
+    with pytest.raises(ValueError, match=r"unknown engine 'v8' \(from \$MERMAID_PRINTER_ENGINE\); choose one of"):
+        selected_engine()
+    with pytest.raises(ValueError, match="unknown engine 'spidermonkey'; choose one of: native, wasm"):
+        selected_engine("spidermonkey")
+
+
+def test_printer_takes_its_engine_from_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENGINE_ENV_VAR, FAKE)
+    with Printer(cache=None) as fake_printer:
+        result = fake_printer.render_svg(RenderOptions(code=FLOWCHART))
+
+    assert result.diagram_type == "fake"  # the fake engine drew it, in the pool's process
+
+
+def test_cli_reads_the_variable_and_refuses_a_wrong_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    source = tmp_path / "chart.mmd"
+    source.write_text(FLOWCHART)
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).parent))
+    monkeypatch.setenv(ENGINE_ENV_VAR, FAKE)
+
+    drawn = run_cli("render", str(source), "-o", "-")
+    monkeypatch.setenv(ENGINE_ENV_VAR, "v8")
+    refused = run_cli("render", str(source), "-o", "-")
+
+    assert drawn.returncode == 0, drawn.stderr
+    assert "flowchart LR" in drawn.stdout and "<text" in drawn.stdout  # the fake's SVG names the first line
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("error: INVALID_INPUT: unknown engine 'v8' (from $MERMAID_PRINTER_ENGINE)")
+    assert "Traceback" not in refused.stderr
+
+
+def test_cli_refuses_an_engine_flag_it_does_not_know(tmp_path: Path) -> None:
+    result = run_cli("render", "--engine", "v8", "-")
+
+    assert result.returncode == 2
+    assert "argument --engine: invalid choice: 'v8'" in result.stderr
+
+
+@pytest.mark.engine
+def test_cli_engine_flag_wins_and_both_engines_draw_the_same_bytes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    source = tmp_path / "chart.mmd"
+    source.write_text(FLOWCHART)
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).parent))
+    monkeypatch.setenv(ENGINE_ENV_VAR, FAKE)  # the flag must win over this
+
+    outputs = {}
+    for engine in ("native", "wasm"):
+        result = run_cli("render", str(source), "--engine", engine, "-o", str(tmp_path / f"{engine}.svg"))
+        assert result.returncode == 0, result.stderr
+        outputs[engine] = (tmp_path / f"{engine}.svg").read_bytes()
+
+    assert b'aria-roledescription="flowchart-v2"' in outputs["native"]
+    assert outputs["wasm"] == outputs["native"]
+
+
+@pytest.mark.engine
+def test_wasm_engine_serves_from_spawned_processes() -> None:
+    options = RenderOptions(code=FLOWCHART)
+    svgs = {}
+    for engine in ("native", "wasm"):
+        pool = RendererPool(start_method="spawn", spares=1, worker_options={"engine": engine, "warm_up": False})
+        with Printer(pool, cache=None) as printer:
+            svgs[engine] = printer.render_svg(options).svg
+
+    assert svgs["wasm"] == svgs["native"]
+
+
+@pytest.mark.engine
+def test_mcp_stdio_server_renders_with_the_engine_the_variable_names(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(ENGINE_ENV_VAR, "wasm")
+    session = run_session(
+        [sys.executable, "-m", "mermaid_printer", "serve", "--tools", "printer"],
+        [tool_call(1, {"code": FLOWCHART})],
+        tmp_path,
+    )
+
+    reply = session.replies[1]["result"]
+    assert reply.get("isError") is not True, reply
+    assert "flowchart-v2" in reply["content"][0]["text"]
+    assert '"engine": "wasm"' in session.stderr  # the pool logs its start with its options

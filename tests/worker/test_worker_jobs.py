@@ -1,0 +1,71 @@
+"""The worker with a fake engine: typed jobs reach their handlers, the real post-processing runs,
+and the pool carries jobs and results across the process boundary (no interpreter needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fake_engine import FakeEngine
+
+from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.errors import DiagramSyntaxError, RenderFailed
+from mermaid_printer.jobs import JOB_KINDS, DetectJob, DiagramType, ParseJob, ParseResult, RenderResult, SvgJob
+from mermaid_printer.pool import RendererPool
+from mermaid_printer.worker import BUNDLE_WORKERS, handle
+from mermaid_printer.worker import mermaid as mermaid_worker
+
+
+def test_every_job_kind_names_a_bundle_worker_and_a_handler_there() -> None:
+    import importlib
+
+    for kind in JOB_KINDS:
+        module = importlib.import_module(BUNDLE_WORKERS[kind.bundle])
+        assert callable(getattr(module, kind.handler)), kind.name
+        assert callable(module.warm_up) and callable(module.prime)
+
+
+def test_a_render_job_is_rendered_and_post_processed() -> None:
+    engine = FakeEngine(mermaid_bundle())
+    job = SvgJob(code="fake <diagram>\n  A", config={}, svg_id="mermaid-abc", timeout_ms=1000, embed_fonts=False)
+
+    result = mermaid_worker.render_svg(engine, job)
+
+    assert isinstance(result, RenderResult) and result.diagram_type == "fake"
+    assert "<script" not in result.svg and "fake &lt;diagram&gt;" in result.svg
+    assert any("script" in warning for warning in result.warnings)
+    assert engine.calls == [("render", {"code": job.code, "config": {}, "svgId": "mermaid-abc"})]
+
+
+def test_a_diagram_error_from_the_engine_is_raised_as_its_typed_error() -> None:
+    engine = FakeEngine(mermaid_bundle())
+    with pytest.raises(DiagramSyntaxError) as caught:
+        mermaid_worker.parse(engine, ParseJob(code="SYNTAX", config={}, timeout_ms=1000))
+    assert caught.value.details == {"line": 1, "column": 1}
+
+
+def test_handle_refuses_what_is_not_a_registered_job() -> None:
+    with pytest.raises(RenderFailed, match="unknown job"):
+        handle({"kind": "render_svg"})
+
+
+@pytest.fixture(scope="module")
+def fake_pool() -> Iterator[RendererPool]:
+    with RendererPool(worker_options={"engine": "fake_engine:FakeEngine"}, spares=1) as pool:
+        pool.start()
+        yield pool
+
+
+def test_typed_jobs_and_results_cross_the_pool(fake_pool: RendererPool) -> None:
+    svg = fake_pool.run(SvgJob(code="fake\n", config={}, svg_id="mermaid-x", timeout_ms=5000), timeout_s=30)
+    parsed = fake_pool.run(ParseJob(code="fake\n", config={}, timeout_ms=5000), timeout_s=30)
+    detected = fake_pool.run(DetectJob(code="fake\n", config={}, timeout_ms=5000), timeout_s=30)
+
+    assert isinstance(svg, RenderResult) and svg.svg.startswith("<svg")
+    assert parsed == ParseResult(diagram_type="fake", ast={"nodes": [{"id": "fake"}], "edges": [], "metadata": {}})
+    assert detected == DiagramType(diagram_type="fake")
+
+
+def test_an_engine_error_in_a_child_comes_back_typed(fake_pool: RendererPool) -> None:
+    with pytest.raises(DiagramSyntaxError):
+        fake_pool.run(ParseJob(code="SYNTAX", config={}, timeout_ms=5000), timeout_s=30)
