@@ -68,16 +68,16 @@ def _markmap(entry: str, payload: dict[str, Any]) -> dict[str, Any]:
     }
     nodes = 1 + len(lines[1:])
     depth = 2 if len(lines) > 1 else 1
+    structure = {
+        "node_count": nodes,
+        "max_depth": depth,
+        "features": ["list"],
+        "plugins": [],
+        "headings_by_level": {},
+        "total_characters": sum(len(line) for line in lines),
+        "average_node_length": 1.0,
+    }
     if entry == "transform":
-        structure = {
-            "node_count": nodes,
-            "max_depth": depth,
-            "features": ["list"],
-            "plugins": [],
-            "headings_by_level": {},
-            "total_characters": sum(len(line) for line in lines),
-            "average_node_length": 1.0,
-        }
         return {
             "ok": True,
             "root": root,
@@ -97,6 +97,7 @@ def _markmap(entry: str, payload: dict[str, Any]) -> dict[str, Any]:
             "width": 100,
             "height": 20,
             "node_count": nodes,
+            "structure": structure,
             "drawn_faces": [],
             "warnings": [],
         }

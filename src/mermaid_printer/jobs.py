@@ -21,6 +21,9 @@ from mermaid_printer.wire import wire_type
 __all__ = [
     "JOB_KINDS",
     "MARKMAP_FORMATS",
+    "MARKMAP_MAX_DEPTH",
+    "MARKMAP_MAX_MARKDOWN_BYTES",
+    "MARKMAP_MAX_NODES",
     "DetectJob",
     "DiagramType",
     "JobKind",
@@ -108,6 +111,11 @@ class DetectJob:
 #: What a markmap render can produce: the static SVG, PDF or PNG drawn from it, or one
 #: self-contained interactive HTML page.
 MARKMAP_FORMATS = ("svg", "pdf", "png", "html")
+#: A mind map's limits: the Markdown's size in UTF-8 bytes, its nodes (root included) and its
+#: levels (the root is level 1). The request models and the render process both enforce them.
+MARKMAP_MAX_MARKDOWN_BYTES = 1_000_000
+MARKMAP_MAX_NODES = 10_000
+MARKMAP_MAX_DEPTH = 20
 
 
 @wire_type
@@ -117,14 +125,20 @@ class MarkmapRenderJob:
 
     ``options`` are markmap's JSON options (``colorFreezeLevel``, ``maxWidth``,
     ``initialExpandLevel``, ``spacingHorizontal``, …); they override the front matter's
-    ``markmap:`` options. The static print is drawn with animation off whatever ``duration``
-    says; the HTML page uses it. PDF fields (``paper`` … ``fit``) and PNG fields (``scale``,
-    ``width``) are read only for their format.
+    ``markmap:`` options, which override ``defaults``. The static print is drawn with animation
+    off whatever ``duration`` says; the HTML page uses it. The look
+    (:mod:`mermaid_printer.markmap_style`): ``font_size`` in pixels, ``css_variables`` (markmap's
+    ``--markmap-*`` variables, values already checked) and ``label_padding_y``. PDF fields
+    (``paper`` … ``fit``) and PNG fields (``scale``, ``width``) are read only for their format.
     """
 
     markdown: str
     options: dict[str, Any]
     timeout_ms: int
+    defaults: dict[str, Any] = field(default_factory=dict)
+    font_size: float = 16.0
+    css_variables: dict[str, str] = field(default_factory=dict)
+    label_padding_y: float = 0.0
     format: str = "svg"
     svg_id: str = "markmap"
     background: str = "transparent"
@@ -146,6 +160,7 @@ class MarkmapStructureJob:
     options: dict[str, Any]
     timeout_ms: int
     include_tree: bool = True
+    defaults: dict[str, Any] = field(default_factory=dict)
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -215,6 +230,9 @@ class DiagramType:
 class MarkmapRenderResult:
     """A drawn mind map: the artifact's bytes (SVG and HTML as UTF-8) and its size.
 
+    ``node_count``, ``max_depth`` and ``features`` describe the tree as
+    :class:`MarkmapStructure` does.
+
     ``width``/``height`` are the mind map's size in CSS pixels (its viewBox; for HTML the
     static print's). PDF results also carry the page (``page_width_pt``, ``page_height_pt``,
     ``orientation``), PNG results the image (``width_px``, ``height_px``); both their ``scale``.
@@ -225,6 +243,8 @@ class MarkmapRenderResult:
     node_count: int
     width: float
     height: float
+    max_depth: int = 0
+    features: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     scale: float | None = None
     page_width_pt: float | None = None
@@ -232,6 +252,7 @@ class MarkmapRenderResult:
     orientation: str | None = None
     width_px: int | None = None
     height_px: int | None = None
+    cached: bool = False
 
     @property
     def mime_type(self) -> str:
@@ -273,6 +294,7 @@ class MarkmapStructure:
     options: dict[str, Any]
     frontmatter: dict[str, Any] | None = None
     tree: dict[str, Any] | None = None
+    cached: bool = False
 
 
 # --- the registry -----------------------------------------------------------------------------

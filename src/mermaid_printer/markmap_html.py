@@ -162,24 +162,41 @@ def _json_for_script(value: Any) -> str:
     )
 
 
-_PAGE_STYLE = """html,body{margin:0;padding:0;height:100%;background:#fff}
-svg.markmap{display:block;width:100vw;height:100vh;--markmap-font:300 16px/20px Arial,sans-serif}"""
+def _page_style(font: str, background: str) -> str:
+    # The font keeps Arial first and falls back to the viewer's sans-serif.
+    return (
+        f"html,body{{margin:0;padding:0;height:100%;background:{background}}}\n"
+        f"svg.markmap{{display:block;width:100vw;height:100vh;--markmap-font:{font},sans-serif}}"
+    )
 
 
-def interactive_page(tree: dict[str, Any], options: dict[str, Any], title: str = "Mind map") -> str:
+def interactive_page(
+    tree: dict[str, Any],
+    options: dict[str, Any],
+    title: str = "Mind map",
+    *,
+    font: str = "300 16px/20px Arial",
+    css: str = "",
+    background: str = "transparent",
+) -> str:
     """The HTML page that shows ``tree`` (markmap's transform) with markmap's JSON ``options``.
 
     Args:
         tree: markmap's tree: ``content`` (HTML), ``children``, ``payload``.
         options: markmap's JSON options (as front matter ``markmap:`` holds them).
         title: the page title.
+        font: the labels' CSS font shorthand (:func:`mermaid_printer.markmap_style.font_shorthand`).
+        css: the printer's stylesheet after markmap's (:func:`mermaid_printer.markmap_style.stylesheet`;
+            checked values only), handed to markmap as its ``style`` option.
+        background: the page's background (a checked CSS colour); transparent shows white.
     """
     d3, view = _vendored_scripts()
-    data = {"root": _clean_tree(tree), "options": options}
+    data = {"root": _clean_tree(tree), "options": options, "css": css}
     boot = (
         "(function(){var data=" + _json_for_script(data) + ";"
-        "var m=window.markmap;"
-        "m.Markmap.create(document.getElementById('mindmap'),m.deriveOptions(data.options),data.root);})();"
+        "var m=window.markmap;var o=m.deriveOptions(data.options);"
+        "if(data.css){o.style=function(){return data.css;};}"
+        "m.Markmap.create(document.getElementById('mindmap'),o,data.root);})();"
     )
     policy = (
         "default-src 'none'; "
@@ -190,7 +207,7 @@ def interactive_page(tree: dict[str, Any], options: dict[str, Any], title: str =
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{html.escape(policy, quote=False)}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(title)}</title><style>{_PAGE_STYLE}</style></head>"
+        f"<title>{html.escape(title)}</title><style>{_page_style(font, '#fff' if background == 'transparent' else background)}</style></head>"
         '<body><svg class="markmap" id="mindmap"></svg>'
         f"<script>{d3}</script><script>{view}</script><script>{boot}</script>"
         "</body></html>\n"

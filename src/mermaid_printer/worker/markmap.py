@@ -26,20 +26,23 @@ from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, InputTooLarge, InvalidInput, RenderFailed, error_from_dict
 from mermaid_printer.jobs import (
     MARKMAP_FORMATS,
+    MARKMAP_MAX_DEPTH,
+    MARKMAP_MAX_MARKDOWN_BYTES,
+    MARKMAP_MAX_NODES,
     MarkmapRenderJob,
     MarkmapRenderResult,
     MarkmapStructure,
     MarkmapStructureJob,
 )
+from mermaid_printer.markmap_style import font_shorthand, stylesheet
 from mermaid_printer.postprocess.finish import finish_svg, missing_characters_warning
 
 __all__ = ["MAX_DEPTH", "MAX_MARKDOWN_BYTES", "MAX_NODES", "WARMUP_MARKDOWN", "prime", "render", "structure", "warm_up"]
 
-#: The largest Markdown document accepted, in UTF-8 bytes.
-MAX_MARKDOWN_BYTES = 1_000_000
-#: The most nodes (root included) and levels (the root is level 1) a mind map may have.
-MAX_NODES = 10_000
-MAX_DEPTH = 20
+#: The limits (defined with the job types): Markdown bytes, nodes, levels.
+MAX_MARKDOWN_BYTES = MARKMAP_MAX_MARKDOWN_BYTES
+MAX_NODES = MARKMAP_MAX_NODES
+MAX_DEPTH = MARKMAP_MAX_DEPTH
 _LIMITS = {"nodes": MAX_NODES, "depth": MAX_DEPTH}
 
 #: Drawn once in the zygote: one label of every kind markmap's layout handles.
@@ -103,9 +106,8 @@ def prime(engine: Engine) -> None:
 def structure(engine: Engine, job: MarkmapStructureJob) -> MarkmapStructure:
     """markmap's tree of the document and what it is made of (no drawing)."""
     _check_size(job.markdown)
-    result = _call(
-        engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms
-    )
+    payload = {"markdown": job.markdown, "options": job.options, "defaults": job.defaults, "limits": _LIMITS}
+    result = _call(engine, "transform", payload, job.timeout_ms)
     stats = result["structure"]
     return MarkmapStructure(
         node_count=stats["node_count"],
@@ -141,6 +143,9 @@ def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     payload = {
         "markdown": job.markdown,
         "options": job.options,
+        "defaults": job.defaults,
+        "font": font_shorthand(job.font_size),
+        "css": stylesheet(job.css_variables, job.label_padding_y),
         "svgId": EXPORT_SVG_ID if exporting else job.svg_id,
         "limits": _LIMITS,
     }
@@ -154,7 +159,13 @@ def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
         result.get("drawn_faces"),
     )
     warnings += more
-    common = {"node_count": result["node_count"], "width": result["width"], "height": result["height"]}
+    common = {
+        "node_count": result["node_count"],
+        "width": result["width"],
+        "height": result["height"],
+        "max_depth": result["structure"]["max_depth"],
+        "features": list(result["structure"]["features"]),
+    }
     if job.format == "svg":
         return MarkmapRenderResult(format="svg", data=svg.encode("utf-8"), warnings=warnings, **common)
     if job.format == "pdf":
@@ -196,13 +207,25 @@ def _render_html(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     """The interactive page: markmap-view and d3 inlined, the tree transformed in the engine."""
     from mermaid_printer.markmap_html import interactive_page
 
-    result = _call(
-        engine, "transform", {"markdown": job.markdown, "options": job.options, "limits": _LIMITS}, job.timeout_ms
+    payload = {"markdown": job.markdown, "options": job.options, "defaults": job.defaults, "limits": _LIMITS}
+    result = _call(engine, "transform", payload, job.timeout_ms)
+    page = interactive_page(
+        result["root"],
+        result["options"],
+        title=_title_of(result),
+        font=font_shorthand(job.font_size),
+        css=stylesheet(job.css_variables, job.label_padding_y),
+        background=job.background,
     )
-    page = interactive_page(result["root"], result["options"], title=_title_of(result))
     stats = result["structure"]
     return MarkmapRenderResult(
-        format="html", data=page.encode("utf-8"), node_count=stats["node_count"], width=0.0, height=0.0
+        format="html",
+        data=page.encode("utf-8"),
+        node_count=stats["node_count"],
+        width=0.0,
+        height=0.0,
+        max_depth=stats["max_depth"],
+        features=list(stats["features"]),
     )
 
 

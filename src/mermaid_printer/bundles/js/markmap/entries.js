@@ -14,7 +14,11 @@
 //     (foreign_objects.js), var() in attributes is resolved, its stylesheet is scoped to the
 //     svg's #id, and characters XML cannot hold are dropped.
 // Options: markmap's JSON options (front matter `markmap:` keys, deriveOptions): the request's
-// options override the front matter's, as later keys do in markmap's own option merging.
+// `options` override the front matter's, which override the request's `defaults`, as later keys
+// do in markmap's own option merging.
+// Style (render only): `font` replaces the CSS font shorthand above; `css` is a stylesheet of
+// the printer's own (theme colours as markmap's CSS variables, label padding; `.markmap` rules)
+// that markmap puts after its own (its `style` option), so it is scoped and sanitized with it.
 // Every call starts on the page the bundle loaded into (G.__printerEnv.capturePage()).
 // Leaves out: anything touching the host, and anything markmap loads from a CDN (KaTeX,
 // highlight.js: math is drawn as its TeX source and code unhighlighted, as in the reference).
@@ -56,9 +60,13 @@
   const NUMBER_OPTIONS = ["colorFreezeLevel", "duration", "initialExpandLevel", "maxWidth", "paddingX", "spacingHorizontal", "spacingVertical", "fitRatio", "maxInitialScale", "nodeMinHeight"];
   const BOOLEAN_OPTIONS = ["zoom", "pan"];
 
-  function jsonOptions(frontmatter, requested) {
+  function jsonOptions(frontmatter, requested, defaults) {
     const fromFront = frontmatter && typeof frontmatter.markmap === "object" && frontmatter.markmap ? frontmatter.markmap : {};
-    const options = Object.assign({}, fromFront);
+    return Object.assign(checkedOptions(defaults), fromFront, checkedOptions(requested));
+  }
+
+  function checkedOptions(requested) {
+    const options = {};
     for (const [key, value] of Object.entries(requested || {})) {
       if (NUMBER_OPTIONS.includes(key)) {
         if (typeof value !== "number" || !Number.isFinite(value)) throw new MarkmapError("INVALID_INPUT", `option ${key} must be a number`, { option: key });
@@ -159,7 +167,7 @@
   async function transform(payload) {
     resetPage();
     const { result, stats } = transformMarkdown(payload.markdown, payload.limits);
-    const options = jsonOptions(result.frontmatter, payload.options);
+    const options = jsonOptions(result.frontmatter, payload.options, payload.defaults);
     return {
       root: result.root,
       frontmatter: result.frontmatter || null,
@@ -266,13 +274,15 @@
   async function render(payload) {
     resetPage();
     const { result, stats } = transformMarkdown(payload.markdown, payload.limits);
-    const options = Object.assign({}, mm.deriveOptions(jsonOptions(result.frontmatter, payload.options)), { duration: 0 });
+    const options = Object.assign({}, mm.deriveOptions(jsonOptions(result.frontmatter, payload.options, payload.defaults)), { duration: 0 });
+    const font = typeof payload.font === "string" && payload.font ? payload.font : FONT;
+    if (typeof payload.css === "string" && payload.css) options.style = () => payload.css;
     const root = result.root;
     imagesToAltText(root);
     const id = String(payload.svgId || "markmap");
     const svg = G.document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("id", id);
-    svg.style.setProperty("--markmap-font", FONT);
+    svg.style.setProperty("--markmap-font", font);
     G.document.body.appendChild(svg);
     // markmap's default colours come from one d3 ordinal scale for the whole page, which hands
     // out colours in the order it first sees each node's path: empty, as on a fresh page.
@@ -289,7 +299,7 @@
     const width = x2 - x1 + 2 * MARGIN;
     const height = y2 - y1 + 2 * MARGIN;
     svg.removeAttribute("style");
-    svg.style.setProperty("--markmap-font", FONT);
+    svg.style.setProperty("--markmap-font", font);
     resolveVarAttributes(svg);
     svg.setAttribute("viewBox", `${formatNumber(x1 - MARGIN)} ${formatNumber(y1 - MARGIN)} ${formatNumber(width)} ${formatNumber(height)}`);
     svg.setAttribute("width", formatNumber(width));
@@ -305,6 +315,7 @@
       width,
       height,
       node_count: stats.nodes,
+      structure: structure(result, stats),
       // the page held nothing but this svg (resetPage), so its own styles alone decided
       drawn_faces: drawnFaces,
       missing_codepoints: typeof G.__printerMissingCodepoints === "function" ? G.__printerMissingCodepoints() : [],
