@@ -43,6 +43,7 @@ BUNDLE_WORKERS: dict[str, str] = {
 _engines: dict[str, Engine] = {}
 _engine_name = "native"
 _warmed = True
+_prepared = False
 
 
 def _bundle_worker(bundle: str) -> ModuleType:
@@ -55,21 +56,21 @@ def prepare(engine: str = "native", warm_up: bool = True) -> None:
     Args:
         engine: which engine to load the bundles into (a key of
             :data:`~mermaid_printer.engine.ENGINES`, or ``module:attribute``).
-        warm_up: render a diagram of each common type now, so every child starts warm; off
-            for a process that serves one request.
+        warm_up: load and warm every bundle now (a drawing of each common kind), so every child
+            starts warm. Off, for a process that serves one request: nothing is loaded until
+            its request names a bundle, and then only that bundle (a one-shot Mermaid render
+            does not load markmap).
 
     Raises:
         ValueError: no such engine.
         RenderFailed: a bundle failed to load or to warm up.
     """
-    global _engine_name, _warmed
-    _engine_name, _warmed = engine, warm_up
-    factory = engine_factory(engine)
-    for bundle in dict.fromkeys(kind.bundle for kind in JOB_KINDS):
-        loaded = factory(load_bundle(bundle))
-        if warm_up:
-            _bundle_worker(bundle).warm_up(loaded)
-        _engines[bundle] = loaded
+    global _engine_name, _warmed, _prepared
+    engine_factory(engine)  # an unknown engine fails here, in the zygote, not in a request
+    _engine_name, _warmed, _prepared = engine, warm_up, True
+    if warm_up:
+        for bundle in dict.fromkeys(kind.bundle for kind in JOB_KINDS):
+            _bundle_worker(bundle).warm_up(_load(bundle))
     # The last thing the zygote does is what every child does first, so a child's state is the
     # same whether or not it was primed (spawn mode, tests that call handle() in-process).
     prime()
@@ -77,6 +78,12 @@ def prepare(engine: str = "native", warm_up: bool = True) -> None:
     # children's garbage collector from touching (and so copying) those pages.
     gc.collect()
     gc.freeze()
+
+
+def _load(bundle: str) -> Engine:
+    loaded = engine_factory(_engine_name)(load_bundle(bundle))
+    _engines[bundle] = loaded
+    return loaded
 
 
 def prime() -> None:
@@ -89,10 +96,11 @@ def prime() -> None:
 
 
 def engine_for(bundle: str) -> Engine:
-    """The loaded engine of ``bundle`` in this process (prepared on first use)."""
-    if bundle not in _engines:
+    """The loaded engine of ``bundle`` in this process (prepared on first use; in a process
+    prepared without warm-up, the bundle is loaded now)."""
+    if not _prepared:
         prepare(_engine_name)
-    return _engines[bundle]
+    return _engines.get(bundle) or _load(bundle)
 
 
 def handle(job: Any) -> Any:
