@@ -80,14 +80,14 @@ _ONE_SHOT = """
 import json
 from mermaid_printer import worker
 from mermaid_printer.jobs import SvgJob
-worker.prepare(engine="fake_engine:FakeEngine", warm_up=False)
+worker.prepare(engine="fake_engine:FakeEngine", warm_up=False, bundles=["mermaid"])
 before = sorted(worker._engines)
 worker.handle(SvgJob(code="graph", config={}, svg_id="s", timeout_ms=1000, embed_fonts=False))
 print(json.dumps([before, sorted(worker._engines)]))
 """
 
 
-def test_a_process_prepared_without_warm_up_loads_only_the_bundle_its_job_names() -> None:
+def test_a_process_prepared_for_one_bundle_loads_only_that_one() -> None:
     tests = Path(__file__).resolve().parents[1]
     done = subprocess.run(
         [sys.executable, "-c", _ONE_SHOT],
@@ -97,4 +97,4 @@ def test_a_process_prepared_without_warm_up_loads_only_the_bundle_its_job_names(
         env={"PYTHONPATH": os.pathsep.join([str(tests), *sys.path])},
     )
 
-    assert json.loads(done.stdout) == [[], ["mermaid"]]  # markmap is never loaded for a Mermaid render
+    assert json.loads(done.stdout) == [["mermaid"], ["mermaid"]]  # markmap is never loaded for a Mermaid render

@@ -256,15 +256,19 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None, *, one_shot: bool) -> Any:
+def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
     """The printer for this command. ``one_shot``: it serves one request, so its engine process
-    skips the warm-up of every diagram type and forks no spares (cold start: process start to
-    first SVG), while the render still runs in a single-use child with its limits."""
+    loads only ``bundle``, skips the warm-up of every diagram type and forks no spares (cold
+    start: process start to first SVG), while the render still runs in a single-use child with
+    its limits."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.pool import RendererPool
     from mermaid_printer.service import Printer
 
-    pool = RendererPool(worker_options={"warm_up": False, "engine": selected_engine()}, spares=0) if one_shot else None
+    pool = None
+    if one_shot:
+        options = {"warm_up": False, "engine": selected_engine(), "bundles": [bundle]}
+        pool = RendererPool(worker_options=options, spares=0)
     return Printer(pool, cache=default_cache(cache_dir))
 
 
@@ -372,7 +376,7 @@ def _http(args: argparse.Namespace) -> int:
 def _markmap(args: argparse.Namespace) -> int:
     request = markmap_request(args, _read_input(args.input))
     output = _output_path(args.input, args.output, f".{markmap_format(args)}")
-    with _printer(args.cache_dir, one_shot=True) as printer:
+    with _printer(args.cache_dir, one_shot=True, bundle="markmap") as printer:
         result = printer.render_markmap(request)
     return _emit(result.data, result.warnings, output)
 
