@@ -46,6 +46,11 @@ def test_markmap_options_travel_by_markmap_s_names() -> None:
     assert job.defaults == OPTION_DEFAULTS == {"colorFreezeLevel": 6}
 
 
+@pytest.mark.parametrize("line_width", [2, [1, 3, 2], [0.5]])
+def test_line_width_is_a_number_or_markmap_s_three_numbers(line_width: Any) -> None:
+    assert render(options={"lineWidth": line_width}).options.json_options() == {"lineWidth": line_width}
+
+
 @pytest.mark.parametrize(
     ("values", "field", "message"),
     [
@@ -58,6 +63,9 @@ def test_markmap_options_travel_by_markmap_s_names() -> None:
         ({"format": "pdf", "scale": 2}, "scale", "applies to format png, not pdf"),
         ({"background": "url(x)"}, "background", "CSS colour"),
         ({"timeout_ms": 60_000}, "timeout_ms", "less than or equal to 10000"),
+        ({"options": {"lineWidth": True}}, "options.lineWidth", "a number from 0 to 50"),
+        ({"options": {"lineWidth": [1, 2, 3, 4]}}, "options.lineWidth", "one to three such numbers"),
+        ({"options": {"lineWidth": [1, 3, 0]}}, "options.lineWidth", "factor (third number) must be at least 1"),
     ],
 )
 def test_a_wrong_value_is_refused_naming_its_field(values: dict[str, Any], field: str, message: str) -> None:

@@ -98,6 +98,23 @@ Markdown = Annotated[
 ]
 
 
+_MAX_LINE_WIDTH = 50
+
+
+def _line_width(value: Any) -> Any:
+    """markmap's lineWidth: a number, or up to three numbers [base, extra, factor]."""
+    if value is None:
+        return None
+    numbers = value if isinstance(value, list) else [value]
+    if not 1 <= len(numbers) <= 3 or not all(
+        isinstance(n, int | float) and not isinstance(n, bool) and 0 <= n <= _MAX_LINE_WIDTH for n in numbers
+    ):
+        raise ValueError(f"must be a number from 0 to {_MAX_LINE_WIDTH}, or a list of one to three such numbers")
+    if len(numbers) == 3 and numbers[2] < 1:
+        raise ValueError("the factor (third number) must be at least 1, so lines get no wider with depth")
+    return value
+
+
 class MarkmapOptions(RequestModel):
     """markmap's own options (its JSON option names). Omitted: the front matter's, else markmap's."""
 
@@ -128,6 +145,15 @@ class MarkmapOptions(RequestModel):
     )
     padding_x: Annotated[float | None, Field(ge=0, le=200), _NO_BOOL] = Field(
         default=None, alias="paddingX", description="Pixels left and right of each label (default 8)."
+    )
+
+    line_width: Annotated[float | list[float] | None, BeforeValidator(_line_width)] = Field(
+        default=None,
+        alias="lineWidth",
+        description=(
+            "Branch line width: a number for every level, or [base, extra, factor] for "
+            "base + extra / factor^depth (default [1, 3, 2])."
+        ),
     )
 
     def json_options(self) -> dict[str, Any]:

@@ -102,6 +102,32 @@ def test_front_matter_options_are_reported_and_the_requests_override_them(engine
     assert result["frontmatter"]["title"] == "Options"
 
 
+def test_defaults_give_way_to_the_front_matter_and_a_wrong_front_matter_option_is_not_reported(
+    engine: QuickJSEngine,
+) -> None:
+    markdown = "---\nmarkmap:\n  colorFreezeLevel: 3\n  maxWidth: wide\n---\n# A\n"
+
+    result = transform(engine, markdown, defaults={"colorFreezeLevel": 6, "paddingX": 4})
+
+    assert result["options"] == {"colorFreezeLevel": 3, "paddingX": 4}
+
+
+def test_line_width_draws_branches_as_markmap_computes_them(engine: QuickJSEngine) -> None:
+    markdown = "# Root\n\n- child\n"
+    widths = {
+        str(spec): {
+            p.get("stroke-width")
+            for p in etree.fromstring(render(engine, markdown, options={"lineWidth": spec})["svg"].encode()).iter(
+                SVG + "path"
+            )
+        }
+        for spec in (4, [2, 4, 2])
+    }
+
+    assert widths["4"] == {"4"}
+    assert widths["[2, 4, 2]"] == {"3"}  # the child, at markmap's depth 2 (the root is 1): 2 + 4 / 2 ** 2
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [({"spacing": 5}, "unknown markmap option spacing"), ({"maxWidth": "300"}, "option maxWidth must be a number")],

@@ -60,26 +60,43 @@
   const NUMBER_OPTIONS = ["colorFreezeLevel", "duration", "initialExpandLevel", "maxWidth", "paddingX", "spacingHorizontal", "spacingVertical", "fitRatio", "maxInitialScale", "nodeMinHeight"];
   const BOOLEAN_OPTIONS = ["zoom", "pan"];
 
-  function jsonOptions(frontmatter, requested, defaults) {
-    const fromFront = frontmatter && typeof frontmatter.markmap === "object" && frontmatter.markmap ? frontmatter.markmap : {};
-    return Object.assign(checkedOptions(defaults), fromFront, checkedOptions(requested));
+  // Why `value` cannot be the option `key`, or null when it can.
+  function optionProblem(key, value) {
+    if (NUMBER_OPTIONS.includes(key)) return typeof value === "number" && Number.isFinite(value) ? null : `option ${key} must be a number`;
+    if (BOOLEAN_OPTIONS.includes(key)) return typeof value === "boolean" ? null : `option ${key} must be true or false`;
+    if (key === "color") return Array.isArray(value) && value.every((c) => typeof c === "string") ? null : "option color must be a list of CSS colours";
+    if (key === "lineWidth") {
+      const numbers = (list) => list.every((n) => typeof n === "number" && Number.isFinite(n));
+      return numbers([value]) || (Array.isArray(value) && value.length <= 3 && numbers(value)) ? null : "option lineWidth must be a number or a list of up to three numbers";
+    }
+    return `unknown markmap option ${key}`;
   }
 
+  // The request's options (`requested` or `defaults`), each of which must be valid.
   function checkedOptions(requested) {
     const options = {};
     for (const [key, value] of Object.entries(requested || {})) {
-      if (NUMBER_OPTIONS.includes(key)) {
-        if (typeof value !== "number" || !Number.isFinite(value)) throw new MarkmapError("INVALID_INPUT", `option ${key} must be a number`, { option: key });
-      } else if (BOOLEAN_OPTIONS.includes(key)) {
-        if (typeof value !== "boolean") throw new MarkmapError("INVALID_INPUT", `option ${key} must be true or false`, { option: key });
-      } else if (key === "color") {
-        if (!Array.isArray(value) || !value.every((c) => typeof c === "string")) throw new MarkmapError("INVALID_INPUT", "option color must be a list of CSS colours", { option: key });
-      } else {
-        throw new MarkmapError("INVALID_INPUT", `unknown markmap option ${key}`, { option: key });
-      }
+      const problem = optionProblem(key, value);
+      if (problem !== null) throw new MarkmapError("INVALID_INPUT", problem, { option: key });
       options[key] = value;
     }
     return options;
+  }
+
+  // The options in force: the request's defaults, then the front matter's, then the request's.
+  // `markmap`: what markmap's deriveOptions gets (the front matter as it is, as markmap's own
+  // page passes it); `reported`: the options markmap reads, of the right type.
+  function jsonOptions(frontmatter, requested, defaults) {
+    const raw = frontmatter && frontmatter.markmap;
+    const fromFront = raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+    const fromDefaults = checkedOptions(defaults);
+    const fromRequest = checkedOptions(requested);
+    const usableFront = {};
+    for (const [key, value] of Object.entries(fromFront)) if (optionProblem(key, value) === null) usableFront[key] = value;
+    return {
+      markmap: Object.assign({}, fromDefaults, fromFront, fromRequest),
+      reported: Object.assign({}, fromDefaults, usableFront, fromRequest),
+    };
   }
 
   function transformMarkdown(markdown, limits) {
@@ -167,7 +184,7 @@
   async function transform(payload) {
     resetPage();
     const { result, stats } = transformMarkdown(payload.markdown, payload.limits);
-    const options = jsonOptions(result.frontmatter, payload.options, payload.defaults);
+    const options = jsonOptions(result.frontmatter, payload.options, payload.defaults).reported;
     return {
       root: result.root,
       frontmatter: result.frontmatter || null,
@@ -267,14 +284,10 @@
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
 
-  function formatNumber(value) {
-    return String(value);
-  }
-
   async function render(payload) {
     resetPage();
     const { result, stats } = transformMarkdown(payload.markdown, payload.limits);
-    const options = Object.assign({}, mm.deriveOptions(jsonOptions(result.frontmatter, payload.options, payload.defaults)), { duration: 0 });
+    const options = Object.assign({}, mm.deriveOptions(jsonOptions(result.frontmatter, payload.options, payload.defaults).markmap), { duration: 0 });
     const font = typeof payload.font === "string" && payload.font ? payload.font : FONT;
     if (typeof payload.css === "string" && payload.css) options.style = () => payload.css;
     const root = result.root;
@@ -301,9 +314,9 @@
     svg.removeAttribute("style");
     svg.style.setProperty("--markmap-font", font);
     resolveVarAttributes(svg);
-    svg.setAttribute("viewBox", `${formatNumber(x1 - MARGIN)} ${formatNumber(y1 - MARGIN)} ${formatNumber(width)} ${formatNumber(height)}`);
-    svg.setAttribute("width", formatNumber(width));
-    svg.setAttribute("height", formatNumber(height));
+    svg.setAttribute("viewBox", `${x1 - MARGIN} ${y1 - MARGIN} ${width} ${height}`);
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
     svg.setAttribute("xmlns", SVG_NS);
     scopeStyles(svg, id);
     dropNonXmlCharacters(svg);
