@@ -180,6 +180,39 @@ PACKAGES = [
             "layout-tidy-tree/LICENSE": "LICENSE",
         },
     ),
+    # Mind maps: markmap's browser builds, as its own page loads them (d3, then markmap-lib's
+    # IIFE, then markmap-view's). markmap-lib's IIFE carries markdown-it and its plugins, yaml,
+    # markmap-html-parser and markmap-common; markmap-view's carries markmap-common and
+    # d3-flextree (WTFPL). Neither carries KaTeX or highlight.js: markmap's katex/hljs plugins
+    # load them from a CDN only when a page has not, so a printer (like the reference page)
+    # draws math as its TeX source and code unhighlighted, and vendors neither.
+    Package(
+        name="markmap-lib",
+        version="0.18.12",
+        license="MIT",
+        files={
+            "markmap/markmap-lib.iife.js": "dist/browser/index.iife.js",
+            "markmap/LICENSE-markmap-lib": "LICENSE",
+        },
+    ),
+    Package(
+        name="markmap-view",
+        version="0.18.12",
+        license="MIT",
+        files={
+            "markmap/markmap-view.js": "dist/browser/index.js",
+            "markmap/LICENSE-markmap-view": "LICENSE",
+        },
+    ),
+    Package(
+        name="d3",
+        version="7.9.2",
+        license="ISC",
+        files={
+            "d3/d3.min.js": "dist/d3.min.js",
+            "d3/LICENSE": "LICENSE",
+        },
+    ),
     Package(
         name="@fontsource-variable/recursive",
         version="5.3.0",

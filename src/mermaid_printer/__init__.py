@@ -32,6 +32,8 @@ from mermaid_printer.errors import (
     ResourceLimit,
     UnsupportedDiagram,
 )
+from mermaid_printer.jobs import MarkmapRenderResult, MarkmapStructure
+from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapStructureRequest
 from mermaid_printer.options import (
     PAPER_SIZES,
     THEMES,
@@ -71,6 +73,10 @@ __all__ = [
     "InputTooLarge",
     "InvalidConfig",
     "InvalidInput",
+    "MarkmapCustomizeRequest",
+    "MarkmapRenderResult",
+    "MarkmapStructure",
+    "MarkmapStructureRequest",
     "NotFound",
     "ParseOptions",
     "ParseResult",
@@ -93,7 +99,9 @@ __all__ = [
     "build_pdf_options",
     "build_png_options",
     "build_render_options",
+    "markmap_structure",
     "parse",
+    "render_markmap",
     "render_pdf",
     "render_png",
     "render_svg",
@@ -165,3 +173,32 @@ def render_png(code: str, **options: Any) -> PngResult:
             be over 40 megapixels.
     """
     return default_printer().render_png(build_png_options(code, **options))
+
+
+def render_markmap(markdown_content: str, **options: Any) -> MarkmapRenderResult:
+    """Draw a Markdown outline as markmap's mind map with the process-wide printer.
+
+    Args:
+        markdown_content: the Markdown (headings and lists become branches).
+        **options: ``format`` (svg, png, pdf, html), ``background``, ``theme`` (default, dark,
+            colorful, minimal), ``color_scheme`` (hex colours), ``options`` (markmap's options by
+            its names: ``{"maxWidth": 300, "colorFreezeLevel": 2, "fontSize": 18}``),
+            ``embed_fonts``, ``timeout_ms``, and the PDF page / PNG size of :func:`render_pdf`
+            and :func:`render_png` — as :class:`MarkmapCustomizeRequest` defines them.
+
+    Returns:
+        The file's bytes in ``.data`` (SVG and HTML as UTF-8), ``node_count``, ``max_depth``,
+        ``features``, ``width`` and ``height``.
+
+    Raises:
+        PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
+    """
+    request = validate_request(MarkmapCustomizeRequest, {"markdown_content": markdown_content, **options})
+    return default_printer().render_markmap(request)
+
+
+def markmap_structure(markdown_content: str, **options: Any) -> MarkmapStructure:
+    """markmap's tree of a Markdown document and what it is made of, without drawing it
+    (``timeout_ms`` as :class:`MarkmapStructureRequest` defines it)."""
+    request = validate_request(MarkmapStructureRequest, {"markdown_content": markdown_content, **options})
+    return default_printer().markmap_structure(request)

@@ -20,9 +20,17 @@ from mermaid_printer.wire import wire_type
 
 __all__ = [
     "JOB_KINDS",
+    "MARKMAP_FORMATS",
+    "MARKMAP_MAX_DEPTH",
+    "MARKMAP_MAX_MARKDOWN_BYTES",
+    "MARKMAP_MAX_NODES",
     "DetectJob",
     "DiagramType",
     "JobKind",
+    "MarkmapRenderJob",
+    "MarkmapRenderResult",
+    "MarkmapStructure",
+    "MarkmapStructureJob",
     "ParseJob",
     "ParseResult",
     "PdfJob",
@@ -100,6 +108,61 @@ class DetectJob:
     timeout_ms: int
 
 
+#: What a markmap render can produce: the static SVG, PDF or PNG drawn from it, or one
+#: self-contained interactive HTML page.
+MARKMAP_FORMATS = ("svg", "pdf", "png", "html")
+#: A mind map's limits: the Markdown's size in UTF-8 bytes, its nodes (root included) and its
+#: levels (the root is level 1). The request models and the render process both enforce them.
+MARKMAP_MAX_MARKDOWN_BYTES = 1_000_000
+MARKMAP_MAX_NODES = 10_000
+MARKMAP_MAX_DEPTH = 20
+
+
+@wire_type
+@dataclass(frozen=True)
+class MarkmapRenderJob:
+    """Draw Markdown as markmap's mind map: its static print (SVG, PDF, PNG) or interactive HTML.
+
+    ``options`` are markmap's JSON options (``colorFreezeLevel``, ``maxWidth``,
+    ``initialExpandLevel``, ``spacingHorizontal``, …); they override the front matter's
+    ``markmap:`` options, which override ``defaults``. The static print is drawn with animation
+    off whatever ``duration`` says; the HTML page uses it. The look
+    (:mod:`mermaid_printer.markmap_style`): ``font_size`` in pixels, ``css_variables`` (markmap's
+    ``--markmap-*`` variables, values already checked) and ``label_padding_y``. PDF fields
+    (``paper`` … ``fit``) and PNG fields (``scale``, ``width``) are read only for their format.
+    """
+
+    markdown: str
+    options: dict[str, Any]
+    timeout_ms: int
+    defaults: dict[str, Any] = field(default_factory=dict)
+    font_size: float = 16.0
+    css_variables: dict[str, str] = field(default_factory=dict)
+    label_padding_y: float = 0.0
+    format: str = "svg"
+    svg_id: str = "markmap"
+    background: str = "transparent"
+    embed_fonts: bool = True
+    paper: str | None = None
+    orientation: str = "auto"
+    margin_mm: float | None = None
+    fit: str = "shrink"
+    scale: float | None = None
+    width: int | None = None
+
+
+@wire_type
+@dataclass(frozen=True)
+class MarkmapStructureJob:
+    """Transform Markdown into markmap's tree (no drawing) and describe it."""
+
+    markdown: str
+    options: dict[str, Any]
+    timeout_ms: int
+    include_tree: bool = True
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+
 # --- results ----------------------------------------------------------------------------------
 
 
@@ -162,6 +225,78 @@ class DiagramType:
     cached: bool = False
 
 
+@wire_type
+@dataclass(frozen=True)
+class MarkmapRenderResult:
+    """A drawn mind map: the artifact's bytes (SVG and HTML as UTF-8) and its size.
+
+    ``node_count``, ``max_depth`` and ``features`` describe the tree as
+    :class:`MarkmapStructure` does.
+
+    ``width``/``height`` are the mind map's size in CSS pixels (its viewBox; for HTML the
+    static print's). PDF results also carry the page (``page_width_pt``, ``page_height_pt``,
+    ``orientation``), PNG results the image (``width_px``, ``height_px``); both their ``scale``.
+    """
+
+    format: str
+    data: bytes
+    node_count: int
+    width: float
+    height: float
+    max_depth: int = 0
+    features: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    scale: float | None = None
+    page_width_pt: float | None = None
+    page_height_pt: float | None = None
+    orientation: str | None = None
+    width_px: int | None = None
+    height_px: int | None = None
+    cached: bool = False
+
+    @property
+    def mime_type(self) -> str:
+        """The artifact's media type."""
+        return _MARKMAP_MIME_TYPES[self.format]
+
+
+_MARKMAP_MIME_TYPES = {
+    "svg": "image/svg+xml",
+    "pdf": "application/pdf",
+    "png": "image/png",
+    "html": "text/html; charset=utf-8",
+}
+
+
+@wire_type
+@dataclass(frozen=True)
+class MarkmapStructure:
+    """markmap's tree of a Markdown document and what it is made of.
+
+    ``node_count`` counts every node of the tree, root included; ``max_depth`` counts the root
+    as 1. ``features`` are the kinds of Markdown the tree holds (``heading``, ``list``,
+    ``ordered_list``, ``paragraph``, ``code_block``, ``inline_code``, ``table``, ``checkbox``,
+    ``link``, ``image``, ``math``, ``blockquote``, ``frontmatter``, ``markmap_options``);
+    ``plugins`` the features markmap's transform reported (``katex``, ``hljs``).
+    ``headings_by_level`` maps "1".."6" to counts; characters are counted in the text of the
+    nodes' labels. ``options`` are the markmap options in force (front matter, then the
+    request's); ``tree`` is markmap's tree (``content`` HTML, ``children``, ``payload``) when
+    asked for.
+    """
+
+    node_count: int
+    max_depth: int
+    features: list[str]
+    plugins: list[str]
+    headings_by_level: dict[str, int]
+    total_characters: int
+    average_node_length: float
+    options: dict[str, Any]
+    frontmatter: dict[str, Any] | None = None
+    tree: dict[str, Any] | None = None
+    cached: bool = False
+
+
 # --- the registry -----------------------------------------------------------------------------
 
 
@@ -186,6 +321,8 @@ JOB_KINDS: tuple[JobKind, ...] = (
     JobKind("render_png", PngJob, PngResult, bundle="mermaid", handler="render_png"),
     JobKind("parse", ParseJob, ParseResult, bundle="mermaid", handler="parse"),
     JobKind("detect", DetectJob, DiagramType, bundle="mermaid", handler="detect"),
+    JobKind("markmap_render", MarkmapRenderJob, MarkmapRenderResult, bundle="markmap", handler="render"),
+    JobKind("markmap_structure", MarkmapStructureJob, MarkmapStructure, bundle="markmap", handler="structure"),
 )
 
 _BY_JOB_TYPE = {kind.job: kind for kind in JOB_KINDS}

@@ -48,7 +48,10 @@ __all__ = [
     "Code",
     "CssColour",
     "DiagramOptions",
+    "ExportBackground",
+    "ImageSize",
     "MermaidConfig",
+    "PageLayout",
     "ParseOptions",
     "PdfOptions",
     "PngOptions",
@@ -252,19 +255,15 @@ class RenderOptions(DiagramOptions):
     )
 
 
-class PdfOptions(DiagramOptions):
-    """A PDF request: the diagram options plus the page. Build it with :func:`build_pdf_options`.
+class PageLayout(RequestModel):
+    """The page of a PDF: paper, orientation, margin and fit (shared by every PDF request).
 
-    No ``paper``: the page is the diagram's size (plus ``margin_mm``, default 0). With ``paper``:
-    that paper size, ``orientation`` (``auto`` picks landscape for wide diagrams), the diagram
+    No ``paper``: the page is the drawing's size (plus ``margin_mm``, default 0). With ``paper``:
+    that paper size, ``orientation`` (``auto`` picks landscape for wide drawings), the drawing
     centred inside ``margin_mm`` (default 10) and scaled down to fit (``fit="shrink"``) or to
-    fill the area (``fit="fill"``). ``background`` defaults to white.
+    fill the area (``fit="fill"``).
     """
 
-    background: CssColour = Field(
-        default=EXPORT_BACKGROUND,
-        description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}.",
-    )
     paper: Paper | None = Field(
         default=None,
         title="paper size",
@@ -308,24 +307,10 @@ class PdfOptions(DiagramOptions):
             raise ValueError(f"{value:g} mm on every side leaves no room on {paper} paper")
         return value
 
-    def svg_options(self) -> RenderOptions:
-        """The SVG request this PDF is drawn from."""
-        return RenderOptions(**self.model_dump(include=set(DiagramOptions.model_fields)))
 
+class ImageSize(RequestModel):
+    """The size of a PNG: ``scale`` or ``width`` (shared by every PNG request)."""
 
-class PngOptions(DiagramOptions):
-    """A PNG request: the diagram options plus the image size. Build it with
-    :func:`build_png_options`.
-
-    ``scale`` (default 2: image pixels per CSS pixel) or ``width`` (pixels; the height follows),
-    not both. ``background`` defaults to white: a transparent PNG (ask for ``transparent``)
-    shows Mermaid's dark text badly on dark viewers and chat backgrounds.
-    """
-
-    background: CssColour = Field(
-        default=EXPORT_BACKGROUND,
-        description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}.",
-    )
     scale: Annotated[float | None, Field(ge=MIN_PNG_SCALE, le=MAX_PNG_SCALE), _NO_BOOL] = Field(
         default=None,
         description=(
@@ -344,6 +329,36 @@ class PngOptions(DiagramOptions):
         if value is not None and info.data.get("scale") is not None:
             raise ValueError("give scale or width, not both")
         return value
+
+
+#: The background of PDF and PNG requests (white unless asked otherwise).
+ExportBackground = Annotated[
+    CssColour,
+    Field(description=f"Page background: white (default), 'transparent', or {_BACKGROUND_FORMS}."),
+]
+
+
+class PdfOptions(PageLayout, DiagramOptions):
+    """A PDF request: the diagram options plus the page (:class:`PageLayout`). Build it with
+    :func:`build_pdf_options`. ``background`` defaults to white.
+    """
+
+    background: ExportBackground = EXPORT_BACKGROUND
+
+    def svg_options(self) -> RenderOptions:
+        """The SVG request this PDF is drawn from."""
+        return RenderOptions(**self.model_dump(include=set(DiagramOptions.model_fields)))
+
+
+class PngOptions(ImageSize, DiagramOptions):
+    """A PNG request: the diagram options plus the image size (:class:`ImageSize`). Build it with
+    :func:`build_png_options`.
+
+    ``background`` defaults to white: a transparent PNG (ask for ``transparent``) shows
+    Mermaid's dark text badly on dark viewers and chat backgrounds.
+    """
+
+    background: ExportBackground = EXPORT_BACKGROUND
 
     def svg_options(self) -> RenderOptions:
         """The SVG request this PNG is drawn from."""
@@ -396,15 +411,17 @@ def _typed_error(model: type[RequestModel], exc: ValidationError) -> PrinterErro
         return cause
     where = ".".join(str(part) for part in first["loc"]) or "input"
     field = _field_name(model, where)
+    # A field of a nested model (``options.maxWidth``) is named with its path.
+    path = field + where[len(where.split(".", 1)[0]) :]
     message = str(first["msg"]).removeprefix("Value error, ")
     if first["type"] == "extra_forbidden":
         message = "unknown parameter"
-    elif first["type"] == "literal_error":
+    elif first["type"] == "literal_error" and path == field:
         info = model.model_fields.get(field)
         label = info.title if info is not None and info.title else field.replace("_", " ")
         choices = [str(choice) for choice in _literal_choices(model, field)]
         message = f"unknown {label}; choose one of: {', '.join(choices)}"
-    return InvalidInput(f"Invalid input: {field}: {message}", {"field": field})
+    return InvalidInput(f"Invalid input: {path}: {message}", {"field": path})
 
 
 def _field_name(model: type[RequestModel], where: str) -> str:

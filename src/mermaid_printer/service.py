@@ -34,6 +34,8 @@ from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInp
 from mermaid_printer.jobs import (
     DetectJob,
     DiagramType,
+    MarkmapRenderResult,
+    MarkmapStructure,
     ParseJob,
     ParseResult,
     PdfJob,
@@ -44,6 +46,8 @@ from mermaid_printer.jobs import (
     SvgJob,
     job_kind_of,
 )
+from mermaid_printer.markmap_jobs import customize_job, render_job, structure_job
+from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
 from mermaid_printer.mermaid_config import MAX_TEXT_CHARS, build_mermaid_config, config_warnings
 from mermaid_printer.options import (
     DiagramOptions,
@@ -57,6 +61,8 @@ from mermaid_printer.options import (
 from mermaid_printer.pool import RendererPool
 
 __all__ = [
+    "MarkmapRenderResult",
+    "MarkmapStructure",
     "ParseResult",
     "PdfResult",
     "PngResult",
@@ -122,6 +128,14 @@ class PrinterService(Protocol):
 
     def verify(self, options: VerifyOptions) -> VerifyResult:
         """Check; invalid diagrams give ``ok=False``, operational failures raise."""
+        ...
+
+    def render_markmap(self, request: MarkmapRenderRequest | MarkmapCustomizeRequest) -> MarkmapRenderResult:
+        """Draw a mind map, or raise a ``PrinterError``."""
+        ...
+
+    def markmap_structure(self, request: MarkmapStructureRequest) -> MarkmapStructure:
+        """markmap's tree of a document, or raise a ``PrinterError``."""
         ...
 
     def close(self) -> None:
@@ -286,6 +300,29 @@ class Printer:
         except _INVALID_DIAGRAM as exc:
             return VerifyResult(ok=False, error=exc)
         return VerifyResult(ok=True, diagram_type=detected.diagram_type)
+
+    def render_markmap(self, request: MarkmapRenderRequest | MarkmapCustomizeRequest) -> MarkmapRenderResult:
+        """Draw Markdown as markmap's mind map: SVG, PDF, PNG or an interactive HTML page.
+
+        A :class:`~mermaid_printer.markmap_options.MarkmapCustomizeRequest` adds a theme, a
+        palette, the font size and label padding (:mod:`mermaid_printer.markmap_style`).
+
+        Raises:
+            PrinterError: ``INVALID_INPUT`` (an option markmap refuses), ``INPUT_TOO_LARGE``
+                (bytes, nodes or depth over the limit), ``TIMEOUT``, ``RENDER_FAILED``, …
+        """
+        job = customize_job(request) if isinstance(request, MarkmapCustomizeRequest) else render_job(request)
+        result: MarkmapRenderResult = self._run(job, request.timeout_ms)
+        return result
+
+    def markmap_structure(self, request: MarkmapStructureRequest) -> MarkmapStructure:
+        """markmap's tree of a Markdown document and what it is made of, without drawing it.
+
+        Raises:
+            PrinterError: as :meth:`render_markmap`.
+        """
+        result: MarkmapStructure = self._run(structure_job(request), request.timeout_ms)
+        return result
 
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
         """Run a drawing job; the result carries the config warnings first."""

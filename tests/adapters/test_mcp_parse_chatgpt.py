@@ -57,10 +57,24 @@ async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_r
         "read_file",
         "render_mermaid",
         "render_markdown",
+        "markmap_generate",
+        "markmap_from_outline",
+        "markmap_render_file",
+        "markmap_get_structure",
+        "markmap_customize",
     ]
-    writes_files = {"mermaid_to_pdf", "mermaid_to_png", "render_mermaid", "render_markdown"}
+    writes_files = {"mermaid_to_pdf", "mermaid_to_png", "render_mermaid", "render_markdown", "markmap_render_file"}
     reaches_out = {"list_files", "read_file"}  # the GitHub source
-    required = {"list_files": [], "read_file": ["path"], "render_markdown": ["path"]}
+    required = {
+        "list_files": [],
+        "read_file": ["path"],
+        "render_markdown": ["path"],
+        "markmap_generate": ["markdown_content"],
+        "markmap_from_outline": ["outline_items"],
+        "markmap_render_file": ["file_path"],
+        "markmap_get_structure": ["markdown_content"],
+        "markmap_customize": ["markdown_content"],
+    }
     for name, tool in tools.items():
         assert tool.title and tool.description
         expected = {**READ_ONLY, "read_only_hint": name not in writes_files, "open_world_hint": name in reaches_out}

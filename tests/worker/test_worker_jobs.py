@@ -3,7 +3,12 @@ and the pool carries jobs and results across the process boundary (no interprete
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fake_engine import FakeEngine
@@ -69,3 +74,27 @@ def test_typed_jobs_and_results_cross_the_pool(fake_pool: RendererPool) -> None:
 def test_an_engine_error_in_a_child_comes_back_typed(fake_pool: RendererPool) -> None:
     with pytest.raises(DiagramSyntaxError):
         fake_pool.run(ParseJob(code="SYNTAX", config={}, timeout_ms=5000), timeout_s=30)
+
+
+_ONE_SHOT = """
+import json
+from mermaid_printer import worker
+from mermaid_printer.jobs import SvgJob
+worker.prepare(engine="fake_engine:FakeEngine", warm_up=False, bundles=["mermaid"])
+before = sorted(worker._engines)
+worker.handle(SvgJob(code="graph", config={}, svg_id="s", timeout_ms=1000, embed_fonts=False))
+print(json.dumps([before, sorted(worker._engines)]))
+"""
+
+
+def test_a_process_prepared_for_one_bundle_loads_only_that_one() -> None:
+    tests = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", _ONE_SHOT],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": os.pathsep.join([str(tests), *sys.path])},
+    )
+
+    assert json.loads(done.stdout) == [["mermaid"], ["mermaid"]]  # markmap is never loaded for a Mermaid render

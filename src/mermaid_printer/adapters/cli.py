@@ -21,6 +21,7 @@ from typing import Any
 
 from mermaid_printer.adapters.cli_batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
 from mermaid_printer.adapters.cli_flags import FlagOverride, Overrides, add_model_flags, flag_of, given_values
+from mermaid_printer.adapters.cli_markmap import add_markmap_command, markmap_format, markmap_request
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
@@ -88,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _markdown(args)
             if args.command == "parse":
                 return _parse(args)
+            if args.command == "markmap":
+                return _markmap(args)
             return _render(args)
         except BaseExceptionGroup as group:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
@@ -243,6 +246,7 @@ def _parser() -> argparse.ArgumentParser:
         own = _own_fields(model)
         if own:
             add_model_flags(render.add_argument_group(output_format.upper()), model, own, overrides=_OVERRIDES)
+    add_markmap_command(commands, common, _EPILOG)
     return parser
 
 
@@ -252,15 +256,19 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None, *, one_shot: bool) -> Any:
+def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
     """The printer for this command. ``one_shot``: it serves one request, so its engine process
-    skips the warm-up of every diagram type and forks no spares (cold start: process start to
-    first SVG), while the render still runs in a single-use child with its limits."""
+    loads only ``bundle``, skips the warm-up of every diagram type and forks no spares (cold
+    start: process start to first SVG), while the render still runs in a single-use child with
+    its limits."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.pool import RendererPool
     from mermaid_printer.service import Printer
 
-    pool = RendererPool(worker_options={"warm_up": False, "engine": selected_engine()}, spares=0) if one_shot else None
+    pool = None
+    if one_shot:
+        options = {"warm_up": False, "engine": selected_engine(), "bundles": [bundle]}
+        pool = RendererPool(worker_options=options, spares=0)
     return Printer(pool, cache=default_cache(cache_dir))
 
 
@@ -363,6 +371,14 @@ def _http(args: argparse.Namespace) -> int:
 
     serve(settings)
     return EXIT_OK
+
+
+def _markmap(args: argparse.Namespace) -> int:
+    request = markmap_request(args, _read_input(args.input))
+    output = _output_path(args.input, args.output, f".{markmap_format(args)}")
+    with _printer(args.cache_dir, one_shot=True, bundle="markmap") as printer:
+        result = printer.render_markmap(request)
+    return _emit(result.data, result.warnings, output)
 
 
 def _parse(args: argparse.Namespace) -> int:

@@ -4,7 +4,8 @@ Groups (:mod:`~mermaid_printer.adapters.tool_groups`): ``printer``
 (:mod:`~mermaid_printer.adapters.mcp_render`: SVG, PDF, PNG), ``parse``
 (:mod:`~mermaid_printer.adapters.mcp_parse`), ``chatgpt``
 (:mod:`~mermaid_printer.adapters.mcp_chatgpt`) and ``project``
-(:mod:`~mermaid_printer.adapters.mcp_project`, with its prompt and resources). Each tool is a
+(:mod:`~mermaid_printer.adapters.mcp_project`, with its prompt and resources) and ``markmap``
+(:mod:`~mermaid_printer.adapters.mcp_markmap`: mind maps). Each tool is a
 :class:`~mermaid_printer.adapters.mcp_tools.ToolSpec` made into an SDK tool by one function, so
 every tool answers the same way: failures are ``isError`` results a model can act on, never
 protocol errors.
@@ -21,6 +22,7 @@ import anyio.to_thread
 from mcp.server import MCPServer
 
 from mermaid_printer.adapters.mcp_chatgpt import chatgpt_tools
+from mermaid_printer.adapters.mcp_markmap import markmap_tools
 from mermaid_printer.adapters.mcp_parse import parse_tools
 from mermaid_printer.adapters.mcp_project import project_prompts, project_resources, project_tools
 from mermaid_printer.adapters.mcp_render import SVG_TOOL_NAME, printer_tools
@@ -40,7 +42,7 @@ _INSTRUCTIONS = (
     f"{SVG_TOOL_NAME} with the diagram source; on SYNTAX_ERROR, fix the line named in "
     "errors[0].details and call again. mermaid_to_png gives a picture to show, mermaid_to_pdf a "
     "printable document with selectable text. mermaid_parse returns a diagram's structure without "
-    "rendering it."
+    "rendering it. markmap_generate draws a Markdown outline as a mind map (markmap)."
 )
 
 
@@ -53,6 +55,7 @@ def tool_specs(
         "parse": parse_tools,
         "chatgpt": chatgpt_tools,
         "project": lambda: project_tools(sources or FileSources()),
+        "markmap": lambda: markmap_tools(sources or FileSources()),
     }
     return [spec for name in parse_tool_groups(",".join(groups)) for spec in by_group[name]()]
 
@@ -80,7 +83,7 @@ def build_server(
             from the environment: ``PROJECT_ROOT``, ``DIAGRAM_OUT_DIR``, ``MAX_FILE_CHARS``, ...).
     """
     groups = parse_tool_groups(",".join(tools))
-    project = sources or (FileSources() if "project" in groups else None)
+    project = sources or (FileSources() if {"project", "markmap"} & set(groups) else None)
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[PrinterService]) -> AsyncIterator[PrinterService]:

@@ -60,13 +60,15 @@ class Reply:
     """What a tool answers: a JSON document, whether it is an error, and maybe an attachment.
 
     ``structured``: the document is also the result's ``structuredContent`` (it then matches
-    the tool's output schema); otherwise it is only the text content.
+    the tool's output schema); otherwise it is only the text content. ``text``: the text content
+    instead of the document as JSON (e.g. a tool whose errors read ``Error: …``).
     """
 
     document: dict[str, Any]
     is_error: bool
     structured: bool = True
     attachment: Attachment | None = None
+    text: str | None = None
 
 
 #: A tool's work: (printer, raw arguments) -> reply. Never raises; runs on a worker thread.
@@ -140,7 +142,8 @@ def tool_result(reply: Reply) -> CallToolResult:
     content: list[ContentBlock] = []
     if reply.attachment is not None and not reply.is_error:
         content.append(_attachment_block(reply.attachment))
-    content.append(TextContent(type="text", text=json.dumps(reply.document, ensure_ascii=False)))
+    text = reply.text if reply.text is not None else json.dumps(reply.document, ensure_ascii=False)
+    content.append(TextContent(type="text", text=text))
     return CallToolResult(
         content=content,
         structured_content=reply.document if reply.structured else None,

@@ -9,8 +9,12 @@ order; the engine knows nothing about them.
     randomness, a frozen clock, virtual timers), ``selectors.js``, ``css.js``, ``dom.js`` and
     ``geometry.js`` (the DOM), ``text_measure.js`` (text widths from the generated
     advance-width and kerning tables of :mod:`mermaid_printer.fonts`, loaded before it as data),
-    ``html_layout.js`` and ``mathml_layout.js`` (boxes for HTML and MathML labels),
-    ``foreign_objects.js`` (HTML labels to SVG text). See :func:`shim_scripts`.
+    ``html_boxes.js``, ``html_layout.js`` and ``mathml_layout.js`` (boxes for HTML and MathML
+    labels), ``foreign_objects.js`` (HTML labels to SVG text), ``svg_output.js`` (the drawn faces
+    of a finished SVG, stylesheet scoping). See :func:`shim_scripts`.
+``js/markmap/``
+    the markmap bundle's entry points (``transform``, ``render``); see
+    :mod:`mermaid_printer.bundles.markmap`.
 ``js/mermaid/``
     the Mermaid bundle's own glue: ``ast.js`` (the AST read from Mermaid's parsed database),
     ``layout_tidy_tree.js`` (registers the tidy-tree layout) and ``entries.js`` (the entry
@@ -45,7 +49,14 @@ def shim_scripts() -> tuple[Script, ...]:
     """
     shim = _JS_DIR / "shim"
     dom = ("env.js", "selectors.js", "css.js", "dom.js", "geometry.js")
-    text = ("text_measure.js", "html_layout.js", "mathml_layout.js", "foreign_objects.js")
+    text = (
+        "text_measure.js",
+        "html_boxes.js",
+        "html_layout.js",
+        "mathml_layout.js",
+        "foreign_objects.js",
+        "svg_output.js",
+    )
     return (
         *(Script(shim / name) for name in dom),
         Script(font_metrics_path(), kind="data", publish_as=FONT_METRICS_GLOBAL),
@@ -59,8 +70,14 @@ def _mermaid() -> Bundle:
     return mermaid_bundle()
 
 
+def _markmap() -> Bundle:
+    from mermaid_printer.bundles.markmap import markmap_bundle
+
+    return markmap_bundle()
+
+
 #: Every bundle by name: a function that returns it (the files are found on first use).
-BUNDLES: dict[str, Callable[[], Bundle]] = {"mermaid": _mermaid}
+BUNDLES: dict[str, Callable[[], Bundle]] = {"mermaid": _mermaid, "markmap": _markmap}
 
 
 def load_bundle(name: str) -> Bundle:

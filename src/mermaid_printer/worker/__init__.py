@@ -35,38 +35,51 @@ from mermaid_printer.jobs import JOB_KINDS, job_kind_of
 __all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "prepare", "prime"]
 
 #: The worker module of each bundle: ``warm_up(engine)``, ``prime(engine)`` and the handlers.
-BUNDLE_WORKERS: dict[str, str] = {"mermaid": "mermaid_printer.worker.mermaid"}
+BUNDLE_WORKERS: dict[str, str] = {
+    "mermaid": "mermaid_printer.worker.mermaid",
+    "markmap": "mermaid_printer.worker.markmap",
+}
 
 _engines: dict[str, Engine] = {}
 _engine_name = "native"
 _warmed = True
+_prepared = False
 
 
 def _bundle_worker(bundle: str) -> ModuleType:
     return importlib.import_module(BUNDLE_WORKERS[bundle])
 
 
-def prepare(engine: str = "native", warm_up: bool = True) -> None:
+def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | None = None) -> None:
     """Load an engine for every bundle the job kinds use and warm each up (once per zygote).
+
+    Engines are loaded here, before any request: a render process gets its limits (address
+    space included) before it takes its request, and the WebAssembly engine's memory
+    reservation would not fit under them.
 
     Args:
         engine: which engine to load the bundles into (a key of
             :data:`~mermaid_printer.engine.ENGINES`, or ``module:attribute``).
-        warm_up: render a diagram of each common type now, so every child starts warm; off
+        warm_up: render a drawing of each common kind now, so every child starts warm; off
             for a process that serves one request.
+        bundles: the bundles to load (default: every bundle a job kind names); a process that
+            serves one Mermaid request loads only ``["mermaid"]``.
 
     Raises:
-        ValueError: no such engine.
+        ValueError: no such engine, or no such bundle.
         RenderFailed: a bundle failed to load or to warm up.
     """
-    global _engine_name, _warmed
-    _engine_name, _warmed = engine, warm_up
-    factory = engine_factory(engine)
-    for bundle in dict.fromkeys(kind.bundle for kind in JOB_KINDS):
-        loaded = factory(load_bundle(bundle))
+    global _engine_name, _warmed, _prepared
+    engine_factory(engine)  # an unknown engine fails here, in the zygote, not in a request
+    every = list(dict.fromkeys(kind.bundle for kind in JOB_KINDS))
+    unknown = sorted(set(bundles or ()) - set(every))
+    if unknown:
+        raise ValueError(f"unknown bundle(s) {', '.join(unknown)}; choose from {', '.join(every)}")
+    _engine_name, _warmed, _prepared = engine, warm_up, True
+    for bundle in every if bundles is None else bundles:
+        loaded = _load(bundle)
         if warm_up:
             _bundle_worker(bundle).warm_up(loaded)
-        _engines[bundle] = loaded
     # The last thing the zygote does is what every child does first, so a child's state is the
     # same whether or not it was primed (spawn mode, tests that call handle() in-process).
     prime()
@@ -74,6 +87,12 @@ def prepare(engine: str = "native", warm_up: bool = True) -> None:
     # children's garbage collector from touching (and so copying) those pages.
     gc.collect()
     gc.freeze()
+
+
+def _load(bundle: str) -> Engine:
+    loaded = engine_factory(_engine_name)(load_bundle(bundle))
+    _engines[bundle] = loaded
+    return loaded
 
 
 def prime() -> None:
@@ -86,10 +105,11 @@ def prime() -> None:
 
 
 def engine_for(bundle: str) -> Engine:
-    """The loaded engine of ``bundle`` in this process (prepared on first use)."""
-    if bundle not in _engines:
+    """The loaded engine of ``bundle`` in this process (prepared on first use; a bundle the
+    process was not prepared with is loaded now, under the request's limits)."""
+    if not _prepared:
         prepare(_engine_name)
-    return _engines[bundle]
+    return _engines.get(bundle) or _load(bundle)
 
 
 def handle(job: Any) -> Any:

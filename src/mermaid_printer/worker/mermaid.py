@@ -22,11 +22,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from lxml import etree
-
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
-from mermaid_printer.fonts import embed_fonts as _embed_fonts
 from mermaid_printer.fonts import preload_fonts
 from mermaid_printer.jobs import (
     DetectJob,
@@ -41,8 +38,7 @@ from mermaid_printer.jobs import (
     SvgJob,
 )
 from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
-from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
+from mermaid_printer.postprocess.finish import finish_svg
 
 __all__ = [
     "EXPORT_SVG_ID",
@@ -232,20 +228,4 @@ def _finish_svg(
     raw: str, background: str, embed_fonts: bool, drawn_faces: list[dict[str, Any]] | None = None
 ) -> tuple[str, list[str]]:
     """The post-processing chain on Mermaid's SVG: the product SVG and its warnings."""
-    root = parse_svg(raw)
-    _apply_background(root, background)
-    warnings = sanitize_svg(root)
-    canonicalize_svg(root)
-    if embed_fonts:
-        warnings += _embed_fonts(root, drawn_faces)
-    return serialize_svg(root), warnings
-
-
-def _apply_background(root: etree._Element, background: str) -> None:
-    """Paint the canvas: ``background-color`` on the root, as mermaid-cli does."""
-    if background == "transparent":
-        return
-    style = (root.get("style") or "").strip()
-    if style and not style.endswith(";"):
-        style += ";"
-    root.set("style", f"{style} background-color: {background};".strip())
+    return finish_svg(raw, background, embed_fonts, drawn_faces)

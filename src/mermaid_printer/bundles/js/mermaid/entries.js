@@ -16,35 +16,9 @@
   if (!mermaid || typeof mermaid.render !== "function") throw new Error("mermaid bundle did not load");
 
   // ZenUML draws its own <style> with bare selectors (".message-label {…}"); the sanitizer keeps
-  // only rules scoped to the diagram's #id (so an inlined SVG cannot restyle its host page), so
-  // each selector gets the svg's #id in front. Inside the SVG that changes nothing: the sheet's
-  // rules all gain the same specificity. Only plain rule lists are scoped; an at-rule stays as
-  // it is (and the sanitizer then judges it).
-  function scopeSheet(text, scope) {
-    let out = "";
-    let i = 0;
-    while (i < text.length) {
-      const open = text.indexOf("{", i);
-      if (open < 0) {
-        out += text.slice(i);
-        break;
-      }
-      let depth = 0;
-      let close = open;
-      for (; close < text.length; close++) {
-        if (text[close] === "{") depth++;
-        else if (text[close] === "}" && --depth === 0) break;
-      }
-      const prelude = text.slice(i, open);
-      const selector = prelude.trim();
-      const scoped = selector.startsWith("@")
-        ? selector
-        : selector.split(",").map((part) => `${scope} ${part.trim()}`).join(", ");
-      out += prelude.slice(0, prelude.indexOf(selector)) + scoped + " " + text.slice(open, close + 1);
-      i = close + 1;
-    }
-    return out;
-  }
+  // only rules scoped to the diagram's #id, so each selector gets the svg's #id in front
+  // (scopeSheet in svg_output.js).
+  const scopeSheet = G.__printerSvgOutput.scopeSheet;
 
   function withScopedStyles(plugin) {
     return Object.assign({}, plugin, {
@@ -228,43 +202,8 @@
     };
   }
 
-  // Which vendored face draws each character of the finished SVG's text, and under which CSS
-  // family name (see __printerRecordDrawnText in text_measure.js), so the host embeds exactly
-  // those faces: [{name, family, style, weight, codepoints}]. The SVG is parsed again in a
-  // detached element so that its own stylesheet, and nothing else, decides each text's font,
-  // as it will in a viewer.
-  const TEXT_ELEMENTS = new Set(["text", "tspan", "textpath"]);
-  const faceSortKey = (f) => [f.name, f.family, f.style, f.weight, f.as_style || "", f.as_weight || ""].join("\u0000");
-  function drawnFaces(svgText) {
-    if (typeof G.__printerRecordDrawnText !== "function") return [];
-    const holder = G.document.createElement("div");
-    holder.innerHTML = svgText;
-    const usage = new Map();
-    const stack = [holder];
-    while (stack.length) {
-      const node = stack.pop();
-      const drawsText = TEXT_ELEMENTS.has(String(node.localName || "").toLowerCase());
-      let font = null;
-      for (const child of node.childNodes) {
-        if (child.nodeType === 1) stack.push(child);
-        else if (drawsText && child.nodeType === 3 && child.data) {
-          if (font === null) font = G.__printerCss.fontOf(node);
-          G.__printerRecordDrawnText(child.data, font, usage);
-        }
-      }
-    }
-    holder.innerHTML = "";
-    const faces = [];
-    for (const [key, codepoints] of usage) {
-      // A fallback face (CJK, emoji) also carries the descriptors its @font-face must declare.
-      const [name, family, style, weight, asStyle, asWeight] = key.split("\u0000");
-      const face = { name, family, style, weight, codepoints: Array.from(codepoints).sort((a, b) => a - b) };
-      if (asStyle !== undefined) Object.assign(face, { as_style: asStyle, as_weight: asWeight });
-      faces.push(face);
-    }
-    faces.sort((a, b) => (faceSortKey(a) < faceSortKey(b) ? -1 : faceSortKey(a) > faceSortKey(b) ? 1 : 0));
-    return faces;
-  }
+  // Which vendored face draws each character of the finished SVG (svg_output.js).
+  const drawnFaces = G.__printerSvgOutput.drawnFaces;
 
   // Parsing draws nothing, so it skips what only drawing needs. Re-initialising with the config
   // the site already has (~6 ms of theme computation) is skipped too: every parse and render

@@ -8,7 +8,8 @@
 // before drawing), inline styles and SVG presentation attributes, with specificity, order,
 // !important and inheritance.
 // Leaves out: @media/@supports evaluation (their rules are ignored), shorthand expansion other
-// than `font`, var() resolution beyond one level, and layout properties — padding, margin and
+// than `font` (a `font` with var() in it is expanded once they are substituted), var()
+// resolution beyond one level, calc() beyond sums of lengths, and layout properties — padding, margin and
 // border widths compute to "0px" (cytoscape needs numbers there), display to "inline"/"block".
 "use strict";
 (function () {
@@ -73,7 +74,10 @@
       }
       if (!name || value === "") continue;
       if (name === "font") {
-        for (const d of expandFont(value)) out.push({ name: d[0], value: d[1], important });
+        // With var() in it the shorthand can only be expanded once the variables are known
+        // (a "pending-substitution" value, CSS Variables 1): kept whole, read by the cascade.
+        if (value.indexOf("var(") >= 0) out.push({ name, value, important });
+        else for (const d of expandFont(value)) out.push({ name: d[0], value: d[1], important });
         continue;
       }
       out.push({ name, value, important });
@@ -320,6 +324,8 @@
     const text = styleEl.textContent;
     if (styleEl._sheetText === text) return styleEl._sheetRules;
     const byProp = new Map();
+    // The same rules in order, for a cascade of every property at once (declaredValues).
+    byProp.rules = [];
     let order = 0;
     for (const rule of parseSheet(text)) {
       if (rule.type !== "style" || rule.decls.length === 0) continue;
@@ -330,6 +336,7 @@
         continue; // a selector this engine cannot read applies to nothing, as in a browser
       }
       order++;
+      byProp.rules.push({ sel, decls: rule.decls, order });
       for (const decl of rule.decls) {
         let list = byProp.get(decl.name);
         if (!list) byProp.set(decl.name, (list = []));
@@ -354,34 +361,54 @@
     return out;
   }
 
+  // The longhands a `font` shorthand sets, and the value each takes when the shorthand leaves
+  // it out. A `font` with var() in it stays whole in the cascade (see parseDeclarations): it
+  // competes with these longhands, and a win yields PENDING_FONT + its text, expanded by
+  // resolveVar once the variables are substituted.
+  const FONT_LONGHANDS = {
+    "font-style": "normal",
+    "font-variant": "normal",
+    "font-weight": "normal",
+    "font-stretch": "normal",
+    "font-size": "medium",
+    "line-height": "normal",
+    "font-family": "initial",
+  };
+  const PENDING_FONT = "\u0000font:";
+  function declValue(decl) {
+    return decl.name === "font" ? PENDING_FONT + decl.value : decl.value;
+  }
+
   // The cascaded (specified, not inherited) value of `prop` on `el`, or undefined.
   function cascaded(el, prop, sheets) {
     let best;
     let bestRank = -1;
+    const viaFont = prop in FONT_LONGHANDS;
     const inline = el._attrs && el.getAttribute("style");
     if (inline) {
       const decls = parseDeclarationsCached(inline);
       for (let i = decls.length - 1; i >= 0; i--) {
-        if (decls[i].name === prop) {
-          if (decls[i].important) return decls[i].value;
-          best = decls[i].value;
+        if (decls[i].name === prop || (viaFont && decls[i].name === "font")) {
+          if (decls[i].important) return declValue(decls[i]);
+          best = declValue(decls[i]);
           bestRank = 1e12;
           break;
         }
       }
     }
     for (let s = 0; s < sheets.length; s++) {
-      const rules = sheets[s].get(prop);
-      if (!rules) continue;
-      for (let r = 0; r < rules.length; r++) {
-        const { sel, decl, order } = rules[r];
-        const spec = sel.specificityFor(el);
-        if (spec < 0) continue;
-        // !important, then specificity, then sheet order, then rule order.
-        const total = (decl.important ? 2e12 : 0) + spec * 1e5 + s * 1e4 + order;
-        if (total >= bestRank) {
-          best = decl.value;
-          bestRank = total;
+      for (const rules of [sheets[s].get(prop), viaFont ? sheets[s].get("font") : undefined]) {
+        if (!rules) continue;
+        for (let r = 0; r < rules.length; r++) {
+          const { sel, decl, order } = rules[r];
+          const spec = sel.specificityFor(el);
+          if (spec < 0) continue;
+          // !important, then specificity, then sheet order, then rule order.
+          const total = (decl.important ? 2e12 : 0) + spec * 1e5 + s * 1e4 + order;
+          if (total >= bestRank) {
+            best = declValue(decl);
+            bestRank = total;
+          }
         }
       }
     }
@@ -405,6 +432,7 @@
 
   function absoluteFontSize(value, parentPx) {
     const v = String(value).trim().toLowerCase();
+    if (v.startsWith("calc(")) return calcLength(v, parentPx, parentPx);
     const m = /^(-?[\d.]+(?:e-?\d+)?)(px|pt|em|rem|%|ex|ch)?$/.exec(v);
     if (m) {
       const n = parseFloat(m[1]);
@@ -432,6 +460,23 @@
     return parentPx;
   }
 
+  // calc() of lengths added and subtracted (`calc(1em - 2px)`), em and % relative to `emPx`
+  // and `percentOf`; anything else (products, nesting) gives `fallback`.
+  function calcLength(value, emPx, percentOf, fallback = emPx) {
+    const body = /^calc\((.*)\)$/.exec(value.trim());
+    if (!body) return fallback;
+    const terms = body[1].trim().split(/\s+([+-])\s+/);
+    let total = 0;
+    for (let i = 0; i < terms.length; i += 2) {
+      const m = /^(-?[\d.]+(?:e-?\d+)?)(px|em|rem|%|pt)?$/.exec(terms[i]);
+      if (!m) return fallback;
+      const n = parseFloat(m[1]);
+      const px = m[2] === "em" ? n * emPx : m[2] === "rem" ? n * 16 : m[2] === "%" ? (n * percentOf) / 100 : m[2] === "pt" ? (n * 4) / 3 : n;
+      total += i > 0 && terms[i - 1] === "-" ? -px : px;
+    }
+    return total;
+  }
+
   function absoluteWeight(value, parentWeight) {
     const v = String(value).trim().toLowerCase();
     if (v === "normal") return 400;
@@ -447,12 +492,15 @@
   // time" (CSS Variables 1), so it still wins the cascade but the property acts as unset, i.e.
   // an inherited property takes its parent's value. (Mermaid's gitGraph stylesheet ends a rule
   // with `font-family: var(--mermaid-font-family)`, a property nothing defines.)
-  function resolveVar(value, el, sheets) {
+  // `declaredOn(e, name)`: how to read a custom property set on an ancestor (default: the
+  // cascade for that one property).
+  function resolveVar(value, el, sheets, prop, declaredOn) {
+    if (value.startsWith(PENDING_FONT)) return pendingFontLonghand(resolveVar(value.slice(PENDING_FONT.length), el, sheets, undefined, declaredOn), prop);
     if (value.indexOf("var(") < 0) return value;
     let invalid = false;
     const resolved = value.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^)]*))?\)/g, (m, name, fallback) => {
       for (let e = el; e && e._type === 1; e = e._parent) {
-        const v = cascaded(e, name, sheets);
+        const v = declaredOn ? declaredOn(e, name) : cascaded(e, name, sheets);
         if (v !== undefined) return v;
       }
       if (fallback !== undefined) return fallback;
@@ -460,6 +508,102 @@
       return "";
     });
     return invalid || resolved.trim() === "" ? "unset" : resolved;
+  }
+
+  // The value a `font` shorthand (variables substituted) gives the longhand `prop`: what it
+  // says, the longhand's initial value when it says nothing of it, or unset when it is invalid.
+  function pendingFontLonghand(font, prop) {
+    if (font === "unset") return "unset";
+    const expanded = expandFont(font);
+    if (expanded.length === 0) return "unset";
+    for (const [name, value] of expanded) if (name === prop) return value;
+    return FONT_LONGHANDS[prop];
+  }
+
+  // Every property the cascade gives `el` itself: name -> {value, rank}, each rule's selector
+  // matched once (what `cascaded` finds one property at a time). Same ranking as `cascaded`.
+  function declaredValues(el, sheets) {
+    const best = new Map();
+    const offer = (decl, rank) => {
+      const current = best.get(decl.name);
+      if (!current || rank >= current.rank) best.set(decl.name, { value: declValue(decl), rank });
+    };
+    for (let s = 0; s < sheets.length; s++) {
+      for (const rule of sheets[s].rules || []) {
+        const spec = rule.sel.specificityFor(el);
+        if (spec < 0) continue;
+        const base = spec * 1e5 + s * 1e4 + rule.order;
+        rule.decls.forEach((decl, i) => offer(decl, (decl.important ? 2e12 : 0) + base + i / 1000));
+      }
+    }
+    const inline = el._attrs && el.getAttribute("style");
+    if (inline) parseDeclarationsCached(inline).forEach((decl, i) => offer(decl, (decl.important ? 4e12 : 1e12) + i / 1000));
+    return best;
+  }
+
+  function substitutionMemo(el) {
+    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    let memo = el._substituted;
+    if (!memo || memo.version !== version) {
+      const sheets = sheetsFor(el);
+      memo = el._substituted = { version, sheets, declared: declaredValues(el, sheets), values: new Map() };
+    }
+    return memo;
+  }
+
+  /** The names of the properties the author's CSS and inline style set on `el` itself. */
+  function declaredNames(el) {
+    return substitutionMemo(el).declared.keys();
+  }
+
+  // The cascaded value with var() substituted, memoized per element until the DOM next changes.
+  function substitutedValue(el, prop) {
+    return substitutedFrom(substitutionMemo(el), el, prop);
+  }
+
+  /**
+   * Every property the cascade sets on `el` itself, var() substituted (a `font` shorthand with
+   * var() expanded into its longhands, presentation attributes included): name -> value.
+   */
+  function substitutedValues(el) {
+    const memo = substitutionMemo(el);
+    if (!memo.all) {
+      const names = new Set(memo.declared.keys());
+      if (names.has("font")) for (const longhand of Object.keys(FONT_LONGHANDS)) names.add(longhand);
+      names.delete("font");
+      if (el._attrs) for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) names.add(attr.name);
+      const all = new Map();
+      for (const name of names) {
+        const value = substitutedFrom(memo, el, name);
+        if (value !== undefined) all.set(name, value);
+      }
+      memo.all = all;
+    }
+    return memo.all;
+  }
+
+  function substitutedFrom(memo, el, prop) {
+    if (memo.values.has(prop)) return memo.values.get(prop);
+    let found = memo.declared.get(prop);
+    if (prop in FONT_LONGHANDS) {
+      const font = memo.declared.get("font");
+      if (font && (!found || font.rank > found.rank)) found = font;
+    }
+    let value = found ? found.value : undefined;
+    if (value === undefined && PRESENTATION.has(prop) && el._attrs) {
+      const attr = el.getAttribute(prop);
+      if (attr !== null && attr !== "") value = attr;
+    }
+    const resolved = value === undefined ? value : resolveVar(value, el, memo.sheets, prop, declaredOnMemo);
+    memo.values.set(prop, resolved);
+    return resolved;
+  }
+
+  // An ancestor's own declaration of a custom property, from its memo (ancestors are shared by
+  // every element below them, so each is cascaded once).
+  function declaredOnMemo(el, name) {
+    const found = substitutionMemo(el).declared.get(name);
+    return found ? found.value : undefined;
   }
 
   /** The computed value of `prop` for `el` as a string (px for font-size). */
@@ -483,7 +627,7 @@
 
   function computeValue(el, prop, sheets) {
     let value = cascaded(el, prop, sheets);
-    if (value !== undefined) value = resolveVar(value, el, sheets);
+    if (value !== undefined) value = resolveVar(value, el, sheets, prop);
     const inheritedValue = () => computedWith(el._parent && el._parent._type === 1 ? el._parent : null, prop, sheets);
     if (value === undefined || value === "inherit") {
       if (INHERITED.has(prop) || value === "inherit") return inheritedValue();
@@ -551,10 +695,16 @@
     // itself (undefined when it would inherit or take its initial value): html_layout.js puts
     // its user-agent defaults (b = bold, code = monospace, ...) under this.
     cascadedValue: (el, prop) => cascaded(el, prop, sheetsFor(el)),
+    // The same with var() references substituted (a value naming an undefined property without
+    // a fallback is "unset") and a `font` shorthand with var() in it expanded.
+    substitutedValue,
+    substitutedValues,
+    declaredNames,
     fontOf,
     camelToKebab,
     // CSS font-size / font-weight values resolved against the parent's (px, number).
     absoluteFontSize,
     absoluteWeight,
+    calcLength,
   };
 })();

@@ -873,10 +873,10 @@
   // HTML element classes DOMPurify and d3 test with instanceof.
   class HTMLElement extends Element {
     get offsetWidth() {
-      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this).width : 0;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "offset").width : 0;
     }
     get offsetHeight() {
-      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this).height : 0;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "offset").height : 0;
     }
     get clientWidth() {
       return this.offsetWidth;
@@ -885,10 +885,10 @@
       return this.offsetHeight;
     }
     get scrollWidth() {
-      return this.offsetWidth;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "scroll").width : 0;
     }
     get scrollHeight() {
-      return this.offsetHeight;
+      return G.__printerGeometry ? G.__printerGeometry.htmlBoxSize(this, "scroll").height : 0;
     }
     get offsetLeft() {
       return 0;
@@ -1432,7 +1432,9 @@
         }
         const lname = m[1].toLowerCase();
         for (let s = stack.length - 1; s > 0; s--) {
-          if (stack[s]._lname === lname) {
+          // a <template>'s children go into its content fragment, which is what the stack holds
+          const open = stack[s]._templateHost || stack[s];
+          if (open._lname === lname) {
             stack.length = s;
             break;
           }
@@ -1508,7 +1510,10 @@
         else if (attrName.startsWith("xml:")) el.setAttributeNS(XML_NS, attrName, value);
         else el._attrs.push(new Attr(el, null, null, attrName, value));
       }
-      if (lname === "template" && ns === HTML_NS) el._content = new DocumentFragment(doc);
+      if (lname === "template" && ns === HTML_NS) {
+        el._content = new DocumentFragment(doc);
+        el._content._templateHost = el;
+      }
       top().appendChild(el);
       i = j;
       if (ns === HTML_NS && VOID_ELEMENTS.has(lname)) continue;

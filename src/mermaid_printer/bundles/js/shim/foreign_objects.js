@@ -48,26 +48,54 @@
     for (const c of el.childNodes) {
       if (c.nodeType !== 1) continue;
       const name = String(c.localName).toLowerCase();
+      // With the full model an inline <svg> is drawn (a copy of it) and an <iframe> as its box.
+      const drawn = layout.usesFullModel() && (name === "svg" || name === "iframe");
+      if (drawn) continue;
       if (name === "img" || name === "svg" || name === "canvas" || name === "iframe" || name === "video") out.push(name);
       else collectUnsupported(c, out);
     }
     return out;
   }
 
-  // The drawing of one <foreignObject>: a <text> (or a <g> with text and math), or null.
-  function convert(fo, warnings) {
-    const doc = fo.ownerDocument;
+  // Everything the drawing of one <foreignObject> needs from its HTML and CSS, read before any
+  // element is made (making one changes the DOM, which costs every cache its contents).
+  function prepare(fo) {
     // Chromium places the HTML box at the <foreignObject>'s rectangle in 1/64-px layout units.
     const x = layout.toLayoutUnit(num(fo, "x"));
     const y = layout.toLayoutUnit(num(fo, "y"));
     const width = layout.toLayoutUnit(num(fo, "width"));
     const height = layout.toLayoutUnit(num(fo, "height"));
     if (!(width > 0) || !(height > 0)) return null; // not rendered at all
-    const box = layout.layoutBox(fo, width, height);
+    return {
+      x,
+      y,
+      box: layout.layoutBox(fo, width, height),
+      anchor: css.computedValue(fo, "text-anchor"),
+      baseline: css.computedValue(fo, "dominant-baseline"),
+      skipped: collectUnsupported(fo, []),
+    };
+  }
+
+  // The drawing of one <foreignObject>: a <text> (or a <g> with text and math), or null.
+  function convert(fo, warnings, prepared) {
+    const doc = fo.ownerDocument;
+    const ready = prepared === undefined ? prepare(fo) : prepared;
+    if (ready === null) return null;
+    const { x, y, box } = ready;
     const text = doc.createElementNS(SVG_NS, "text");
     const shapes = [];
     const math = G.__printerMathLayout;
     let preserve = false;
+    // Backgrounds, borders and decorations (the full model's paint), under the text; inline
+    // <svg> pictures over it.
+    const under = [];
+    const over = [];
+    for (const line of box.lines) {
+      for (const item of line.paint || []) {
+        if (item.kind === "rect") under.push(paintRect(doc, item, x, y));
+        else if (item.kind === "svg") over.push(paintSvg(doc, item, x, y));
+      }
+    }
     // One <text> per label, its pieces in reading order, so the label reads as one string.
     for (const line of box.lines) {
       const pieces = line.frags.map((f) => ({ x: f.x, frag: f })).concat(line.atoms.map((a) => ({ x: a.x, atom: a })));
@@ -94,20 +122,21 @@
     }
     if (preserve) text.setAttribute("xml:space", "preserve");
     // The <text> inherits from the SVG around it: undo what would move it off the HTML layout.
-    const anchor = css.computedValue(fo, "text-anchor");
-    const baseline = css.computedValue(fo, "dominant-baseline");
+    const { anchor, baseline } = ready;
     const fixes = [];
     if (anchor && anchor !== "start") fixes.push("text-anchor: start");
     if (baseline && baseline !== "auto" && baseline !== "alphabetic") fixes.push("dominant-baseline: auto");
     if (fixes.length) text.setAttribute("style", fixes.join("; ") + ";");
-    const skipped = collectUnsupported(fo, []);
+    const skipped = ready.skipped;
     if (skipped.length) warnings.push(`left out ${skipped.length} image(s) inside an HTML label (<${skipped[0]}>)`);
     if (box.atoms.length && !math) warnings.push("left out math in a label: MathML layout is not loaded");
     let node = text.childNodes.length ? text : null;
-    if (shapes.length) {
+    if (shapes.length || under.length || over.length) {
       const group = doc.createElementNS(SVG_NS, "g");
+      for (const shape of under) group.appendChild(shape);
       if (node) group.appendChild(node);
       for (const shape of shapes) group.appendChild(shape);
+      for (const shape of over) group.appendChild(shape);
       node = group;
     }
     if (node) {
@@ -115,6 +144,30 @@
       if (transform) node.setAttribute("transform", transform);
     }
     return node;
+  }
+
+  function paintRect(doc, item, dx, dy) {
+    const rect = doc.createElementNS(SVG_NS, "rect");
+    rect.setAttribute("x", fmt(dx + item.x));
+    rect.setAttribute("y", fmt(dy + item.y));
+    rect.setAttribute("width", fmt(item.w));
+    rect.setAttribute("height", fmt(item.h));
+    if (item.radius) rect.setAttribute("rx", fmt(item.radius));
+    rect.setAttribute("fill", layout.safeColor(item.fill));
+    return rect;
+  }
+
+  // An inline <svg> picture (markmap's task checkboxes): the same drawing as a nested <svg> at
+  // its place, its `currentColor` the HTML's colour.
+  function paintSvg(doc, item, dx, dy) {
+    const svg = item.el.cloneNode(true);
+    svg.setAttribute("x", fmt(dx + item.x));
+    svg.setAttribute("y", fmt(dy + item.y));
+    svg.setAttribute("width", fmt(item.w));
+    svg.setAttribute("height", fmt(item.h));
+    const fill = svg.getAttribute("fill");
+    if (!fill || /^currentcolor$/i.test(fill.trim())) svg.setAttribute("fill", layout.safeColor(item.color));
+    return svg;
   }
 
   function convertAll(root, warnings) {
@@ -127,10 +180,22 @@
       }
     };
     walk(root);
+    // With the full HTML model (markmap) every label is laid out before the first is replaced:
+    // a replacement changes the DOM, which would cost the next label's layout every cache.
+    const prepared = new Map();
+    if (layout.usesFullModel()) {
+      for (const fo of found) {
+        try {
+          prepared.set(fo, prepare(fo));
+        } catch (error) {
+          // reported below, when its drawing is made
+        }
+      }
+    }
     for (const fo of found) {
       let node = null;
       try {
-        node = convert(fo, warnings);
+        node = convert(fo, warnings, prepared.has(fo) ? prepared.get(fo) : undefined);
       } catch (error) {
         warnings.push(`could not convert an HTML label to SVG text (${String((error && error.message) || error)})`);
       }

@@ -315,8 +315,18 @@
     return true;
   }
 
-  function htmlBoxSize(el) {
+  // `as`: "offset" or "scroll" for the whole pixels offsetWidth/clientWidth and scrollWidth
+  // report, the latter including content that overflows the box (with the full HTML box model;
+  // Mermaid's estimate below is reported as it is).
+  function htmlBoxSize(el, as) {
     if (!isRendered(el)) return { width: 0, height: 0 };
+    const full = G.__printerHtmlLayout;
+    if (full && full.usesFullModel()) {
+      const box = full.elementBox(el);
+      if (as === "scroll") return { width: Math.round(box.scrollWidth), height: Math.round(box.scrollHeight) };
+      if (as === "offset") return { width: Math.round(box.width), height: Math.round(box.height) };
+      return { width: box.width, height: box.height };
+    }
     // Boxes holding KaTeX's MathML are laid out for real (html_layout.js, mathml_layout.js).
     const layout = G.__printerHtmlLayout;
     if (layout && G.__printerMathLayout && layout.holdsMath(el)) return layout.boxSize(el);
@@ -913,6 +923,27 @@
     get() {
       const v = (this.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
       const baseVal = v.length === 4 && v.every(Number.isFinite) ? { x: v[0], y: v[1], width: v[2], height: v[3] } : null;
+      return { baseVal, animVal: baseVal };
+    },
+  });
+  // element.transform.baseVal: d3's transform interpolation (a transition of `transform`, as
+  // markmap-view runs on every node) reads the attribute back as one matrix through
+  // consolidate(), null when there is none. Chromium's SVGMatrix holds 32-bit floats.
+  Object.defineProperty(G.SVGElement.prototype, "transform", {
+    get() {
+      const el = this;
+      const text = () => String(el.getAttribute("transform") || "").trim();
+      const baseVal = {
+        get numberOfItems() {
+          return (text().match(/(matrix|translate|scale|rotate|skewX|skewY)\s*\(/g) || []).length;
+        },
+        consolidate() {
+          if (!text()) return null;
+          const m = parseTransform(text());
+          const f = Math.fround;
+          return { matrix: new DOMMatrix(f(m.a), f(m.b), f(m.c), f(m.d), f(m.e), f(m.f)) };
+        },
+      };
       return { baseVal, animVal: baseVal };
     },
   });

@@ -40,6 +40,12 @@
   const HTML_NS = "http://www.w3.org/1999/xhtml";
   const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
 
+  // The full box model (see setFullModel): margins, borders, padding, backgrounds, text
+  // decorations, inline-blocks, inline <svg> and tables with rows and columns. Off by default:
+  // Mermaid's labels keep the model their fidelity was measured with.
+  let fullModel = false;
+  const boxes = () => G.__printerHtmlBoxes;
+
   // The user-agent stylesheet, for the tags Mermaid labels contain (Chromium's html.css).
   const BLOCK_TAGS = new Set([
     "div", "p", "pre", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "center", "section",
@@ -106,7 +112,9 @@
     width: false,
     height: false,
     "max-width": false,
+    "border-collapse": true,
   };
+  const PROP_NAMES = Object.keys(PROPS);
   const INITIAL = {
     "font-family": "Times New Roman",
     "font-size": "16px",
@@ -126,6 +134,7 @@
     width: "auto",
     height: "auto",
     "max-width": "none",
+    "border-collapse": "separate",
   };
 
   function isElement(n) {
@@ -142,12 +151,48 @@
   // The style of the element that holds the HTML (a <foreignObject>, or anything else when
   // geometry asks about a detached box): the shim's computed values, inherited into the HTML.
   function rootStyle(el) {
+    if (fullModel) return inheritedStyle(el);
     const st = {};
     for (const prop of Object.keys(PROPS)) {
       st[prop] = PROPS[prop] ? (isElement(el) ? css.computedValue(el, prop) : INITIAL[prop]) || INITIAL[prop] : INITIAL[prop];
     }
     st.sizePx = parseFloat(st["font-size"]) || 16;
     st.weightNum = parseFloat(st["font-weight"]) || 400;
+    return st;
+  }
+
+  // With the full model: the inherited properties of an element outside the HTML (the
+  // <foreignObject> and the SVG above it), from one cascade pass per element, each ancestor's
+  // kept until the DOM next changes (every label's style starts from the same few ancestors).
+  const inheritedCache = new WeakMap();
+  function inheritedStyle(el) {
+    if (!isElement(el)) {
+      const st = Object.assign({}, INITIAL);
+      st.sizePx = 16;
+      st.weightNum = 400;
+      return st;
+    }
+    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    const cached = inheritedCache.get(el);
+    if (cached && cached.version === version) return cached.style;
+    const base = inheritedStyle(el.parentNode);
+    const own = css.substitutedValues(el);
+    const st = {};
+    for (const prop of PROP_NAMES) {
+      if (!PROPS[prop]) {
+        st[prop] = INITIAL[prop];
+        continue;
+      }
+      let value = own.get(prop);
+      if (value === undefined || value === "inherit" || value === "unset") value = base[prop];
+      else if (value === "initial") value = INITIAL[prop];
+      st[prop] = String(value).trim() || INITIAL[prop];
+    }
+    st.sizePx = css.absoluteFontSize(st["font-size"], base.sizePx);
+    st["font-size"] = st.sizePx + "px";
+    st.weightNum = css.absoluteWeight(st["font-weight"], base.weightNum);
+    st["font-weight"] = String(st.weightNum);
+    inheritedCache.set(el, { version, style: st });
     return st;
   }
 
@@ -165,11 +210,16 @@
     if (cls) {
       for (const name of String(cls).split(/\s+/)) if (PAGE_CLASS_RULES[name]) ua = Object.assign({}, ua, PAGE_CLASS_RULES[name]);
     }
+    if (fullModel) {
+      const color = boxes().uaColor(el);
+      if (color !== undefined) ua = Object.assign({}, ua, { color });
+    }
     const st = {};
-    for (const prop of Object.keys(PROPS)) {
-      let value = css.cascadedValue ? css.cascadedValue(el, prop) : undefined;
-      if (value === "inherit") value = parentStyle[prop];
-      else if (value === "initial") value = INITIAL[prop];
+    const substituted = fullModel ? css.substitutedValues(el) : null;
+    for (const prop of PROP_NAMES) {
+      let value = css.cascadedValue ? (substituted ? substituted.get(prop) : css.cascadedValue(el, prop)) : undefined;
+      if (value === "inherit" || (fullModel && value === "unset" && PROPS[prop])) value = parentStyle[prop];
+      else if (value === "initial" || (fullModel && value === "unset")) value = INITIAL[prop];
       if (value === undefined) value = ua[prop];
       if (value === undefined) value = PROPS[prop] ? parentStyle[prop] : INITIAL[prop];
       st[prop] = String(value).trim();
@@ -177,6 +227,7 @@
     if (!(css.cascadedValue && css.cascadedValue(el, "display") !== undefined) && !ua.display && BLOCK_TAGS.has(lname(el))) {
       st.display = "block";
     }
+    st.parentSizePx = parentStyle.sizePx;
     st.sizePx = css.absoluteFontSize(st["font-size"], parentStyle.sizePx);
     st["font-size"] = st.sizePx + "px";
     st.weightNum = css.absoluteWeight(st["font-weight"], parentStyle.weightNum);
@@ -259,8 +310,15 @@
   function isHidden(el) {
     if (!isElement(el)) return false;
     const d = displayOf(el);
+    if (fullModel && FULL_MODEL_HIDDEN.has(lname(el))) return true;
     return d === "none" || ["script", "style", "template", "head", "title", "annotation"].includes(lname(el));
   }
+
+  // Elements Chromium's user-agent stylesheet hides (display: none) beyond those above.
+  const FULL_MODEL_HIDDEN = new Set(["meta", "link", "base", "noscript", "param", "source", "track", "datalist", "area", "map"]);
+  // Replaced elements laid out as boxes of their own size (nothing is loaded into them).
+  const REPLACED = new Set(["svg", "iframe"]);
+  const NO_BOXES = [];
 
   function transformText(text, st) {
     switch (st["text-transform"]) {
@@ -276,23 +334,49 @@
 
   // Inline items of a run of inline-level nodes: {type: "text", text, style} | {type: "br"} |
   // {type: "atom", el, style}. Inline elements only carry style: their children are flattened.
-  function collectInline(nodes, parentStyle, out) {
+  // With the full model, an inline element that has edges or paints something brackets its
+  // children with {type: "edge", width} items (its margin + border + padding on each side), and
+  // every item carries `boxes`, the decorated inline boxes it sits in (outermost first);
+  // inline-blocks and replaced elements are atoms of kind "block" or "replaced".
+  function collectInline(nodes, parentStyle, out, inBoxes) {
+    const around = inBoxes || NO_BOXES;
     for (const n of nodes) {
       if (n.nodeType === 3) {
         const parent = n.parentNode;
         const st = isContent(parent) ? styleOf(parent) : parentStyle;
-        if (n.data) out.push({ type: "text", text: n.data, style: st });
+        if (n.data) out.push(fullModel ? { type: "text", text: n.data, style: st, boxes: around, node: n } : { type: "text", text: n.data, style: st });
       } else if (isElement(n)) {
         if (isHidden(n)) continue;
         const name = lname(n);
         if (name === "br") out.push({ type: "br", style: styleOf(n) });
         else if (displayOf(n) === "inline-math") out.push({ type: "atom", el: n, style: styleOf(n) });
+        else if (fullModel && n.namespaceURI === HTML_NS && REPLACED.has(name)) out.push({ type: "atom", kind: "replaced", el: n, style: styleOf(n), boxes: around });
+        else if (fullModel && name === "svg") out.push({ type: "atom", kind: "replaced", el: n, style: isContent(n.parentNode) ? styleOf(n.parentNode) : parentStyle, boxes: around });
+        else if (fullModel && ATOMIC_DISPLAYS.has(displayOf(n))) out.push({ type: "atom", kind: "block", el: n, style: styleOf(n), boxes: around });
         else if (name === "img" || name === "svg" || name === "input" || name === "canvas" || name === "iframe") {
           out.push({ type: "unsupported", el: n });
-        } else collectInline(n.childNodes, styleOf(n), out);
+        } else if (fullModel) collectDecorated(n, out, around);
+        else collectInline(n.childNodes, styleOf(n), out);
       }
     }
     return out;
+  }
+
+  const ATOMIC_DISPLAYS = new Set(["inline-block", "inline-table", "inline-flex", "inline-grid"]);
+
+  function collectDecorated(el, out, around) {
+    const st = styleOf(el);
+    const edges = boxes().edgesOf(el, st);
+    const paint = boxes().paintOf(el, st);
+    if (edges.margin === boxes().ZERO && paint === null) {
+      collectInline(el.childNodes, st, out, around);
+      return;
+    }
+    const box = { el, style: st, edges, paint };
+    const inner = around.concat([box]);
+    out.push({ type: "edge", open: true, box, width: edges.margin.left + edges.border.left + edges.padding.left, style: st, boxes: inner });
+    collectInline(el.childNodes, st, out, inner);
+    out.push({ type: "edge", open: false, box, width: edges.margin.right + edges.border.right + edges.padding.right, style: st, boxes: inner });
   }
 
   const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
@@ -309,8 +393,12 @@
         continue;
       }
       if (item.type === "atom") {
-        tokens.push({ atom: item, style: item.style, text: "" });
+        tokens.push({ atom: item, style: item.style, text: "", boxes: item.boxes });
         prevCollapsibleSpace = false;
+        continue;
+      }
+      if (item.type === "edge") {
+        tokens.push({ edge: item, style: item.style, text: "", boxes: item.boxes });
         continue;
       }
       if (item.type !== "text") continue;
@@ -326,7 +414,7 @@
       text = transformText(text, st);
       let word = "";
       const flushWord = (breakAfter) => {
-        if (word) tokens.push({ text: word, style: st, space: false, breakAfter: breakAfter && wrap });
+        if (word) tokens.push({ text: word, style: st, space: false, breakAfter: breakAfter && wrap, boxes: item.boxes, node: item.node });
         word = "";
       };
       for (const ch of text) {
@@ -339,12 +427,14 @@
         if (ch === " ") {
           flushWord(false);
           if (collapseSpaces && prevCollapsibleSpace) continue;
-          tokens.push({ text: " ", style: st, space: true, collapsible: collapseSpaces, breakAfter: wrap });
+          tokens.push({ text: " ", style: st, space: true, collapsible: collapseSpaces, breakAfter: wrap, boxes: item.boxes, node: item.node });
           prevCollapsibleSpace = collapseSpaces;
           continue;
         }
         prevCollapsibleSpace = false;
         if (ch === "\u200b") {
+          // a break opportunity; with the full model the (zero-width) character stays in the text
+          if (fullModel) word += ch;
           flushWord(true);
           continue;
         }
@@ -369,18 +459,34 @@
   }
 
   // Width of tokens laid side by side: same-style neighbours are measured as one run (kerning
-  // inside a run, none across fonts), as Chromium shapes an inline item.
+  // inside a run, none across fonts), as Chromium shapes an inline item. With the full model a
+  // run is at most one text node (Chromium's inline items end where elements do; kerning across
+  // them is added by pairKerning).
   function runsOf(tokens) {
     const runs = [];
     for (const t of tokens) {
       if (t.forced) continue;
       const last = runs[runs.length - 1];
       if (t.atom) {
-        runs.push({ atom: t.atom, style: t.style, text: "" });
-      } else if (last && !last.atom && sameRun(last.style, t.style)) last.text += t.text;
-      else runs.push({ text: t.text, style: t.style });
+        runs.push({ atom: t.atom, style: t.style, text: "", boxes: t.boxes });
+      } else if (t.edge) {
+        runs.push({ edge: t.edge, style: t.style, text: "", boxes: t.boxes });
+      } else if (last && !last.atom && !last.edge && last.boxes === t.boxes && last.node === t.node && sameRun(last.style, t.style)) last.text += t.text;
+      else runs.push({ text: t.text, style: t.style, boxes: t.boxes, node: t.node });
     }
-    for (const r of runs) r.width = r.atom ? atomSize(r.atom).width : measureWidth(r.text, r.style);
+    for (const r of runs) r.width = r.atom ? atomSize(r.atom).width : r.edge ? r.edge.width : measureWidth(r.text, r.style);
+    // Chromium shapes the text of neighbouring inline boxes in one font together: the pair
+    // kerning across their boundary (a space before a link's first letter) goes to the first.
+    if (fullModel) {
+      for (let i = 0; i < runs.length; i++) {
+        const a = runs[i];
+        if (!a.text) continue;
+        let j = i + 1;
+        while (j < runs.length && runs[j].edge && runs[j].width === 0) j++; // a box with no edges
+        const b = runs[j];
+        if (b && b.text && fontKey(a.style) === fontKey(b.style)) a.width += pairKerning(a.text, b.text, a.style);
+      }
+    }
     return runs;
   }
 
@@ -388,6 +494,12 @@
   // consecutive items with the same font together).
   function sameRun(a, b) {
     return a === b || (fontKey(a) === fontKey(b) && a.color === b.color && a["vertical-align"] === b["vertical-align"] && a.visibility === b.visibility);
+  }
+
+  function pairKerning(left, right, st) {
+    const a = Array.from(left).pop();
+    const b = Array.from(right)[0];
+    return measureWidth(a + b, st) - measureWidth(a, st) - measureWidth(b, st);
   }
 
   function widthOf(tokens) {
@@ -398,8 +510,12 @@
 
   function atomSize(atom) {
     if (!atom.size) {
-      const math = G.__printerMathLayout;
-      atom.size = math ? math.layout(atom.el, atom.style) : { width: 0, ascent: 0, descent: 0, unsupported: true };
+      if (atom.kind === "block") atom.size = inlineBlockSize(atom);
+      else if (atom.kind === "replaced") atom.size = replacedSize(atom);
+      else {
+        const math = G.__printerMathLayout;
+        atom.size = math ? math.layout(atom.el, atom.style) : { width: 0, ascent: 0, descent: 0, unsupported: true };
+      }
     }
     return atom.size;
   }
@@ -438,23 +554,43 @@
       if (prev && c.every((t) => t.space) && !prev[prev.length - 1].forced) prev.push(...c);
       else merged.push(c.slice());
     }
+    // With the full model a run of chunks between forced breaks that fits as a whole is one
+    // line, whatever its chunks: most labels fit the width they were measured for.
+    const fits = fullModel && width !== Infinity ? fittingSegments(merged, width) : null;
     let endsWithForced = false;
+    // With the full model a line's width is kept as the sum of its chunks measured one by one,
+    // and measured whole only when that sum is too close to the limit to decide (the two differ
+    // by kerning across chunk boundaries), so long lines cost linear, not quadratic, time.
+    let lineSum = 0;
     for (const c of merged) {
       if (c.length === 1 && c[0].forced) {
         lines.push({ tokens: trimTrailing(line), forced: c[0] });
         line = [];
+        lineSum = 0;
         endsWithForced = true;
         continue;
       }
       endsWithForced = false;
-      if (line.length && width !== Infinity) {
-        const candidate = trimTrailing(line.concat(c));
-        if (widthOf(candidate) > width + 1e-6) {
+      const measured = fullModel && width !== Infinity && !fits.has(c);
+      const chunkWidth = measured ? widthOf(c) : 0;
+      if (line.length && width !== Infinity && !(fits && fits.has(c))) {
+        let overflows;
+        if (fullModel) {
+          const trimmed = trimTrailing(c);
+          const approx = lineSum + (trimmed.length === c.length ? chunkWidth : widthOf(trimmed));
+          const slack = 1 + 0.25 * c.reduce((m, t) => Math.max(m, t.style ? t.style.sizePx || 0 : 0), 0);
+          if (approx > width + slack) overflows = true;
+          else if (approx < width - slack) overflows = false;
+        }
+        if (overflows === undefined) overflows = widthOf(trimTrailing(line.concat(c))) > width + 1e-6;
+        if (overflows) {
           lines.push({ tokens: trimTrailing(line) });
           line = [];
+          lineSum = 0;
         }
       }
       line.push(...c);
+      lineSum += chunkWidth;
     }
     if (line.length || !endsWithForced) {
       if (line.length || lines.length === 0) lines.push({ tokens: trimTrailing(line) });
@@ -462,10 +598,31 @@
     return lines;
   }
 
+  // The chunks of every run between forced breaks whose whole width (trailing spaces hanging)
+  // is within `width`.
+  function fittingSegments(chunks, width) {
+    const fitting = new Set();
+    let segment = [];
+    const close = () => {
+      if (segment.length && widthOf(trimTrailing([].concat(...segment))) <= width + 1e-6) for (const c of segment) fitting.add(c);
+      segment = [];
+    };
+    for (const c of chunks) {
+      if (c.length === 1 && c[0].forced) close();
+      else segment.push(c);
+    }
+    close();
+    return fitting;
+  }
+
   // Lays out an inline formatting context: lines positioned from y = 0, x from 0 in `width`.
   function layoutInline(items, blockStyle, width) {
+    for (const item of items) if (item.kind === "block" && item.avail !== width) {
+      item.avail = width; // inline-blocks shrink to fit the line's width
+      item.size = null;
+    }
     const tokens = tokenize(items);
-    const hasContent = tokens.some((t) => t.forced || t.atom || (t.text && !(t.space && t.collapsible)));
+    const hasContent = tokens.some((t) => t.forced || t.atom || t.edge || (t.text && !(t.space && t.collapsible)));
     if (!hasContent) return { lines: [], height: 0, width: 0 };
     const wrapWidth = width;
     const broken = breakLines(tokens, wrapWidth);
@@ -489,6 +646,7 @@
           below = Math.max(below, s.descent);
           continue;
         }
+        if (r.edge) continue; // an inline box's own line height counts through its text
         const shift = verticalShift(r.style);
         const e = inlineBoxExtent(r.style, shift);
         above = Math.max(above, e.above);
@@ -505,13 +663,24 @@
       const baseline = y + above;
       const frags = [];
       const atoms = [];
+      const nested = [];
       let x = offset;
       for (const r of runs) {
-        if (r.atom) atoms.push({ x, baseline, item: r.atom, size: atomSize(r.atom) });
+        r.x = x;
+        if (r.atom && r.atom.kind) nested.push(...placeAtom(r.atom, x, baseline));
+        else if (r.atom) atoms.push({ x, baseline, item: r.atom, size: atomSize(r.atom) });
         else if (r.text) frags.push({ x, text: r.text, width: r.width, style: r.style, shift: verticalShift(r.style) });
         x += r.width;
       }
-      out.push({ top: y, baseline, height: above + below, width: lineWidth, frags, atoms });
+      const line = { top: y, baseline, height: above + below, width: lineWidth, frags, atoms };
+      if (fullModel) {
+        const painted = inlinePaint(runs, baseline);
+        line.paint = painted.items;
+        // scrollable overflow: inline boxes' padding and borders reach past the line box
+        line.overflowBottom = Math.max(y + above + below, painted.bottom);
+        line.overflowRight = x;
+      }
+      out.push(line, ...nested);
       y += above + below;
     }
     return { lines: out, height: y, width: maxWidth };
@@ -520,6 +689,9 @@
   // sub/sup: Chromium shifts by fractions of the parent's font size; we use the common values.
   function verticalShift(st) {
     const va = st["vertical-align"];
+    // Chromium's: a third (super) or fifth (sub) of the parent's font size, plus one pixel.
+    if (fullModel && va === "super") return -toLayoutUnit(st.parentSizePx / 3 + 1);
+    if (fullModel && va === "sub") return toLayoutUnit(st.parentSizePx / 5 + 1);
     if (va === "sub") return Math.round(st.sizePx * 1.2 * 0.2);
     if (va === "super") return -Math.round(st.sizePx * 1.2 * 0.34);
     return 0;
@@ -611,19 +783,32 @@
   function computeFlow(el, st, width, definiteHeight) {
     const display = st.display;
     if (display === "flex" || display === "inline-flex") return layoutFlex(el, st, width, definiteHeight);
+    if (fullModel && (display === "table" || display === "inline-table") && lname(el) === "table") return layoutGridTable(el, st, width);
     if (display === "table" || display === "inline-table") return layoutTable(el, st, width, definiteHeight);
     const lines = [];
     const atoms = [];
     let y = 0;
     let contentWidth = 0;
+    let pendingMargin = 0; // the bottom margin of the last block, until the next one collapses with it
     for (const g of groupsOf(el.childNodes, st)) {
       if (g.inline) {
         const r = layoutInline(collectInline(g.inline, st, []), st, width);
+        if (r.height > 0) {
+          y += pendingMargin;
+          pendingMargin = 0;
+        }
         for (const line of r.lines) {
           lines.push(shiftLine(line, 0, y));
         }
         y += r.height;
         contentWidth = Math.max(contentWidth, r.width);
+      } else if (fullModel && displayOf(g.block) !== "block-math") {
+        const child = layoutBlockFull(g.block, width, definiteHeight, false);
+        y += collapseMargins(pendingMargin, child.marginTop);
+        for (const line of child.lines) lines.push(shiftLine(line, child.x, y));
+        y += child.height;
+        pendingMargin = child.marginBottom;
+        contentWidth = Math.max(contentWidth, child.outerWidth);
       } else if (displayOf(g.block) === "block-math") {
         // display="block" math: a block as tall as the formula, centred in the line (Chromium
         // centres block math in its container)
@@ -641,11 +826,16 @@
         contentWidth = Math.max(contentWidth, child.contentWidth);
       }
     }
-    return { lines, height: y, contentWidth };
+    return { lines, height: y + pendingMargin, contentWidth };
+  }
+
+  // Adjoining vertical margins collapse: the largest positive one plus the most negative one.
+  function collapseMargins(a, b) {
+    return Math.max(a, b, 0) + Math.min(a, b, 0);
   }
 
   function shiftLine(line, dx, dy) {
-    return {
+    const shifted = {
       top: line.top + dy,
       baseline: line.baseline + dy,
       height: line.height,
@@ -653,10 +843,18 @@
       frags: line.frags.map((f) => Object.assign({}, f, { x: f.x + dx })),
       atoms: line.atoms.map((a) => Object.assign({}, a, { x: a.x + dx, baseline: a.baseline + dy })),
     };
+    if (line.paint) shifted.paint = line.paint.map((p) => Object.assign({}, p, { x: p.x + dx, y: p.y + dy }));
+    if (line.overflowBottom !== undefined) {
+      shifted.overflowBottom = line.overflowBottom + dy;
+      shifted.overflowRight = line.overflowRight + dx;
+    }
+    if (line.nested) shifted.nested = true;
+    return shifted;
   }
 
   // A block-level box in a containing block of width cbWidth: its used width, height and lines.
   function layoutBlock(el, cbWidth, cbHeight, shrink) {
+    if (fullModel) return layoutBlockFull(el, cbWidth, cbHeight, shrink);
     const st = styleOf(el);
     let width = lengthOf(st.width, cbWidth === Infinity ? null : cbWidth);
     const maxWidth = lengthOf(st["max-width"], cbWidth === Infinity ? null : cbWidth);
@@ -673,6 +871,490 @@
     const flow = layoutFlow(el, st, width, specifiedHeight);
     const height = specifiedHeight !== null ? specifiedHeight : flow.height;
     return { x: 0, width, height, contentHeight: flow.height, contentWidth: flow.contentWidth, lines: flow.lines, style: st };
+  }
+
+  // ---- the full box model ----------------------------------------------------------------------
+
+  /** Lay out HTML with the full box model from now on (markmap's labels), or not (Mermaid's). */
+  function setFullModel(on) {
+    fullModel = !!on;
+  }
+
+  // A block-level box with margins, borders and padding (CSS 2 §10.3.3, §10.6.3): lines and
+  // paint in its border box's coordinates, x = its left margin; outerWidth is its margin box's
+  // width (what it adds to its container's intrinsic widths).
+  function layoutBlockFull(el, cbWidth, cbHeight, shrink) {
+    const st = styleOf(el);
+    const isTable = (st.display === "table" || st.display === "inline-table") && lname(el) === "table";
+    // A table's border and padding belong to its grid (layoutGridTable).
+    const edges = isTable ? { margin: boxes().edgesOf(el, st).margin, border: boxes().ZERO, padding: boxes().ZERO } : boxes().edgesOf(el, st);
+    const m = edges.margin;
+    const left = edges.border.left + edges.padding.left;
+    const right = edges.border.right + edges.padding.right;
+    const top = edges.border.top + edges.padding.top;
+    const bottom = edges.border.bottom + edges.padding.bottom;
+    const avail = cbWidth === Infinity ? Infinity : Math.max(0, cbWidth - m.left - m.right - left - right);
+    let width = lengthOf(st.width, cbWidth === Infinity ? null : cbWidth);
+    const maxWidth = lengthOf(st["max-width"], cbWidth === Infinity ? null : cbWidth);
+    const fit = shrink || isTable || st.width === "fit-content" || st.width === "max-content" || ATOMIC_DISPLAYS.has(st.display);
+    if (width === null) {
+      if (fit || avail === Infinity) {
+        // shrink-to-fit: min(max(min-content, available), max-content); the min-content is
+        // needed only when the max-content does not fit
+        const max = layoutFlow(el, st, Infinity, null).contentWidth;
+        if (avail >= max) width = max;
+        else {
+          const min = layoutFlow(el, st, 0, null).contentWidth;
+          width = Math.max(min, Math.min(max, avail));
+        }
+      } else width = avail;
+    }
+    if (maxWidth !== null && width > maxWidth) width = maxWidth;
+    const specifiedHeight = lengthOf(st.height, cbHeight);
+    const flow = layoutFlow(el, st, width, specifiedHeight);
+    const height = (specifiedHeight !== null ? specifiedHeight : flow.height) + top + bottom;
+    const borderWidth = width + left + right;
+    const lines = flow.lines.map((line) => shiftLine(line, left, top));
+    const paint = isTable ? null : boxPaint(el, st, edges, 0, 0, borderWidth, height);
+    if (paint) lines.unshift(paint);
+    return {
+      x: m.left,
+      width: borderWidth,
+      height,
+      marginTop: m.top,
+      marginBottom: m.bottom,
+      outerWidth: Math.max(borderWidth, flow.contentWidth + left + right) + m.left + m.right,
+      contentTop: top,
+      contentHeight: flow.height,
+      contentWidth: flow.contentWidth,
+      lines,
+      style: st,
+    };
+  }
+
+  // A line that only paints: a box's background and borders, in paint order before its content.
+  function boxPaint(el, st, edges, x, y, width, height) {
+    const paint = boxes().paintOf(el, st);
+    if (!paint) return null;
+    const items = [];
+    if (paint.background) items.push({ kind: "rect", x, y, w: width, h: height, fill: paint.background, radius: paint.radius });
+    if (paint.borders) items.push(...borderRects(paint.borders, edges.border, x, y, width, height));
+    return items.length ? { top: y, baseline: y, height: 0, width: 0, frags: [], atoms: [], paint: items } : null;
+  }
+
+  function borderRects(borders, widths, x, y, width, height) {
+    const out = [];
+    const add = (side, rx, ry, rw, rh) => {
+      if (widths[side] > 0 && borders[side].color) out.push({ kind: "rect", x: rx, y: ry, w: rw, h: rh, fill: borders[side].color });
+    };
+    add("top", x, y, width, widths.top);
+    add("bottom", x, y + height - widths.bottom, width, widths.bottom);
+    add("left", x, y + widths.top, widths.left, height - widths.top - widths.bottom);
+    add("right", x + width - widths.right, y + widths.top, widths.right, height - widths.top - widths.bottom);
+    return out;
+  }
+
+  // An inline-block (or inline-table/-flex): shrink-to-fit in the line's width; its baseline is
+  // that of its last line box, else its bottom margin edge (CSS 2 §10.8.1).
+  function inlineBlockSize(atom) {
+    const box = layoutBlockFull(atom.el, atom.avail === undefined ? Infinity : atom.avail, null, true);
+    const st = box.style;
+    const m = boxes().edgesOf(atom.el, st).margin;
+    const outerHeight = m.top + box.height + m.bottom;
+    let last = null;
+    for (const line of box.lines) if (!line.nested && (line.frags.length || line.atoms.length || line.height > 0)) last = line;
+    const ascent = last ? m.top + last.baseline : outerHeight;
+    return { width: box.width + m.left + m.right, ascent, descent: outerHeight - ascent, box, marginLeft: m.left, marginTop: m.top };
+  }
+
+  // A replaced element: <svg> at its width/height attributes (else CSS, else 300 x 150, as
+  // Chromium sizes an <svg> without them), <iframe> 300 x 150 inside its border; its bottom
+  // margin edge sits on the baseline.
+  function replacedSize(atom) {
+    const el = atom.el;
+    const st = lname(el) === "svg" ? atom.style : styleOf(el);
+    const attr = (name) => {
+      const v = parseFloat(el.getAttribute(name));
+      return Number.isFinite(v) && v >= 0 ? v : null;
+    };
+    const isSvg = lname(el) === "svg";
+    let width = isSvg ? attr("width") : null;
+    let height = isSvg ? attr("height") : null;
+    if (width === null) width = lengthOf((isSvg ? css.cascadedValue(el, "width") : st.width) || "auto", null);
+    if (height === null) height = lengthOf((isSvg ? css.cascadedValue(el, "height") : st.height) || "auto", null);
+    if (width === null) width = 300;
+    if (height === null) height = 150;
+    const edges = isSvg ? { margin: boxes().ZERO, border: boxes().ZERO, padding: boxes().ZERO } : boxes().edgesOf(el, st);
+    const bw = width + edges.border.left + edges.border.right + edges.padding.left + edges.padding.right;
+    const bh = height + edges.border.top + edges.border.bottom + edges.padding.top + edges.padding.bottom;
+    const outerHeight = edges.margin.top + bh + edges.margin.bottom;
+    return { width: bw + edges.margin.left + edges.margin.right, ascent: outerHeight, descent: 0, replaced: { width, height, bw, bh, edges, style: st } };
+  }
+
+  // The lines an atom of the full model draws, placed at x with its baseline on `baseline`.
+  function placeAtom(atom, x, baseline) {
+    const size = atomSize(atom);
+    const top = baseline - size.ascent;
+    if (atom.kind === "block") return size.box.lines.map((line) => Object.assign(shiftLine(line, x + size.marginLeft, top + size.marginTop), { nested: true }));
+    const r = size.replaced;
+    const bx = x + r.edges.margin.left;
+    const by = top + r.edges.margin.top;
+    const items = [];
+    const paint = lname(atom.el) === "svg" ? null : boxes().paintOf(atom.el, r.style);
+    if (paint && paint.borders) items.push(...borderRects(paint.borders, r.edges.border, bx, by, r.bw, r.bh));
+    if (lname(atom.el) === "svg") items.push({ kind: "svg", el: atom.el, x: bx, y: by, w: r.width, h: r.height, color: r.style.color });
+    return items.length ? [{ top, baseline, height: 0, width: 0, frags: [], atoms: [], paint: items, nested: true }] : [];
+  }
+
+  // Backgrounds, borders and text decorations of the inline boxes on one line (placed runs).
+  function inlinePaint(runs, baseline) {
+    const extents = new Map();
+    for (const r of runs) {
+      for (const b of r.boxes || NO_BOXES) {
+        let start = r.x;
+        let end = r.x + r.width;
+        // a box's background starts inside its left margin and ends before its right one
+        if (r.edge && r.edge.box === b) {
+          if (r.edge.open) start += b.edges.margin.left;
+          else end -= b.edges.margin.right;
+        }
+        const e = extents.get(b);
+        if (e) {
+          e.start = Math.min(e.start, start);
+          e.end = Math.max(e.end, end);
+        } else extents.set(b, { start, end });
+      }
+    }
+    const items = [];
+    let overflow = -Infinity;
+    for (const [b, e] of extents) {
+      const m = fontMetrics(b.style);
+      const shift = verticalShift(b.style);
+      const top = baseline + shift - m.ascent - b.edges.padding.top - b.edges.border.top;
+      const bottom = baseline + shift + m.descent + b.edges.padding.bottom + b.edges.border.bottom;
+      overflow = Math.max(overflow, bottom);
+      if (!b.paint || (!b.paint.background && !b.paint.borders)) continue;
+      if (b.paint.background) items.push({ kind: "rect", x: e.start, y: top, w: e.end - e.start, h: bottom - top, fill: b.paint.background, radius: b.paint.radius });
+      if (b.paint.borders) items.push(...borderRects(b.paint.borders, b.edges.border, e.start, top, e.end - e.start, bottom - top));
+    }
+    for (const r of runs) {
+      if (!r.text || !r.boxes) continue;
+      for (const b of r.boxes) {
+        if (!b.paint || !b.paint.decorations.length) continue;
+        for (const kind of b.paint.decorations) items.push(decorationRect(kind, r, baseline, b.paint.color));
+      }
+    }
+    return { items, bottom: overflow };
+  }
+
+  // Chromium's text decoration geometry: the thickness from the font (at least 1 px, rounded),
+  // an underline one thickness-rounded-up gap below the baseline... (see decorationLine).
+  function decorationRect(kind, run, baseline, color) {
+    const g = decorationGeometry(run.style);
+    const base = baseline + verticalShift(run.style);
+    const y = kind === "underline" ? base + g.underline : kind === "line-through" ? base - g.lineThrough : base - g.overline;
+    return { kind: "rect", x: run.x, y, w: run.width, h: g.thickness, fill: color };
+  }
+
+  function decorationGeometry(st) {
+    const m = fontMetrics(st);
+    const thickness = Math.max(1, Math.round(st.sizePx / 16));
+    return { thickness, underline: Math.max(1, Math.ceil(thickness / 2)), lineThrough: Math.round((m.ascent * 2) / 3 - thickness / 2) , overline: m.ascent };
+  }
+
+  // ---- tables ------------------------------------------------------------------------------
+
+  // The grid of a <table>: its rows (header groups first, footer groups last), each a list of
+  // cells {el, span}.
+  function tableRows(table) {
+    const head = [];
+    const body = [];
+    const foot = [];
+    const rowOf = (tr) => ({ el: tr, cells: tr.childNodes.filter((c) => isElement(c) && (lname(c) === "td" || lname(c) === "th") && !isHidden(c)).map((c) => ({ el: c, span: Math.max(1, Math.min(1000, parseInt(c.getAttribute("colspan"), 10) || 1)) })) });
+    for (const child of table.childNodes) {
+      if (!isElement(child) || isHidden(child)) continue;
+      const name = lname(child);
+      if (name === "tr") body.push(rowOf(child));
+      else if (name === "thead" || name === "tbody" || name === "tfoot") {
+        const into = name === "thead" ? head : name === "tfoot" ? foot : body;
+        for (const tr of child.childNodes) if (isElement(tr) && lname(tr) === "tr" && !isHidden(tr)) into.push(rowOf(tr));
+      }
+    }
+    return head.concat(body, foot);
+  }
+
+  // CSS 2 §17.5.2.2 automatic table layout, with collapsed (§17.6.2) or separated borders.
+  // Widths are the table's border box; in the collapsed model it holds half of the outer borders.
+  function layoutGridTable(table, st, width) {
+    const rows = tableRows(table);
+    const collapsed = st["border-collapse"] === "collapse";
+    const tableEdges = boxes().edgesOf(table, st);
+    const ncols = rows.reduce((n, r) => Math.max(n, r.cells.reduce((k, c) => k + c.span, 0)), 0);
+    if (ncols === 0) return { lines: [], height: 0, contentWidth: 0 };
+    // Each cell's horizontal and vertical non-content widths (padding, and borders or their halves).
+    const spacing = collapsed ? 0 : cssLength(css.substitutedValue(table, "border-spacing") ?? "2px", st.sizePx);
+    const grid = rows.map((row) => {
+      let col = 0;
+      return row.cells.map((cell) => {
+        const cst = styleOf(cell.el);
+        const e = boxes().edgesOf(cell.el, cst);
+        const placed = { el: cell.el, st: cst, edges: e, col, span: cell.span };
+        col += cell.span;
+        return placed;
+      });
+    });
+    // Collapsed borders: every grid line takes the widest border that meets it.
+    const vLines = Array.from({ length: rows.length }, () => new Array(ncols + 1).fill(0));
+    const hLines = Array.from({ length: rows.length + 1 }, () => new Array(ncols).fill(0));
+    if (collapsed) {
+      grid.forEach((cells, r) => {
+        for (const c of cells) {
+          vLines[r][c.col] = Math.max(vLines[r][c.col], c.edges.border.left);
+          vLines[r][c.col + c.span] = Math.max(vLines[r][c.col + c.span], c.edges.border.right);
+          for (let k = c.col; k < c.col + c.span; k++) {
+            hLines[r][k] = Math.max(hLines[r][k], c.edges.border.top);
+            hLines[r + 1][k] = Math.max(hLines[r + 1][k], c.edges.border.bottom);
+          }
+        }
+        vLines[r][0] = Math.max(vLines[r][0], tableEdges.border.left);
+        vLines[r][ncols] = Math.max(vLines[r][ncols], tableEdges.border.right);
+      });
+      for (let k = 0; k < ncols; k++) {
+        hLines[0][k] = Math.max(hLines[0][k], tableEdges.border.top);
+        hLines[rows.length][k] = Math.max(hLines[rows.length][k], tableEdges.border.bottom);
+      }
+    }
+    const leftOf = (r, c) => (collapsed ? vLines[r][c.col] / 2 : c.edges.border.left) + c.edges.padding.left;
+    const rightOf = (r, c) => (collapsed ? vLines[r][c.col + c.span] / 2 : c.edges.border.right) + c.edges.padding.right;
+    // Column widths from the cells' max-content widths; their min-content widths are read only
+    // when the table does not fit at its max-content width.
+    const colMax = columnWidths(grid, ncols, spacing, (r, c) => layoutFlow(c.el, Object.assign({}, c.st, { display: "block" }), Infinity, null).contentWidth + leftOf(r, c) + rightOf(r, c));
+    let colMin = null;
+    const mins = () => {
+      if (colMin === null) colMin = columnWidths(grid, ncols, spacing, (r, c) => layoutFlow(c.el, Object.assign({}, c.st, { display: "block" }), 0, null).contentWidth + leftOf(r, c) + rightOf(r, c));
+      return colMin;
+    };
+    return placeGridTable(table, st, width, { rows, collapsed, tableEdges, ncols, spacing, grid, vLines, hLines, leftOf, rightOf, mins, colMax });
+  }
+
+  // Each column's width from its cells' widths (`widthOf(row, cell)`); a cell spanning columns
+  // that need more than they have adds the rest to them in equal parts.
+  function columnWidths(grid, ncols, spacing, widthOf) {
+    const cols = new Array(ncols).fill(0);
+    const spans = [];
+    grid.forEach((cells, r) => {
+      for (const c of cells) {
+        const w = widthOf(r, c);
+        if (c.span === 1) cols[c.col] = Math.max(cols[c.col], w);
+        else spans.push([c, w]);
+      }
+    });
+    for (const [c, w] of spans) {
+      const have = cols.slice(c.col, c.col + c.span).reduce((a, b) => a + b, 0) + spacing * (c.span - 1);
+      if (w > have) for (let k = c.col; k < c.col + c.span; k++) cols[k] += (w - have) / c.span;
+    }
+    return cols;
+  }
+
+  // The grid of layoutGridTable at the width it is given: the same column widths give the same
+  // layout, so a table laid out at its max-content width and at "no limit" is laid out once.
+  function placeGridTable(table, st, width, g) {
+    const { collapsed, tableEdges, ncols, spacing, vLines, mins, colMax } = g;
+    // Outside the columns: half the outer borders (collapsed), or spacing, border and padding.
+    const outerLeft = collapsed ? Math.max(...vLines.map((l) => l[0])) / 2 : tableEdges.border.left + tableEdges.padding.left + spacing;
+    const outerRight = collapsed ? Math.max(...vLines.map((l) => l[ncols])) / 2 : tableEdges.border.right + tableEdges.padding.right + spacing;
+    const between = collapsed ? 0 : spacing;
+    const fixed = outerLeft + outerRight + between * (ncols - 1);
+    const sum = (list) => list.reduce((a, b) => a + b, 0);
+    let colWidth;
+    if (width === Infinity || width - fixed >= sum(colMax)) {
+      // extra width goes to the columns in proportion to their max-content widths
+      const maxSum = sum(colMax);
+      const target = width === Infinity ? maxSum : width - fixed;
+      colWidth = colMax.map((max) => (maxSum > 0 ? max + ((target - maxSum) * max) / maxSum : target / ncols));
+    } else {
+      const colMin = mins();
+      const maxes = colMax.map((max, k) => Math.max(max, colMin[k]));
+      const minSum = sum(colMin);
+      const maxSum = sum(maxes);
+      const target = Math.max(minSum, width - fixed);
+      colWidth = maxes.map((max, k) => {
+        if (target >= maxSum) return max;
+        if (maxSum === minSum) return colMin[k];
+        return colMin[k] + ((max - colMin[k]) * (target - minSum)) / (maxSum - minSum);
+      });
+    }
+    const perTable = memo.get(table);
+    const gridKey = "grid|" + colWidth.join(",");
+    const known = perTable && perTable.get(gridKey);
+    if (known) return known;
+    const placed = placeColumns(table, st, g, outerLeft, outerRight, colWidth);
+    if (perTable) perTable.set(gridKey, placed);
+    return placed;
+  }
+
+  function placeColumns(table, st, g, outerLeft, outerRight, colWidth) {
+    const { rows, collapsed, tableEdges, ncols, spacing, grid, vLines, hLines, leftOf, rightOf } = g;
+    const between = collapsed ? 0 : spacing;
+    const colX = [];
+    let x = outerLeft;
+    for (let k = 0; k < ncols; k++) {
+      colX.push(x);
+      x += colWidth[k] + between;
+    }
+    const tableWidth = x - between + outerRight;
+    // Rows: every cell laid out in its column(s); the row as tall as its tallest cell.
+    const outerTop = collapsed ? Math.max(...hLines[0]) / 2 : tableEdges.border.top + tableEdges.padding.top + spacing;
+    const outerBottom = collapsed ? Math.max(...hLines[rows.length]) / 2 : tableEdges.border.bottom + tableEdges.padding.bottom + spacing;
+    const lines = [];
+    const paint = [];
+    let y = outerTop;
+    const rowTops = [];
+    grid.forEach((cells, r) => {
+      const laid = cells.map((c) => {
+        const w = colWidth.slice(c.col, c.col + c.span).reduce((a, b) => a + b, 0) + between * (c.span - 1);
+        const top = (collapsed ? Math.max(...hLines[r].slice(c.col, c.col + c.span)) / 2 : c.edges.border.top) + c.edges.padding.top;
+        const bottom = (collapsed ? Math.max(...hLines[r + 1].slice(c.col, c.col + c.span)) / 2 : c.edges.border.bottom) + c.edges.padding.bottom;
+        const inner = Math.max(0, w - leftOf(r, c) - rightOf(r, c));
+        const flow = layoutFlow(c.el, Object.assign({}, c.st, { display: "block" }), inner, null);
+        return { c, w, top, bottom, flow, height: flow.height + top + bottom };
+      });
+      const rowHeight = laid.reduce((h, l) => Math.max(h, l.height), 0);
+      rowTops.push(y);
+      for (const l of laid) {
+        const free = rowHeight - l.height;
+        const va = cellVerticalAlign(l.c.el);
+        const dy = va === "top" ? 0 : va === "bottom" ? free : toLayoutUnit(free / 2);
+        const cx = colX[l.c.col];
+        if (!collapsed) {
+          const p = boxPaint(l.c.el, l.c.st, l.c.edges, cx, y, l.w, rowHeight);
+          if (p) lines.push(p);
+        } else {
+          const cellPaint = boxes().paintOf(l.c.el, l.c.st);
+          if (cellPaint && cellPaint.background) paint.push({ kind: "rect", x: cx, y, w: l.w, h: rowHeight, fill: cellPaint.background });
+        }
+        for (const line of l.flow.lines) lines.push(shiftLine(line, cx + leftOf(r, l.c), y + l.top + dy));
+      }
+      y += rowHeight + between;
+    });
+    const height = y - between + outerBottom;
+    rowTops.push(y - between);
+    if (collapsed) paint.push(...collapsedBorders(grid, rows.length, ncols, vLines, hLines, colX, colWidth, rowTops, table, st));
+    const tablePaint = collapsed ? boxes().paintOf(table, st) : null;
+    if (tablePaint && tablePaint.background) paint.unshift({ kind: "rect", x: 0, y: 0, w: tableWidth, h: height, fill: tablePaint.background });
+    if (!collapsed) {
+      const p = boxPaint(table, st, tableEdges, 0, 0, tableWidth, height);
+      if (p) lines.unshift(p);
+    }
+    if (paint.length) lines.unshift({ top: 0, baseline: 0, height: 0, width: 0, frags: [], atoms: [], paint });
+    return { lines, height, contentWidth: tableWidth };
+  }
+
+  // The collapsed borders, each centred on its grid line, in the colour of the cell (or table)
+  // whose border won it.
+  function collapsedBorders(grid, nrows, ncols, vLines, hLines, colX, colWidth, rowTops, table, st) {
+    const out = [];
+    const colorAt = (el) => {
+      const paint = boxes().paintOf(el, styleOf(el));
+      return paint && paint.borders ? paint.borders.top.color : styleOf(el).color;
+    };
+    const tableColor = colorAt(table);
+    const cellAt = [];
+    grid.forEach((cells, r) => {
+      cellAt.push(new Array(ncols).fill(null));
+      for (const c of cells) for (let k = c.col; k < c.col + c.span; k++) cellAt[r][k] = c;
+    });
+    const gridX = (k) => (k < ncols ? colX[k] : colX[ncols - 1] + colWidth[ncols - 1]);
+    for (let r = 0; r <= nrows; r++) {
+      for (let k = 0; k < ncols; k++) {
+        const w = hLines[r][k];
+        if (!w) continue;
+        const cell = (r < nrows && cellAt[r][k]) || (r > 0 && cellAt[r - 1][k]);
+        const y = rowTops[r] - w / 2;
+        const x0 = gridX(k) - vLines[Math.min(r, nrows - 1)][k] / 2;
+        const x1 = gridX(k + 1) + vLines[Math.min(r, nrows - 1)][k + 1] / 2;
+        out.push({ kind: "rect", x: x0, y, w: x1 - x0, h: w, fill: cell ? colorAt(cell.el) : tableColor });
+      }
+    }
+    for (let r = 0; r < nrows; r++) {
+      for (let k = 0; k <= ncols; k++) {
+        const w = vLines[r][k];
+        if (!w) continue;
+        const cell = (k < ncols && cellAt[r][k]) || (k > 0 && cellAt[r][k - 1]);
+        out.push({ kind: "rect", x: gridX(k) - w / 2, y: rowTops[r], w, h: rowTops[r + 1] - rowTops[r], fill: cell ? colorAt(cell.el) : tableColor });
+      }
+    }
+    return out;
+  }
+
+  // Cells are middle-aligned (tbody, thead and tfoot say `vertical-align: middle`, rows and
+  // cells inherit it) unless a cell, row or group says otherwise.
+  function cellVerticalAlign(cell) {
+    for (let el = cell; el && isContent(el) && lname(el) !== "table"; el = el.parentNode) {
+      const v = css.substitutedValue(el, "vertical-align");
+      if (v !== undefined && v !== "inherit") return v === "top" || v === "bottom" ? v : "middle";
+      const valign = el.getAttribute("valign");
+      if (valign) return String(valign).toLowerCase() === "top" ? "top" : String(valign).toLowerCase() === "bottom" ? "bottom" : "middle";
+    }
+    return "middle";
+  }
+
+  function cssLength(value, fontPx) {
+    return boxes().length(String(value).trim().split(/\s+/)[0], fontPx);
+  }
+
+  // Where an HTML element's box sits: the width its containing block offers (a definite width
+  // of an ancestor, less the edges between; the <foreignObject>'s width; else the page's).
+  function containingWidth(el) {
+    const parent = el.parentNode;
+    if (!isElement(parent)) return PAGE_WIDTH;
+    if (!isContent(parent)) {
+      if (lname(parent) === "foreignobject") {
+        const w = parseFloat(parent.getAttribute("width"));
+        return Number.isFinite(w) && w > 0 ? w : 0;
+      }
+      return PAGE_WIDTH;
+    }
+    const st = styleOf(parent);
+    const own = lengthOf(st.width, null);
+    if (own !== null) return own;
+    const e = boxes().edgesOf(parent, st);
+    return Math.max(0, containingWidth(parent) - e.margin.left - e.margin.right - e.border.left - e.border.right - e.padding.left - e.padding.right);
+  }
+
+  /**
+   * The border box of an HTML element laid out where it is (full model): an inline-level or
+   * table box shrinks to fit, a block fills its containing block. {width, height} in px.
+   */
+  const elementBoxes = new WeakMap();
+  function elementBox(el) {
+    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    const cached = elementBoxes.get(el);
+    if (cached && cached.version === version) return cached.box;
+    const box = computeElementBox(el);
+    elementBoxes.set(el, { version, box });
+    return box;
+  }
+
+  function computeElementBox(el) {
+    try {
+      return withMemo(() => {
+        const st = styleOf(el);
+        const shrink = st.display !== "block" && st.display !== "list-item" && st.display !== "flex" && st.display !== "grid";
+        const box = layoutBlockFull(el, containingWidth(el), null, shrink);
+        let scrollWidth = box.width;
+        let scrollHeight = box.height;
+        for (const line of box.lines) {
+          if (line.overflowBottom !== undefined) {
+            scrollHeight = Math.max(scrollHeight, line.overflowBottom);
+            scrollWidth = Math.max(scrollWidth, line.overflowRight);
+          }
+        }
+        return { width: box.width, height: box.height, scrollWidth, scrollHeight };
+      });
+    } catch (error) {
+      return { width: 0, height: 0, scrollWidth: 0, scrollHeight: 0 }; // too deep to lay out
+    }
   }
 
   function layoutTable(el, st, width, definiteHeight) {
@@ -782,7 +1464,7 @@
   }
 
   function layoutBoxNow(container, width, height) {
-    const st = isContent(container) ? styleOf(container) : Object.assign(rootStyle(container), { display: "block" });
+    const st = isContent(container) ? styleOf(container) : Object.assign({}, rootStyle(container), { display: "block" });
     const flow = layoutFlow(container, Object.assign({}, st, { display: st.display === "inline" ? "block" : st.display }), width, height);
     const lines = flow.lines;
     const atoms = [];
@@ -827,5 +1509,19 @@
     return false;
   }
 
-  G.__printerHtmlLayout = { layoutBox, boxSize, holdsMath, safeColor, safeFamily, styleOf, fontSpec, fontMetrics, measureWidth, toLayoutUnit };
+  G.__printerHtmlLayout = {
+    layoutBox,
+    boxSize,
+    elementBox,
+    setFullModel,
+    usesFullModel: () => fullModel,
+    holdsMath,
+    safeColor,
+    safeFamily,
+    styleOf,
+    fontSpec,
+    fontMetrics,
+    measureWidth,
+    toLayoutUnit,
+  };
 })();

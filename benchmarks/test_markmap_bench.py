@@ -1,0 +1,132 @@
+"""Mind maps: structure next to render, the cost of the markmap bundle in the zygote.
+
+``markmap-structure`` and ``markmap-render`` run the worker's handlers on the same documents in
+one in-process engine (no pool): the fixtures of tests/fixtures/markmap and a generated outline
+of 307 nodes with links and inline code (``outline-307``). ``structure-vs-render``
+runs both back to back and records the ratio of their medians in ``extra_info``
+(``render_over_structure``): both start with markmap-lib's own transform (markdown-it and its
+HTML parser), which is the whole of a structure call, so the ratio is what drawing adds.
+
+``markmap-bundle-load`` is what the markmap bundle adds to a zygote's start: loading it into a
+fresh engine and its warm-up (``worker.markmap.warm_up``); the engine's own memory after it is
+in ``extra_info`` (``resident_added_mib``: the process's resident memory after minus before,
+per round; the first round also pays the converter fonts and one-time imports).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+
+from mermaid_printer.bundles.markmap import MARKMAP_VERSION, markmap_bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.jobs import MarkmapRenderJob, MarkmapStructureJob
+from mermaid_printer.worker import markmap as worker
+
+FIXTURES = Path(__file__).parent.parent / "tests" / "fixtures" / "markmap"
+NAMES = ["code", "deep-lists", "headings", "links-images", "table"]
+
+
+def outline(nodes: int) -> str:
+    """A generated outline of ``nodes`` nodes: sections of list items with links and inline code,
+    each item with a sub-item (markmap keeps one kind of child per heading, so no tables here)."""
+    lines = ["# Outline", ""]
+    sections = (nodes - 1) // 17
+    for section in range(sections):
+        lines += [f"## Section {section}", ""]
+        for item in range(8):
+            lines.append(f"- Item {item} of [section {section}](https://example.com/{section}/{item})")
+            lines.append(f"  - with `code {item}` and **bold** text")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def documents() -> dict[str, str]:
+    docs = {name: (FIXTURES / f"{name}.md").read_text(encoding="utf-8") for name in NAMES}
+    docs["outline-307"] = outline(307)
+    return docs
+
+
+DOCS = documents()
+
+
+@pytest.fixture(scope="module")
+def markmap_engine() -> QuickJSEngine:
+    engine = QuickJSEngine(markmap_bundle())
+    worker.warm_up(engine)
+    return engine
+
+
+@pytest.fixture(autouse=True)
+def _record_markmap_version(benchmark) -> None:
+    benchmark.extra_info["markmap"] = MARKMAP_VERSION
+
+
+def structure_job(markdown: str) -> MarkmapStructureJob:
+    return MarkmapStructureJob(markdown=markdown, options={}, timeout_ms=120_000, include_tree=False)
+
+
+def render_job(markdown: str) -> MarkmapRenderJob:
+    return MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=120_000)
+
+
+@pytest.mark.benchmark(group="markmap-structure")
+@pytest.mark.parametrize("name", list(DOCS))
+def test_markmap_structure(benchmark, markmap_engine: QuickJSEngine, name: str) -> None:
+    benchmark.pedantic(
+        worker.structure, args=(markmap_engine, structure_job(DOCS[name])), rounds=5, iterations=1, warmup_rounds=1
+    )
+
+
+@pytest.mark.benchmark(group="markmap-render")
+@pytest.mark.parametrize("name", list(DOCS))
+def test_markmap_render(benchmark, markmap_engine: QuickJSEngine, name: str) -> None:
+    benchmark.pedantic(
+        worker.render, args=(markmap_engine, render_job(DOCS[name])), rounds=5, iterations=1, warmup_rounds=1
+    )
+
+
+@pytest.mark.benchmark(group="structure-vs-render")
+@pytest.mark.parametrize("name", list(DOCS))
+def test_structure_vs_render(benchmark, markmap_engine: QuickJSEngine, name: str) -> None:
+    markdown = DOCS[name]
+
+    def medians() -> tuple[float, float]:
+        structure, render = [], []
+        for _ in range(5):
+            started = time.process_time()
+            worker.structure(markmap_engine, structure_job(markdown))
+            structure.append(time.process_time() - started)
+            started = time.process_time()
+            worker.render(markmap_engine, render_job(markdown))
+            render.append(time.process_time() - started)
+        return statistics.median(structure), statistics.median(render)
+
+    structure, render = benchmark.pedantic(medians, rounds=1, iterations=1)
+    benchmark.extra_info["structure_ms"] = round(structure * 1000, 1)
+    benchmark.extra_info["render_ms"] = round(render * 1000, 1)
+    benchmark.extra_info["render_over_structure"] = round(render / structure, 1)
+
+
+def resident_mib() -> float:
+    """This process's resident memory (Linux), MiB."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * 4096 / 2**20
+
+
+@pytest.mark.benchmark(group="markmap-bundle-load")
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc/self/statm")
+def test_markmap_bundle_load_and_warm_up(benchmark) -> None:
+    kept: list[QuickJSEngine] = []
+
+    def load() -> None:
+        before = resident_mib()
+        engine = QuickJSEngine(markmap_bundle())
+        worker.warm_up(engine)
+        kept.append(engine)
+        benchmark.extra_info.setdefault("resident_added_mib", []).append(round(resident_mib() - before, 1))
+
+    benchmark.pedantic(load, rounds=3, iterations=1)

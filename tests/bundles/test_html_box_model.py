@@ -1,0 +1,146 @@
+"""The shim's full HTML box model (html_layout.js, html_boxes.js), against Chromium's numbers.
+
+markmap measures each label as ``scrollWidth`` x ``scrollHeight`` of an inline-block in a
+``<foreignObject>``, styled by markmap's CSS with the font ``300 16px/20px Arial``. The expected
+sizes are what Chromium 156 (Debian, fonts-liberation) reported for the same markup in the same
+structure (markmap 0.18.12's stylesheet).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+
+pytestmark = pytest.mark.engine
+
+# A page like markmap's: its stylesheet in the <svg>, a label as markmap-view builds it.
+PAGE = """(function () {
+  const SVG = "http://www.w3.org/2000/svg", HTML = "http://www.w3.org/1999/xhtml";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("id", "mm");
+  svg.setAttribute("class", "markmap mm");
+  svg.style.setProperty("--markmap-font", "300 16px/20px Arial");
+  const style = document.createElementNS(SVG, "style");
+  style.textContent = markmap.globalCSS;
+  svg.appendChild(style);
+  document.body.appendChild(svg);
+  globalThis.__label = function (html, maxWidth) {
+    svg.style.setProperty("--markmap-max-width", maxWidth ? maxWidth + "px" : "9999px");
+    const fo = document.createElementNS(SVG, "foreignObject");
+    fo.setAttribute("class", "markmap-foreign");
+    const outer = document.createElementNS(HTML, "div");
+    const inner = document.createElementNS(HTML, "div");
+    inner.innerHTML = html;
+    outer.appendChild(inner);
+    fo.appendChild(outer);
+    svg.appendChild(fo);
+    return inner.scrollWidth + "x" + inner.scrollHeight;
+  };
+  return 1;
+})()"""
+
+
+@pytest.fixture(scope="module")
+def engine() -> QuickJSEngine:
+    engine = QuickJSEngine(markmap_bundle())  # the markmap bundle turns the full model on
+    engine.eval(PAGE)
+    return engine
+
+
+def scroll_size(engine: QuickJSEngine, html: str, max_width: int | None = None) -> str:
+    return str(engine.eval(f"__label({json.dumps(html)}, {json.dumps(max_width)})"))
+
+
+CHROMIUM = [
+    ("Hello world", "79x20"),
+    # inline code: 14 px DejaVu Sans Mono, its 0.25em padding overflows the 20 px line
+    ("<code>inline code</code>", "100x22"),
+    ("a <code>b</code><br>c <code>d</code>", "29x42"),
+    # a code block: the last newline makes no line; padding on the block
+    ("<pre><code>a\n\n\nb\n</code></pre>", "15x87"),
+    ("<strong>bold</strong> and <em>it</em> <s>del</s> <mark>mark</mark>", "143x20"),
+    # collapsed 1 px borders, 1 px cell padding, header cells bold
+    (
+        (
+            '<table><thead><tr><th>a</th><th>bb</th></tr></thead><tbody><tr><td>1</td><td style="text-align:right">'
+            "22</td></tr></tbody></table>"
+        ),
+        "35x47",
+    ),
+    ('<table><tr><td colspan="2">wide cell here</td></tr><tr><td>a</td><td>b</td></tr></table>', "102x47"),
+    # markmap's task checkbox: a 16 x 16 <svg> on the baseline makes the line taller
+    ('<svg width="16" height="16" viewBox="0 -3 24 24"><path d="M1 1"/></svg> done', "56x21"),
+    ("a<sup>2</sup>", "16x25"),
+    ("H<sub>2</sub>O", "31x25"),
+    ("<h2>Title</h2>text", "49x80"),
+    ("<blockquote>quote</blockquote>", "120x52"),
+    ("<ul><li>one</li><li>two</li></ul>", "67x72"),
+    ("<p>a</p><p>b</p>", "9x40"),
+    # the space before the link kerns with its first letter (one shaping run in Chromium)
+    ('Read the <a href="x">Awesome</a>', "138x20"),
+    # script and style are not drawn; a <template>'s content neither, and it ends at </template>
+    (
+        "<pre><code><script>x</script>\n\n<template>\n  <b>t</b>\n</template>\n\n<style scoped>y</style>\n</code></pre>",
+        "7x107",
+    ),
+    ("a&#8203;b long&#8203;word", "87x20"),
+    ('<iframe src="x"></iframe>', "304x159"),
+]
+
+
+@pytest.mark.parametrize(("html", "size"), CHROMIUM, ids=[html[:40] for html, _ in CHROMIUM])
+def test_a_labels_scroll_size_is_what_chromium_reports(engine: QuickJSEngine, html: str, size: str) -> None:
+    assert scroll_size(engine, html) == size
+
+
+@pytest.mark.parametrize(
+    ("html", "size"),
+    [
+        ("A fairly long label that will need to wrap onto several lines when narrow", "200x60"),
+        ("averyveryverylongwordthatcannotbreakanywhereatall and more", "378x40"),
+        ("<code>some code that is long enough to wrap</code> text", "200x42"),
+        ("<table><tr><td>a long cell content here</td><td>another long cell content</td></tr></table>", "200x44"),
+    ],
+)
+def test_a_max_width_wraps_labels_as_chromium_does(engine: QuickJSEngine, html: str, size: str) -> None:
+    assert scroll_size(engine, html, max_width=200) == size
+
+
+def test_a_font_shorthand_made_of_a_variable_is_expanded_once_it_is_substituted(engine: QuickJSEngine) -> None:
+    style = engine.eval(
+        "(function () { const fo = document.querySelector('foreignObject');"
+        " const s = __printerHtmlLayout.styleOf(fo.firstChild.firstChild);"
+        " return [s['font-family'], s.sizePx, s.weightNum, s['line-height']].join('|'); })()"
+    )
+
+    assert style == "Arial|16|300|20px"
+
+
+def test_calc_of_lengths_sets_a_font_size(engine: QuickJSEngine) -> None:
+    assert engine.eval("__printerCss.absoluteFontSize('calc(1em - 2px)', 16)") == 14
+    assert engine.eval("__printerCss.absoluteFontSize('calc(50% + 0.5em + 1px)', 20)") == 21
+
+
+def test_an_svg_transform_reads_back_as_one_matrix_of_32_bit_floats(engine: QuickJSEngine) -> None:
+    matrix = engine.eval(
+        "(function () { const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');"
+        " g.setAttribute('transform', 'translate(376, -94.1) scale(2)');"
+        " const m = g.transform.baseVal.consolidate().matrix; return [m.a, m.d, m.e, m.f].join(',') +"
+        " '|' + (document.createElementNS('http://www.w3.org/2000/svg', 'g').transform.baseVal.consolidate()); })()"
+    )
+
+    assert matrix == f"2,2,376,{json.loads(engine.eval('JSON.stringify(Math.fround(-94.1))'))}|null"
+
+
+def test_the_template_of_inner_html_holds_only_what_is_inside_it(engine: QuickJSEngine) -> None:
+    parsed = engine.eval(
+        "(function () { const d = document.createElement('div');"
+        " d.innerHTML = '<template><b>in</b></template><i>out</i>';"
+        " return d.childNodes.length + '|' + d.lastChild.localName + '|' + d.textContent; })()"
+    )
+
+    assert parsed == "2|i|out"
