@@ -7,8 +7,8 @@ pages every request writes, off the request's clock. The handlers run in the sin
 one render, then the post-processing chain, all inside the child (a parse only parses: no
 drawing, no post-processing)::
 
-    engine.call("render") → parse_svg → background → sanitize_svg → canonicalize_svg
-                          → embed_fonts → serialize_svg
+    engine.call("render") → parse_svg → background → sanitize_svg → repair_coordinates
+                          → canonicalize_svg → embed_fonts → serialize_svg
 
 PDF and PNG jobs render the same SVG without its embedded fonts (the converter draws with the
 same fonts, registered with cairo) and with a transparent canvas, then hand it to
@@ -42,6 +42,7 @@ from mermaid_printer.jobs import (
 )
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
+from mermaid_printer.postprocess.coordinates import repair_coordinates
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
 __all__ = [
@@ -235,6 +236,7 @@ def _finish_svg(
     root = parse_svg(raw)
     _apply_background(root, background)
     warnings = sanitize_svg(root)
+    warnings += repair_coordinates(root)
     canonicalize_svg(root)
     if embed_fonts:
         warnings += _embed_fonts(root, drawn_faces)
