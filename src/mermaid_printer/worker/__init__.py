@@ -31,6 +31,7 @@ from mermaid_printer.bundles import load_bundle
 from mermaid_printer.engine import Engine, engine_factory
 from mermaid_printer.errors import RenderFailed
 from mermaid_printer.jobs import JOB_KINDS, job_kind_of
+from mermaid_printer.resources import verify_vendored_files
 
 __all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "prepare", "prime"]
 
@@ -57,10 +58,12 @@ def prepare(engine: str = "native", warm_up: bool = True) -> None:
 
     Raises:
         ValueError: no such engine.
+        EngineUnavailable: a vendored file is missing or not what ``vendor/manifest.json`` says.
         RenderFailed: a bundle failed to load or to warm up.
     """
     global _engine_name, _warmed
     _engine_name, _warmed = engine, warm_up
+    verify_vendored_files()
     factory = engine_factory(engine)
     for bundle in dict.fromkeys(kind.bundle for kind in JOB_KINDS):
         loaded = factory(load_bundle(bundle))
