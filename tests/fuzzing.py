@@ -1,9 +1,10 @@
 """Hypothesis settings for the fuzz tests: a short, derandomized run by default (CI), a long
 random one on request.
 
-``MERMAID_PRINTER_FUZZ=long`` runs every fuzz test with its long example count, random seeds and
-the example database in ``.hypothesis/`` (failures found are replayed first next time). The
-default ``ci`` profile is derandomized: the same examples on every run, nothing stored.
+``MERMAID_PRINTER_FUZZ=long`` runs every fuzz test with its long example count (or
+``MERMAID_PRINTER_FUZZ_EXAMPLES``), random seeds and the example database in ``.hypothesis/``
+(failures found are replayed first next time). The default ``ci`` profile is derandomized: the
+same examples on every run, nothing stored.
 """
 
 from __future__ import annotations
@@ -28,5 +29,6 @@ def fuzz_settings(ci: int, long: int) -> settings:
         "print_blob": True,
     }
     if FUZZ_PROFILE == "long":
-        return settings(max_examples=long, derandomize=False, **common)  # type: ignore[arg-type]
+        examples = int(os.environ.get("MERMAID_PRINTER_FUZZ_EXAMPLES") or long)
+        return settings(max_examples=examples, derandomize=False, **common)  # type: ignore[arg-type]
     return settings(max_examples=ci, derandomize=True, database=None, **common)  # type: ignore[arg-type]
