@@ -126,3 +126,11 @@ def test_the_svg_id_of_a_request_is_stable() -> None:
     assert diagram_dom_id(options) == diagram_dom_id(
         build_render_options(PIE, theme="dark", background="#fff", config={"pie": {"textPosition": 0.6}})
     )
+
+
+def test_utf16_surrogates_in_code_are_read_as_javascript_reads_them() -> None:
+    # JSON can carry them: "\ud83d\ude00" is one emoji, a lone "\ud800" is drawn as U+FFFD.
+    options = build_render_options('pie\n  "a\ud800b \ud83d\ude00": 1')
+
+    assert options.code == 'pie\n  "a\ufffdb \U0001f600": 1'
+    assert options.code.encode("utf-8")  # and it can cross to the render process

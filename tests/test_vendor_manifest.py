@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from mermaid_printer.resources import vendor_dir, vendor_manifest
+from mermaid_printer.errors import EngineUnavailable
+from mermaid_printer.resources import VENDOR_DIR_ENV, vendor_dir, vendor_manifest, verify_vendored_files
 
 ENTRIES = vendor_manifest()["files"]
 
@@ -52,3 +55,44 @@ def test_font_entries_name_their_family_face_and_unicode_range() -> None:
 def test_every_family_the_engine_measures_is_vendored() -> None:
     families = {e["font_family"] for e in ENTRIES if "font_family" in e}
     assert {"Recursive Variable", "Open Sans", "Arimo", "Tinos"} <= families
+
+
+@pytest.fixture
+def vendor_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the vendored files that ``vendor_dir()`` answers with while the test runs."""
+    copy = tmp_path / "vendor"
+    shutil.copytree(vendor_dir(), copy)
+    monkeypatch.setenv(VENDOR_DIR_ENV, str(copy))
+    vendor_dir.cache_clear()
+    vendor_manifest.cache_clear()
+    yield copy
+    monkeypatch.delenv(VENDOR_DIR_ENV)
+    vendor_dir.cache_clear()
+    vendor_manifest.cache_clear()
+
+
+def test_intact_vendored_files_pass_the_startup_check(vendor_copy: Path) -> None:
+    verify_vendored_files()
+
+
+def test_a_changed_vendored_file_fails_the_startup_check_naming_it(vendor_copy: Path) -> None:
+    font = next(e["path"] for e in ENTRIES if e["path"].endswith(".woff2"))
+    data = bytearray((vendor_copy / font).read_bytes())
+    data[len(data) // 2] ^= 0x01
+    (vendor_copy / font).write_bytes(bytes(data))
+
+    with pytest.raises(EngineUnavailable) as caught:
+        verify_vendored_files()
+
+    assert caught.value.details == {"reason": "vendored_file_corrupt", "path": font}
+
+
+def test_a_missing_vendored_file_fails_the_startup_check_naming_it(vendor_copy: Path) -> None:
+    missing = next(e["path"] for e in ENTRIES if e["path"].startswith("mermaid-zenuml/"))
+    (vendor_copy / missing).unlink()
+
+    with pytest.raises(EngineUnavailable) as caught:
+        verify_vendored_files()
+
+    assert caught.value.details["reason"] == "vendored_file_unreadable"
+    assert "reinstall mermaid-printer" in caught.value.message

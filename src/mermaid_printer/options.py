@@ -14,6 +14,7 @@ keys, no ``__proto__``) is checked by :mod:`mermaid_printer.mermaid_config` when
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
@@ -111,7 +112,14 @@ def _checked_code(value: Any) -> Any:
         raise InputTooLarge(
             f"code is {size:,} bytes; the limit is {MAX_INPUT_BYTES:,}", {"limit_bytes": MAX_INPUT_BYTES}
         )
+    if _SURROGATE.search(value):
+        # A JSON string may carry UTF-16 surrogates ("\ud83d\ude00", or a lone "\ud800"). Read
+        # them as JavaScript does: a pair is one character, an unpaired one is drawn as U+FFFD.
+        value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _not_a_bool(value: Any) -> Any:

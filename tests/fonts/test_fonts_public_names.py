@@ -27,6 +27,7 @@ def test_the_package_exports_these_names() -> None:
         "LastResortFaces",
         "ResolvedFont",
         "converter_fonts",
+        "converter_fonts_on_disk",
         "css_weight",
         "embed_fonts",
         "font_metrics",

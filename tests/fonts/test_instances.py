@@ -7,6 +7,7 @@ import hashlib
 import io
 import multiprocessing
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from fontTools.ttLib import TTFont
+from mounts import full_directory, read_only_directory
 
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.fonts import CACHE_DIR_ENV, FontFile, converter_fonts, last_resort_families, vendored_fonts
@@ -220,3 +222,81 @@ def test_a_spill_directory_others_can_write_is_never_used(tmp_path: Path, monkey
     with pytest.raises(EngineUnavailable, match="cannot write the converter's fonts"):
         _make_instance(blocked, index)
     assert list(planted.iterdir()) == []
+
+
+# --- faults: a full, read-only or vanished cache ----------------------------------------------
+
+
+def test_a_full_cache_directory_falls_back_to_a_temporary_directory(tmp_path: Path) -> None:
+    with full_directory(tmp_path / "full") as full:
+        used = Path(_fonts_directory_in_subprocess({CACHE_DIR_ENV: str(full / "cache")}))
+        left_in_cache = sorted(path.name for path in full.iterdir())
+
+    assert used.name.startswith("mermaid-printer-fonts-")
+    assert left_in_cache == ["cache", "filler"] or left_in_cache == ["filler"]  # no staging directory left
+    assert not used.exists()
+
+
+def test_a_read_only_cache_directory_falls_back_to_a_temporary_directory(tmp_path: Path) -> None:
+    with read_only_directory(tmp_path / "read-only") as read_only:
+        used = Path(_fonts_directory_in_subprocess({CACHE_DIR_ENV: str(read_only)}))
+
+    assert used.name.startswith("mermaid-printer-fonts-")
+
+
+def test_instance_files_removed_while_the_printer_runs_are_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
+    directory = font_instances.instance_directory()
+    written = {path: path.read_bytes() for path in sorted(directory.iterdir())}
+    for path in [*list(written)[:3], directory / font_instances.INDEX]:
+        path.unlink()
+
+    font_instances.restore_instance_files(directory, list(written))
+
+    assert {path: path.read_bytes() for path in sorted(directory.iterdir())} == written
+    assert [path.name for path in tmp_path.iterdir()] == [directory.name]  # no staging directory left
+
+
+def test_a_removed_cache_that_cannot_be_written_again_is_engine_unavailable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path / "cache"))
+    directory = font_instances.instance_directory()
+    paths = sorted(directory.iterdir())
+    shutil.rmtree(tmp_path / "cache")
+    (tmp_path / "cache").write_text("a file where the cache was")
+
+    with pytest.raises(EngineUnavailable) as caught:
+        font_instances.restore_instance_files(directory, paths)
+
+    assert caught.value.details == {"reason": "font_cache_lost"}
+    assert "were removed and cannot be written again" in caught.value.message
+
+
+_DRAW_AFTER_REMOVAL = """
+import hashlib, shutil, sys
+from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.fonts import converter_fonts
+svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 20"><text x="2" y="14">Größe</text></svg>'
+before = svg_to_png(svg, scale=1).data
+shutil.rmtree(converter_fonts().directory)
+after = svg_to_png(svg, scale=1).data
+print(before == after, converter_fonts().directory.is_dir())
+"""
+
+
+def test_a_png_drawn_after_the_cache_was_removed_is_drawn_with_the_same_fonts(tmp_path: Path) -> None:
+    # Before the fix, cairo could not open the removed files and the render failed as
+    # RESOURCE_LIMIT ("ran out of memory").
+    done = subprocess.run(
+        [sys.executable, "-c", _DRAW_AFTER_REMOVAL],
+        env={**os.environ, CACHE_DIR_ENV: str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "True"]

@@ -255,3 +255,18 @@ def test_public_names() -> None:
         "scrub_declarations",
         "scrub_stylesheet",
     ]
+
+
+def test_animation_values_are_kept_only_as_numbers_and_attribute_name_only_on_animate_transform() -> None:
+    root, warnings = sanitized(
+        '<filter id="f"><feColorMatrix type="saturate" values="0.5"/></filter>'
+        '<animateTransform attributeName="transform" type="rotate" from="0 5 5" to="360 5 5" dur="1s"/>'
+        '<animateMotion attributeName="href" values="javascript:alert(1)" dur="1s"/>'
+    )
+    (matrix,) = root.iterfind(".//svg:feColorMatrix", NS)
+    (rotate,) = root.iterfind(".//svg:animateTransform", NS)
+    (motion,) = root.iterfind(".//svg:animateMotion", NS)
+    assert matrix.get("values") == "0.5"
+    assert (rotate.get("from"), rotate.get("to"), rotate.get("attributeName")) == ("0 5 5", "360 5 5", "transform")
+    assert motion.get("values") is None and motion.get("attributeName") is None
+    assert "removed attribute 'values' that is not a list of numbers" in warnings

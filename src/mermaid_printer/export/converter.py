@@ -42,7 +42,7 @@ from mermaid_printer.colors import normalize_colour, parse_colour
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
 from mermaid_printer.export.geometry import POINTS_PER_PX, Placement
 from mermaid_printer.export.text import TEXT_TAG, MissingGlyphs, draw_text, take_over_text
-from mermaid_printer.fonts import converter_fonts
+from mermaid_printer.fonts import converter_fonts_on_disk
 
 __all__ = ["LoadedSvg", "background_rgba", "diagram_size", "draw_pdf", "draw_png", "load_svg", "preload_stylesheets"]
 
@@ -122,7 +122,9 @@ def load_svg(svg: str) -> LoadedSvg:
     with _converter_errors():
         tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=refuse, unsafe=False)
         width, height = diagram_size(tree)
-        converter_fonts()  # fails early, with a clear error, if fontconfig is missing
+        # Fails early, with a clear error, if fontconfig is missing; writes again font files
+        # removed from the cache while the printer runs.
+        converter_fonts_on_disk()
         _prepare(tree)
     return LoadedSvg(tree, width, height, _title(tree), refused)
 

@@ -46,6 +46,7 @@ from mermaid_printer.fonts.resolve import (
     LastResortFaces,
     ResolvedFont,
     converter_fonts,
+    converter_fonts_on_disk,
 )
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "LastResortFaces",
     "ResolvedFont",
     "converter_fonts",
+    "converter_fonts_on_disk",
     "css_weight",
     "embed_fonts",
     "font_metrics",

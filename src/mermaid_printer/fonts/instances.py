@@ -58,6 +58,7 @@ __all__ = [
     "LastResortInstances",
     "face_metrics",
     "instance_directory",
+    "restore_instance_files",
     "spill_directory",
     "write_instances",
 ]
@@ -93,8 +94,8 @@ def instance_directory() -> Path:
     ``mermaid-printer/fonts-<key>``, where the key hashes the vendored files, this module's
     format and the HarfBuzz and fontTools versions: a new version gets a new directory and never
     reads an old one. Built in a private staging directory and renamed into place, so processes
-    starting together never see half a directory. Where the cache cannot be written, the files
-    go to a private temporary directory removed at exit.
+    starting together never see half a directory. Where the cache cannot be written (read-only,
+    full), the files go to a private temporary directory removed at exit.
 
     Raises:
         EngineUnavailable: the instances cannot be written anywhere.
@@ -119,12 +120,46 @@ def instance_directory() -> Path:
             if not (directory / INDEX).is_file():
                 raise
             # Another process finished first; its files are the same.
-    except OSError as exc:
-        raise EngineUnavailable(f"cannot write the converter's fonts to {root}: {exc}") from exc
+    except OSError:
+        # A full (or failing) cache costs a private copy, never PDF and PNG.
+        return _temporary_instance_directory()
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     return directory
+
+
+def restore_instance_files(directory: Path, paths: list[Path]) -> None:
+    """Write again the instance files among ``paths`` that have gone from ``directory`` (a cache
+    cleaner, or someone, removed them while the printer runs): made in a staging directory beside
+    it and renamed into place one by one, so a process drawing meanwhile never reads half a file.
+
+    Raises:
+        EngineUnavailable: they cannot be written there again.
+    """
+    missing = [path for path in paths if not path.is_file()]
+    if not missing:
+        return
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".fonts-", dir=directory.parent))
+    except OSError as exc:
+        raise EngineUnavailable(
+            f"the converter's font files in {directory} were removed and cannot be written again: {exc}",
+            {"reason": "font_cache_lost"},
+        ) from exc
+    try:
+        write_instances(staging)
+        for path in [*missing, directory / INDEX]:
+            if not path.is_file():
+                os.replace(staging / path.name, path)
+    except OSError as exc:
+        raise EngineUnavailable(
+            f"the converter's font files in {directory} were removed and cannot be written again: {exc}",
+            {"reason": "font_cache_lost"},
+        ) from exc
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _temporary_instance_directory() -> Path:
@@ -293,6 +328,13 @@ class LastResortInstances:
         self._directory = directory
         self._made: dict[int, Face] = {}
         self._lock = threading.Lock()
+
+    def forget_missing(self) -> None:
+        """Forget instances whose file has gone, so that they are made again when next drawn."""
+        with self._lock:
+            for index, face in list(self._made.items()):
+                if not face.path.is_file():
+                    del self._made[index]
 
     def instance(self, index: int, vendored: FontFile) -> Face:
         """The instance of ``vendored`` (the ``index``-th vendored file) at its own weight.

@@ -51,7 +51,13 @@ from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.fonts.catalog import FontFile, vendored_fonts
 from mermaid_printer.fonts.faces import Face, FaceChoice, Family, FontFace
 from mermaid_printer.fonts.fontconfig import Fontconfig
-from mermaid_printer.fonts.instances import INDEX, LastResortInstances, face_metrics, instance_directory
+from mermaid_printer.fonts.instances import (
+    INDEX,
+    LastResortInstances,
+    face_metrics,
+    instance_directory,
+    restore_instance_files,
+)
 from mermaid_printer.fonts.metrics import (
     measured_faces,
     measured_fallbacks,
@@ -60,7 +66,15 @@ from mermaid_printer.fonts.metrics import (
 )
 from mermaid_printer.resources import vendored_file
 
-__all__ = ["ConverterFonts", "DrawnGlyph", "LastResortFace", "LastResortFaces", "ResolvedFont", "converter_fonts"]
+__all__ = [
+    "ConverterFonts",
+    "DrawnGlyph",
+    "LastResortFace",
+    "LastResortFaces",
+    "ResolvedFont",
+    "converter_fonts",
+    "converter_fonts_on_disk",
+]
 
 # fallbackFace in text_measure.js: from U+1F000 the last-resort faces are tried in reverse
 # order (emoji first); below it in order.
@@ -113,6 +127,10 @@ class LastResortFace:
                 for codepoint in coverage.intersection(range(low, high + 1)):
                     self._candidates.setdefault(codepoint, []).append(position)
 
+    def forget_missing(self) -> None:
+        """Forget instances whose file has gone (they are made again when next drawn)."""
+        self._instances.forget_missing()
+
     def instance_for(self, codepoint: int) -> Face | None:
         """The instance of the first file whose ``unicode_range`` and cmap have ``codepoint``
         (the file the layout measured and the SVG embeds), or ``None`` if none has it.
@@ -132,6 +150,11 @@ class LastResortFaces:
     """The engine's last-resort faces, in its order (``fallbacks`` of the metrics)."""
 
     faces: tuple[LastResortFace, ...]
+
+    def forget_missing(self) -> None:
+        """Forget instances whose file has gone (they are made again when next drawn)."""
+        for face in self.faces:
+            face.forget_missing()
 
     def face_for(self, codepoint: int) -> LastResortFace | None:
         """The face the layout measured ``codepoint`` with when no family of the CSS list, nor
@@ -372,6 +395,29 @@ def converter_fonts() -> ConverterFonts:
         last_resort=_last_resort_faces(LastResortInstances(fontconfig, config, directory)),
         system_fallbacks=tuple(families[name.lower()] for name in system_fallback_families()),
     )
+
+
+def converter_fonts_on_disk() -> ConverterFonts:
+    """:func:`converter_fonts`, after checking that every file it registered is still there.
+
+    cairo opens a font file when it first draws with it, in each render process. A file
+    removed from the cache while the printer runs (a cache cleaner, a full reinstall) is
+    written again here, before anything is drawn, instead of failing the drawing.
+
+    Raises:
+        EngineUnavailable: as :func:`converter_fonts`, or the files cannot be written again.
+    """
+    fonts = converter_fonts()
+    paths = [
+        instance.path
+        for family in fonts.families.values()
+        for face in family.faces
+        for instance in face.instances
+        if instance.path.parent == fonts.directory
+    ]
+    restore_instance_files(fonts.directory, list(dict.fromkeys(paths)))
+    fonts.last_resort.forget_missing()
+    return fonts
 
 
 def _last_resort_faces(instances: LastResortInstances) -> LastResortFaces:

@@ -304,8 +304,11 @@ def _error_for_exit(report: dict[str, Any] | None) -> PrinterError:
             return RenderTimeout("the render used up its CPU time limit", details)
         if number == signal.SIGKILL:
             # We only SIGKILL after a timeout, which is reported as such; an unexpected
-            # SIGKILL is almost always the kernel's out-of-memory killer.
-            return ResourceLimit("the render process was killed (SIGKILL), most likely for memory", details)
+            # SIGKILL is almost always the kernel's out-of-memory killer, else an operator.
+            return ResourceLimit(
+                "the render process was killed (SIGKILL): by the system's out-of-memory killer, or from outside",
+                details,
+            )
         return RenderFailed(f"the render process crashed ({name})", details)
     code = int(report.get("exit_code", -1))
     return RenderFailed(f"the render process exited with code {code} without a result", {"exit_code": code})

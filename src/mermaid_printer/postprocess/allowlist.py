@@ -11,12 +11,14 @@ import re
 __all__ = [
     "ALLOWED_ELEMENTS",
     "ANIMATABLE_TRANSFORMS",
+    "ANIMATION_VALUES",
     "BLANK_OR_CONTROL",
     "DANGEROUS_ELEMENTS",
     "FILTER_PRIMITIVES",
     "LINK_SCHEMES",
     "LINK_TARGETS",
     "NAMESPACED_ATTRIBUTES",
+    "NUMBER_LIST",
     "PLAIN_ATTRIBUTES",
     "PLAIN_ELEMENTS",
     "PRESENTATION_ATTRIBUTES",
@@ -174,7 +176,6 @@ PLAIN_ATTRIBUTES = {
     "k3",
     "k4",
     "mode",
-    "values",
     "tableValues",
     "slope",
     "intercept",
@@ -208,12 +209,9 @@ PLAIN_ATTRIBUTES = {
     "seed",
     "stitchTiles",
     "radius",
-    # animation timing (animateTransform / animateMotion only; animate and set are dropped)
-    "attributeName",
+    # animation timing (animateTransform / animateMotion only; animate and set are dropped).
+    # attributeName, from, to, by and values are checked (see ANIMATION_VALUES).
     "attributeType",
-    "from",
-    "to",
-    "by",
     "begin",
     "dur",
     "end",
@@ -304,6 +302,10 @@ NAMESPACED_ATTRIBUTES = {
     "{" + XLINK_NAMESPACE + "}title",
 }
 
+# Attributes holding animation values (and feColorMatrix's matrix): only lists of numbers, so
+# no element can carry a URL in them whatever it animates.
+ANIMATION_VALUES = {"from", "to", "by", "values"}
+NUMBER_LIST = re.compile(r"[0-9\s.,;+eE-]*")
 LINK_TARGETS = {"_blank", "_self", "_parent", "_top"}
 ANIMATABLE_TRANSFORMS = {"transform", "gradientTransform", "patternTransform"}
 LINK_SCHEMES = ("http://", "https://", "mailto:")

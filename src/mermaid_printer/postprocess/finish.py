@@ -2,7 +2,7 @@
 
 ::
 
-    parse_svg → background → sanitize_svg → canonicalize_svg → embed_fonts → serialize_svg
+    parse_svg → background → sanitize_svg → repair_coordinates → canonicalize_svg → embed_fonts → serialize_svg
 
 Shared by the bundles' worker modules (:mod:`mermaid_printer.worker.mermaid`,
 :mod:`mermaid_printer.worker.markmap`).
@@ -16,6 +16,7 @@ from lxml import etree
 
 from mermaid_printer.fonts import embed_fonts as _embed_fonts
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
+from mermaid_printer.postprocess.coordinates import repair_coordinates
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 
 __all__ = ["apply_background", "finish_svg", "missing_characters_warning"]
@@ -33,11 +34,12 @@ def finish_svg(
         drawn_faces: which vendored face draws which characters (the engine's report).
 
     Raises:
-        RenderFailed: the markup does not parse as an SVG.
+        RenderFailed: the markup does not parse as an SVG, or the drawing's frame is not finite.
     """
     root = parse_svg(raw)
     apply_background(root, background)
     warnings = sanitize_svg(root)
+    warnings += repair_coordinates(root)
     canonicalize_svg(root)
     if embed_fonts:
         warnings += _embed_fonts(root, drawn_faces)

@@ -29,7 +29,8 @@ Elements (SVG namespace only; anything in another namespace, e.g. XHTML, goes wi
   so removing an element from inside a ``<text>`` does not eat the words after it.
 
 Attributes: ``id``, ``class``, ``style`` (CSS-scrubbed), ``transform``, geometry, filter and
-animation timing attributes, presentation attributes (values containing a function are checked
+animation timing attributes, animation values (``from``, ``to``, ``by``, ``values``) only as
+lists of numbers and ``attributeName`` only on ``animateTransform``, presentation attributes (values containing a function are checked
 like CSS, so ``fill="url(https://x)"`` goes), ``data-*``, ``aria-*``, ``role``, ``xml:space``,
 ``xml:lang`` and the few non-standard attributes Mermaid writes (``name``, ``title``,
 ``label-offset-x``, …). Every ``on*`` attribute goes. ``xmlns`` declarations are not attributes in
@@ -240,6 +241,15 @@ def _check_attribute(element: str, name: str, value: str, notes: _Notes) -> tupl
         if element == "a" and value in allowlist.LINK_TARGETS:
             return None, None
         return None, "removed a link target"
+    if name in allowlist.ANIMATION_VALUES:
+        if allowlist.NUMBER_LIST.fullmatch(value):
+            return None, None
+        return None, f"removed attribute '{name}' that is not a list of numbers"
+    if name == "attributeName":
+        # Only animateTransform reads it, and _reason_to_remove kept only transform targets.
+        if element == "animateTransform":
+            return None, None
+        return None, f"removed attribute 'attributeName' from <{element}>"
     if name in allowlist.PRESENTATION_ATTRIBUTES:
         problem = check_css_value(value)
         if problem:

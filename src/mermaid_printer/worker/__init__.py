@@ -31,6 +31,7 @@ from mermaid_printer.bundles import load_bundle
 from mermaid_printer.engine import Engine, engine_factory
 from mermaid_printer.errors import RenderFailed
 from mermaid_printer.jobs import JOB_KINDS, job_kind_of
+from mermaid_printer.resources import verify_vendored_files
 
 __all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "prepare", "prime"]
 
@@ -67,6 +68,7 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
 
     Raises:
         ValueError: no such engine, or no such bundle.
+        EngineUnavailable: a vendored file is missing or not what ``vendor/manifest.json`` says.
         RenderFailed: a bundle failed to load or to warm up.
     """
     global _engine_name, _warmed, _prepared
@@ -76,6 +78,7 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
     if unknown:
         raise ValueError(f"unknown bundle(s) {', '.join(unknown)}; choose from {', '.join(every)}")
     _engine_name, _warmed, _prepared = engine, warm_up, True
+    verify_vendored_files()
     for bundle in every if bundles is None else bundles:
         loaded = _load(bundle)
         if warm_up:

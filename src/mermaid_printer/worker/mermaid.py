@@ -7,8 +7,8 @@ pages every request writes, off the request's clock. The handlers run in the sin
 one render, then the post-processing chain, all inside the child (a parse only parses: no
 drawing, no post-processing)::
 
-    engine.call("render") → parse_svg → background → sanitize_svg → canonicalize_svg
-                          → embed_fonts → serialize_svg
+    engine.call("render") → parse_svg → background → sanitize_svg → repair_coordinates
+                          → canonicalize_svg → embed_fonts → serialize_svg
 
 PDF and PNG jobs render the same SVG without its embedded fonts (the converter draws with the
 same fonts, registered with cairo) and with a transparent canvas, then hand it to
@@ -23,7 +23,7 @@ import logging
 from typing import Any
 
 from mermaid_printer.engine import Engine, EngineLimits
-from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
+from mermaid_printer.errors import EngineUnavailable, PrinterError, RenderFailed, error_from_dict
 from mermaid_printer.fonts import preload_fonts
 from mermaid_printer.jobs import (
     DetectJob,
@@ -201,11 +201,7 @@ def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: i
     if not _export_prepared:
         _prepare_export([])
     if _export_unavailable is not None:
-        raise EngineUnavailable(
-            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
-            f"libcairo2): {_export_unavailable}",
-            {"reason": "converter_unavailable"},
-        )
+        raise EngineUnavailable(_export_unavailable, {"reason": "converter_unavailable"})
     # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
     # same for every diagram of a type and theme, so the converter's compiled copy is reused.
     job = SvgJob(code=code, config=config, svg_id=EXPORT_SVG_ID, timeout_ms=timeout_ms, embed_fonts=False)
@@ -219,9 +215,15 @@ def _prepare_export(svgs: list[str]) -> None:
         from mermaid_printer.export import prepare_export
 
         prepare_export(svgs)
+    except PrinterError as exc:  # its own clear message (fonts that cannot be written, ...)
+        _export_unavailable = f"PDF and PNG output are unavailable: {exc.message}"
+        logger.warning(_export_unavailable)
     except Exception as exc:  # no cairo: SVG must keep working
-        _export_unavailable = f"{type(exc).__name__}: {exc}"
-        logger.warning("PDF and PNG output are unavailable: %s", _export_unavailable)
+        _export_unavailable = (
+            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
+            f"libcairo2): {type(exc).__name__}: {exc}"
+        )
+        logger.warning(_export_unavailable)
 
 
 def _finish_svg(

@@ -1530,24 +1530,34 @@
   }
 
   // ---- serialization --------------------------------------------------------------------------
+  // Characters XML 1.0 cannot hold, even as references: C0 controls but tab, newline and
+  // carriage return; U+FFFE, U+FFFF; unpaired surrogates. A browser draws a label holding one
+  // (as nothing, or a replacement glyph), so they are left out rather than the SVG refused.
+  const NOT_XML_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  const NOT_XML_CHARS = new RegExp(NOT_XML_CHAR.source, "g");
+  function xmlChars(s) {
+    return NOT_XML_CHAR.test(s) ? s.replace(NOT_XML_CHARS, "") : s;
+  }
   function escapeText(s) {
-    return s.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
+    return xmlChars(s).replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
   }
   function escapeAttr(s) {
-    return s.replace(/[&<>"]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&quot;"));
+    return xmlChars(s).replace(/[&<>"]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&quot;"));
   }
 
   // Serializes like a browser's innerHTML, except that the result is always well-formed XML:
-  // void and empty elements close with "/>", text is escaped, and U+00A0 stays a character.
+  // void and empty elements close with "/>", text is escaped, U+00A0 stays a character, and
+  // characters XML cannot hold are left out.
   function serializeNode(node, parent) {
     switch (node._type) {
       case 3: {
         const p = parent || node._parent;
-        if (p && p._type === 1 && p._ns === HTML_NS && RAW_TEXT_ELEMENTS.has(p._lname) && p._lname !== "textarea" && p._lname !== "title") return node._data;
+        if (p && p._type === 1 && p._ns === HTML_NS && RAW_TEXT_ELEMENTS.has(p._lname) && p._lname !== "textarea" && p._lname !== "title") return xmlChars(node._data);
         return escapeText(node._data);
       }
       case 8:
-        return "<!--" + node._data + "-->";
+        // "--" may not appear in an XML comment (the sanitizer removes comments anyway).
+        return "<!--" + xmlChars(node._data).replace(/--/g, "- -").replace(/-$/, "- ") + "-->";
       case 10:
         return "<!DOCTYPE " + node.name + ">";
       case 11:
