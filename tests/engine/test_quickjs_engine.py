@@ -159,6 +159,20 @@ def test_a_data_script_is_assigned_to_its_global(tmp_path: Path) -> None:
     assert QuickJSEngine(bundle).eval("JSON.stringify(TABLE.widths)") == '[1,2.5,"x"]'
 
 
+def test_a_data_script_is_read_as_json_so_a_proto_key_is_plain_data(tmp_path: Path) -> None:
+    (tmp_path / "table.json").write_text('{"__proto__": {"polluted": true}, "n": 1}')
+    bundle = Bundle("test", "0", (Script(tmp_path / "table.json", kind="data", publish_as="TABLE"),), ())
+    engine = QuickJSEngine(bundle)
+    assert engine.eval("Object.hasOwn(TABLE, '__proto__') && TABLE.polluted === undefined && TABLE.n === 1") is True
+
+
+def test_a_data_script_that_is_not_json_does_not_load(tmp_path: Path) -> None:
+    (tmp_path / "table.json").write_text("{widths: [1, 2]}")
+    bundle = Bundle("test", "0", (Script(tmp_path / "table.json", kind="data", publish_as="TABLE"),), ())
+    with pytest.raises(RenderFailed, match=r"loading table\.json: SyntaxError"):
+        QuickJSEngine(bundle)
+
+
 def test_a_module_that_throws_while_it_runs_stops_the_engine_loading(tmp_path: Path) -> None:
     # The binding reports that only by rejecting the module's promise, never by raising.
     (tmp_path / "broken.mjs").write_text('throw new TypeError("no mermaid here");')
