@@ -101,8 +101,27 @@
     }
   }
 
+  // Mermaid 12 reports phases to globalThis.__mermaidProfiler (begin(name) ... end(); ELK's
+  // layout is one); they become records of the category "phase", inclusive time only.
+  const phases = [];
+  globalThis.__mermaidProfiler = {
+    begin(name) {
+      if (active) phases.push([record(String(name), "phase"), globalThis.__profileClock()]);
+    },
+    end() {
+      const open = active && phases.pop();
+      if (!open) return;
+      open[0].calls++;
+      open[0].total += globalThis.__profileClock() - open[1];
+    },
+  };
+
   globalThis.__profile = {
     wrap,
+    // Wraps `fn` only when `names` (an object used as a set) holds `name`.
+    wrapIf(fn, name, category, names) {
+      return names[name] === 1 ? wrap(fn, name, category) : fn;
+    },
     wrapMethods,
     start() {
       for (const rec of records.values()) Object.assign(rec, { calls: 0, self: 0, total: 0, childCalls: 0, depth: 0 });

@@ -37,6 +37,11 @@ _MAX_ROUNDS = 100_000
 # right after such failures the heap is 0.4-0.9 MiB below the limit.
 _OUT_OF_MEMORY_SLACK = 2 * 2**20
 
+# Heap growth a forked child may have before the interpreter collects garbage (see
+# QuickJSEngine.defer_garbage_collection); well below the default 768 MiB memory limit, which
+# QuickJS enforces without collecting first.
+_GC_HEADROOM = 128 * 2**20
+
 # Given a module's evaluation promise, an object that tells once jobs have run how it settled.
 _WATCH_PROMISE = """(promise) => {
   const outcome = { state: "pending" };
@@ -207,6 +212,28 @@ class QuickJSEngine:
                 "details": {"limit": "memory"},
             },
         }
+
+    def defer_garbage_collection(self, headroom_bytes: int = _GC_HEADROOM) -> None:
+        """Collect garbage now, and let the heap grow by about ``headroom_bytes`` before the
+        interpreter collects again on its own.
+
+        QuickJS collects cycles when its heap passes a threshold, and then sets the next one to
+        1.5 times the heap it kept. A warm zygote ends a few MiB below its threshold, so nearly
+        every child forked from it ran a full collection: ~100 ms on Mermaid's 60 MiB heap, plus
+        a copy-on-write copy of every page the collector touches, for garbage the child is about
+        to drop by exiting. The binding cannot set the threshold, so this sets it the way QuickJS
+        does: a collection runs while a temporary buffer is alive, which puts the threshold at 1.5
+        times the heap plus the buffer; the buffer is then freed. A child that grows past the
+        headroom still collects, as before.
+        """
+        self._context.gc()
+        heap = int(self._context.memory()["malloc_size"])
+        buffer = int((heap + headroom_bytes) / 1.5) - heap
+        if buffer > 0:
+            # Creating an object checks the threshold: the collection runs with `pad` alive.
+            self._context.eval(
+                f"(() => {{ let pad = new ArrayBuffer({buffer}); let probe = {{}}; pad = probe = null; }})()"
+            )
 
     def logs(self) -> list[str]:
         """What scripts wrote to ``console`` since the last call (for debugging)."""
