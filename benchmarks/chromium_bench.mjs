@@ -1,12 +1,14 @@
 // chromium_bench.mjs — the yardstick for benchmarks/vs_chromium.py: Mermaid's own render in a
 // prepared Chromium page, timed in the page.
 //
-// Usage: node chromium_bench.mjs --ref DIR --jobs jobs.json [--chromium PATH] > results.ndjson
+// Usage: node chromium_bench.mjs --ref DIR [--chromium PATH]
 //   DIR holds node_modules with puppeteer, mermaid (the version the printer vendors) and, when
 //   present, @mermaid-js/mermaid-zenuml, @mermaid-js/layout-tidy-tree and
 //   @fontsource-variable/recursive (the fidelity tools' ref/ directory is such a DIR).
-//   jobs.json: {"config": {...}, "timeout_ms": N, "diagrams": [{"key", "code", "rounds"}]}
-//   Each output line: {"key", "ok", "ms": [per timed round], "error"}
+//   stdin, one JSON document per line: first {"config": {...}, "timeout_ms": N}, then one
+//   {"key", "code", "rounds"} per diagram; each diagram is answered on stdout as soon as it is
+//   done, {"key", "ok", "ms": [per timed round], "error"}, so a caller can interleave its own
+//   renders with these (both then run under the same machine load).
 //
 // The page is set up once, as mermaid-cli sets up its page (Mermaid, ZenUML and the tidy-tree
 // layout registered, the Recursive font loaded), with files served from DIR by request
@@ -16,6 +18,7 @@
 // A render that overruns the timeout is reported as such and the page is set up again.
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import url from "node:url";
 
 const argv = process.argv.slice(2);
@@ -97,17 +100,20 @@ async function renderRounds(page, code, config, rounds) {
   );
 }
 
-// A file, not stdin: reading a pipe synchronously can fail with EAGAIN.
-const jobs = JSON.parse(fs.readFileSync(option("--jobs"), "utf8"));
+const lines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+const settings = JSON.parse((await lines.next()).value);
 let page = await preparePage();
-for (const diagram of jobs.diagrams) {
+process.stdout.write(JSON.stringify({ ready: true }) + "\n");
+for await (const line of lines) {
+  if (!line.trim()) continue;
+  const diagram = JSON.parse(line);
   let timer;
   try {
     const timeout = new Promise((_, reject) => {
       // Every round may take the whole timeout, and the untimed first one too.
-      timer = setTimeout(() => reject(new Error("timeout")), jobs.timeout_ms * (diagram.rounds + 1));
+      timer = setTimeout(() => reject(new Error("timeout")), settings.timeout_ms * (diagram.rounds + 1));
     });
-    const ms = await Promise.race([renderRounds(page, diagram.code, jobs.config, diagram.rounds), timeout]);
+    const ms = await Promise.race([renderRounds(page, diagram.code, settings.config, diagram.rounds), timeout]);
     process.stdout.write(JSON.stringify({ key: diagram.key, ok: true, ms, error: null }) + "\n");
   } catch (error) {
     const message = String((error && error.message) || error).split("\n")[0].slice(0, 300);

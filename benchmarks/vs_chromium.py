@@ -5,12 +5,15 @@ named ``<type>-<name>.mmd``) and the generated scaling set (:mod:`scaling`: flow
 class, state, ER and gantt of 10, 25, 50, 100 and 200 nodes), with the product's Mermaid config.
 
 * **Chromium**: ``chromium_bench.mjs`` — Mermaid's ``mermaid.render()`` in one page prepared as
-  mermaid-cli prepares it; each diagram once untimed, then timed rounds (in the page).
+  mermaid-cli prepares it; each diagram once untimed, then timed rounds (in the page). The two
+  sides take turns diagram by diagram, so both run under the same machine load (reported: on a
+  shared machine wall-clock times follow the load).
 * **printer**: ``Printer.render_svg`` as a user calls it, warm (its zygote started before the
   clock), result cache off: a forked single-use render process, post-processing and font
   embedding included; wall-clock per call.
-* **engine** (``--engine-only``): the same render in this process, engine call alone (no fork, no
-  post-processing), CPU time — to tell the interpreter's share from the pool's.
+* **engine** (``--engine-only``): the engine call alone, CPU time, in a child forked from a warm
+  engine in this process (no pool, no IPC, no post-processing) — to tell the interpreter's
+  share from the rest of the printer's path.
 
 It prints per type the ratio (printer / Chromium) of the medians and of the p95s of all timed
 renders, the p50 and p95 over all real diagrams (of each diagram's median), and the scaling curve.
@@ -36,7 +39,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,77 +118,103 @@ def scaling_cases(types: set[str] | None, sizes: list[int], rounds: dict[int, in
     ]
 
 
-def run_chromium(cases: list[Case], ref: Path, node: str, chromium: str, timeout_ms: int) -> None:
-    """Time every case in Chromium (``chromium_bench.mjs``), filling ``case.ms["chromium"]``."""
-    jobs = {
-        "config": build_mermaid_config({}),
-        "timeout_ms": timeout_ms,
-        "diagrams": [{"key": c.key, "code": c.code, "rounds": c.rounds} for c in cases],
-    }
-    with tempfile.TemporaryDirectory() as folder:
-        jobs_file = Path(folder) / "jobs.json"
-        jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
-        command = [node, str(HERE / "chromium_bench.mjs"), "--ref", str(ref), "--jobs", str(jobs_file)]
-        done = subprocess.run([*command, "--chromium", chromium], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"chromium_bench.mjs failed ({done.returncode}): {done.stderr[-2000:]}")
-    by_key = {c.key: c for c in cases}
-    for line in done.stdout.splitlines():
-        row = json.loads(line)
-        case = by_key[row["key"]]
+class ChromiumSide:
+    """Mermaid in a prepared Chromium page (``chromium_bench.mjs``), one diagram at a time."""
+
+    def __init__(self, ref: Path, node: str, chromium: str, timeout_ms: int) -> None:
+        self._timeout_ms = timeout_ms
+        command = [node, str(HERE / "chromium_bench.mjs"), "--ref", str(ref), "--chromium", chromium]
+        self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self._send({"config": build_mermaid_config({}), "timeout_ms": timeout_ms})
+        if not json.loads(self._receive()).get("ready"):
+            raise RuntimeError("chromium_bench.mjs did not get ready")
+
+    def _send(self, document: dict[str, Any]) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.write(json.dumps(document) + "\n")
+        self._process.stdin.flush()
+
+    def _receive(self) -> str:
+        assert self._process.stdout is not None
+        line = self._process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"chromium_bench.mjs ended (exit code {self._process.wait()})")
+        return line
+
+    def run(self, case: Case) -> None:
+        """Time ``case`` in the page, filling ``case.ms["chromium"]``."""
+        self._send({"key": case.key, "code": case.code, "rounds": case.rounds})
+        row = json.loads(self._receive())
         if row["ok"]:
-            case.ms["chromium"] = [ms if ms <= timeout_ms else float("inf") for ms in row["ms"]]
+            case.ms["chromium"] = [ms if ms <= self._timeout_ms else float("inf") for ms in row["ms"]]
         elif row["error"] == "timeout":
             case.ms["chromium"] = [float("inf")]
         else:
             case.errors["chromium"] = row["error"]
 
+    def close(self) -> None:
+        """End the browser."""
+        if self._process.stdin is not None:
+            self._process.stdin.close()
+        self._process.wait(timeout=60)
 
-def run_printer(cases: list[Case], timeout_ms: int, progress: bool) -> None:
-    """Time every case through a warm ``Printer`` (result cache off), filling ``case.ms["printer"]``."""
-    with Printer(cache=None) as printer:
-        printer.start()
-        for number, case in enumerate(cases, start=1):
-            options = build_render_options(case.code, timeout_ms=timeout_ms)
-            times: list[float] = []
-            for _ in range(case.rounds):
-                started = time.perf_counter()
-                try:
-                    printer.render_svg(options)
-                except RenderTimeout:
-                    times.append(float("inf"))
-                    break  # the next rounds would time out too
-                except PrinterError as exc:
-                    case.errors["printer"] = f"{exc.code}: {exc.message.splitlines()[0][:120]}"
-                    break
-                times.append((time.perf_counter() - started) * 1000)
-            if times:
-                case.ms["printer"] = times
-            if progress:
-                print(f"\rprinter {number}/{len(cases)} {case.key:30s}", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+
+def run_printer(printer: Printer, case: Case, timeout_ms: int) -> None:
+    """Time ``case`` through a warm ``Printer`` (result cache off), filling ``case.ms["printer"]``."""
+    options = build_render_options(case.code, timeout_ms=timeout_ms)
+    times: list[float] = []
+    for _ in range(case.rounds):
+        started = time.perf_counter()
+        try:
+            printer.render_svg(options)
+        except RenderTimeout:
+            times.append(float("inf"))
+            break  # the next rounds would time out too
+        except PrinterError as exc:
+            case.errors["printer"] = f"{exc.code}: {exc.message.splitlines()[0][:120]}"
+            break
+        times.append((time.perf_counter() - started) * 1000)
+    if times:
+        case.ms["printer"] = times
 
 
 def run_engine(cases: list[Case]) -> None:
-    """Time every case as an engine call in this process (CPU ms), filling ``case.ms["engine"]``."""
-    from mermaid_printer.bundles.mermaid import mermaid_bundle
-    from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-    from mermaid_printer.worker.mermaid import warm_up
+    """Time every case as an engine call alone, filling ``case.ms["engine"]`` (CPU ms).
 
-    engine = QuickJSEngine(mermaid_bundle())
-    warm_up(engine)
+    Each render runs in a child forked from a warm engine, as the pool's do (primed first, off
+    the clock), so renders neither share nor accumulate state; no IPC, no post-processing.
+    """
+    from mermaid_printer import worker
+    from mermaid_printer.worker import mermaid as mermaid_worker
+
+    worker.prepare()
+    engine = worker.engine_for("mermaid")
     config = build_mermaid_config({})
     for case in cases:
         payload = {"code": case.code, "config": config, "svgId": "bench"}
-        times = []
+        times: list[float] = []
         for _ in range(case.rounds):
-            started = time.thread_time()
-            result = engine.call("render", payload)
-            times.append((time.thread_time() - started) * 1000)
-            if not result.get("ok"):
-                case.errors["engine"] = str(result.get("error", {}).get("code"))
+            read_end, write_end = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child: one render, its CPU time and outcome down the pipe
+                try:
+                    os.close(read_end)
+                    mermaid_worker.prime(engine)
+                    started = time.process_time()
+                    result = engine.call("render", payload)
+                    elapsed = (time.process_time() - started) * 1000
+                    error = None if result.get("ok") else str(result.get("error", {}).get("code"))
+                    os.write(write_end, json.dumps([elapsed, error]).encode())
+                finally:
+                    os._exit(0)
+            os.close(write_end)
+            with os.fdopen(read_end, "rb") as pipe:
+                elapsed, error = json.loads(pipe.read() or b'[0, "crashed"]')
+            os.waitpid(pid, 0)
+            if error:
+                case.errors["engine"] = error
                 break
+            times.append(elapsed)
         case.ms["engine"] = times
 
 
@@ -287,13 +315,29 @@ def run_comparison(
     sizes = sizes or list(SIZES)
     per_size = scaling_rounds or {n: 3 if n <= 50 else 2 if n <= 100 else 1 for n in sizes}
     cases = (real_cases(types, rounds) if real else []) + (scaling_cases(types, sizes, per_size) if scaling else [])
-    run_chromium(cases, ref, node, chromium, timeout_ms)
-    run_printer(cases, timeout_ms, progress)
+    # Diagram by diagram, Chromium then the printer, so both run under the same machine load.
+    load = [os.getloadavg()[0]]
+    chromium_side = ChromiumSide(ref, node, chromium, timeout_ms)
+    try:
+        with Printer(cache=None) as printer:
+            printer.start()
+            for number, case in enumerate(cases, start=1):
+                chromium_side.run(case)
+                run_printer(printer, case, timeout_ms)
+                load.append(os.getloadavg()[0])
+                if progress:
+                    print(f"\r{number}/{len(cases)} {case.key:30s}", end="", file=sys.stderr, flush=True)
+    finally:
+        chromium_side.close()
+    if progress:
+        print(file=sys.stderr)
     sides = ["chromium", "printer"]
     if engine_only:
         run_engine(cases)
         sides.append("engine")
     text, numbers = report(cases, sides)
+    numbers["load_average"] = {"min": min(load), "median": statistics.median(load), "max": max(load)}
+    text += f"\n\nMachine load (1-minute load average) during the run: min {min(load):.1f}, median {statistics.median(load):.1f}, max {max(load):.1f} on {os.cpu_count()} CPUs"
     return text, numbers, cases
 
 
