@@ -162,9 +162,10 @@ class _ProbeMermaid:
         return re.sub(r"(?<=[;{}])i\((?!this\b)([\w$]+),\"([^\"]+)\"\);", r'\1=i(\1,"\2");', source)
 
 
-#: What ``--probes`` wraps: the shim and glue only; also Mermaid's named function expressions;
-#: also its function declarations (most detail, most probe overhead).
-PROBE_LEVELS = ("shim", "mermaid", "all")
+#: What ``--probes`` wraps: nothing but Mermaid's phases (and ``--only`` names: accurate
+#: inclusive times); the shim and glue; also Mermaid's named function expressions; also its
+#: function declarations (most detail, most probe overhead).
+PROBE_LEVELS = ("none", "shim", "mermaid", "all")
 
 
 def probed_bundle(base: Bundle, level: str, only: tuple[str, ...] = ()) -> Bundle:
@@ -174,7 +175,7 @@ def probed_bundle(base: Bundle, level: str, only: tuple[str, ...] = ()) -> Bundl
         extra: tuple[Any, ...] = ()
         if script.name == "mermaid.min.js":
             extra = (_ProbeMermaid(declarations=level == "all", only=only),) if level != "shim" or only else ()
-        elif script.name in SHIM_CATEGORY and script.kind == "script":
+        elif script.name in SHIM_CATEGORY and script.kind == "script" and level != "none":
             extra = (_ProbeNames(script.name, SHIM_CATEGORY[script.name]),)
         scripts.append(dataclasses.replace(script, transforms=(*script.transforms, *extra)))
     return dataclasses.replace(base, scripts=tuple(scripts))
@@ -186,7 +187,8 @@ def _engine(*, transforms: bool, probes: str | None, only: tuple[str, ...] = ())
     if probes:
         # A host callable, only in this tool: the product's engine registers none (and must not).
         engine._context.add_callable("__profileClock", time.thread_time)
-        engine.eval(WRAP_AFTER_LOAD)
+        if probes != "none":
+            engine.eval(WRAP_AFTER_LOAD)
     mermaid_worker.warm_up(engine)
     return engine
 

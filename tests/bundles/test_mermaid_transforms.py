@@ -190,3 +190,71 @@ def test_get_config_copies_mermaids_whole_config_exactly_as_shipped() -> None:
     )
     assert json.loads(fast) == json.loads(expected)
     assert len(json.loads(expected)["result"]["keys"]) > 50
+
+
+# ---- get-config-along-a-plan ----------------------------------------------------------------------
+
+
+def test_the_config_module_block_holds_every_use_of_the_current_config() -> None:
+    # copyConfig relies on the config object being built whole and replaced, never changed in
+    # place; the transform's precondition is the block of code that touches it, so every other
+    # mention of it in the bundle must be its declaration alone.
+    source = MERMAID_JS.read_text(encoding="utf-8")
+    block = _transform("get-config-along-a-plan").find
+    start = source.index(block)
+    mentions = [m.start() for m in re.finditer(r"(?<![\w$\"])Uee(?![\w$\"])", source)]
+    outside = [m for m in mentions if not start <= m < start + len(block)]
+    assert len(outside) == 1
+    assert source[outside[0] - 4 : outside[0] + 8] == ",fA,Uee,Vee,"  # in the module's `var` list
+
+
+# [source] — JavaScript expressions for configs getConfig may copy.
+_CONFIGS = [
+    "({a: 1, b: null, c: [1, 1, 'x'], d: {e: {f: {g: 1}}, n: null, l: [2, 2]}, u: undefined, fn: Math.max})",
+    "({theme: 'dark', themeVariables: {primaryColor: '#fff', nested: {deep: {x: 1}}}, flowchart: {htmlLabels: false}})",
+    '({a: JSON.parse(\'{"__proto__": {"x": 1}, "y": {"z": 1}}\'), b: {c: 1}})',
+    "({a: {[Symbol.for('s')]: 2, b: {c: 1}}, d: 2})",
+    "({'2': 1, '1': {x: null}, b: 3, '0': [,1]})",
+    "({d: new Date(0), m: new Map([[1, 2]]), inst: new (class T { constructor() { this.q = {r: 1}; } })()})",
+]
+
+
+@pytest.mark.parametrize("source", _CONFIGS)
+def test_get_config_copies_exactly_as_mermaids_merge_and_afresh_every_time(merges: QuickJSEngine, source: str) -> None:
+    merges.eval(f"globalThis.config = {source};")
+    expected = json.loads(merges.eval("describe(original, () => ({}), () => config, 'none')"))
+    copy = "(t, s) => __printerFastPaths.copyConfig(s, original)"
+    first = json.loads(merges.eval(f"describe({copy}, () => ({{}}), () => config, 'none')"))
+    again = json.loads(merges.eval(f"describe({copy}, () => ({{}}), () => config, 'none')"))
+    assert first["result"] == expected["result"] and again["result"] == expected["result"]
+    # Two copies share nothing Mermaid's merge would have copied (levels 0-2), as its copies don't.
+    fresh = merges.eval(
+        "(() => { const a = __printerFastPaths.copyConfig(config, original), b = __printerFastPaths.copyConfig(config, original);"
+        " const objects = (o, level) => o && typeof o === 'object' && level < 3 ? [o, ...Object.values(o).flatMap((v) => objects(v, level + 1))] : [];"
+        " const seen = new Set(objects(a, 0)); return objects(b, 0).every((o) => !seen.has(o)); })()"
+    )
+    assert fresh is True
+
+
+@pytest.mark.engine
+def test_mermaids_config_reads_the_same_with_and_without_the_transforms() -> None:
+    show = (
+        "(() => { const show = (v, level) => v === null || typeof v !== 'object' ? [typeof v, String(v)]"
+        " : level > 2 ? 'deep' : Object.keys(v).map((k) => [k, show(v[k], level + 1)]);"
+        " return JSON.stringify(show(mermaid.mermaidAPI.getConfig(), 0)); })()"
+    )
+    steps = [
+        "mermaid.initialize({theme: 'dark', flowchart: {htmlLabels: false, curve: 'basis'}})",
+        "mermaid.mermaidAPI.setConfig({fontSize: 13, sequence: {mirrorActors: false}})",
+        "mermaid.initialize({theme: 'forest', themeVariables: {primaryColor: '#123456'}})",
+    ]
+    seen = {}
+    for transforms in (True, False):
+        engine = QuickJSEngine(mermaid_bundle(transforms=transforms))
+        readings = []
+        for step in steps:
+            engine.eval(step)
+            readings.append(engine.eval(show))
+        seen[transforms] = readings
+    assert seen[True] == seen[False]
+    assert len(set(seen[True])) == len(steps)
