@@ -159,6 +159,44 @@ def test_a_data_script_is_assigned_to_its_global(tmp_path: Path) -> None:
     assert QuickJSEngine(bundle).eval("JSON.stringify(TABLE.widths)") == '[1,2.5,"x"]'
 
 
+# A cycle only the cycle collector can free, watched through a WeakRef; and a way to grow the
+# heap by whole MiB that stay alive.
+_CYCLE = """
+globalThis.cycle = (() => { const a = {}; a.self = a; return new WeakRef(a); })();
+globalThis.kept = [];
+globalThis.grow = (mib) => { for (let i = 0; i < mib; i++) kept.push(new ArrayBuffer(2 ** 20)); };
+"""
+
+
+def test_a_deferred_collection_waits_until_the_heap_has_grown_by_the_headroom(bare_engine: QuickJSEngine) -> None:
+    bare_engine.defer_garbage_collection(headroom_bytes=64 * 2**20)
+    bare_engine.eval(_CYCLE)
+    bare_engine.eval("grow(32)")
+    assert bare_engine.eval("cycle.deref() !== undefined") is True
+    bare_engine.eval("grow(48)")
+    assert bare_engine.eval("cycle.deref() === undefined") is True
+
+
+def test_without_deferring_the_same_growth_collects_garbage(bare_engine: QuickJSEngine) -> None:
+    bare_engine.eval(_CYCLE)
+    bare_engine.eval("grow(32)")
+    assert bare_engine.eval("cycle.deref() === undefined") is True
+
+
+def test_a_data_script_is_read_as_json_so_a_proto_key_is_plain_data(tmp_path: Path) -> None:
+    (tmp_path / "table.json").write_text('{"__proto__": {"polluted": true}, "n": 1}')
+    bundle = Bundle("test", "0", (Script(tmp_path / "table.json", kind="data", publish_as="TABLE"),), ())
+    engine = QuickJSEngine(bundle)
+    assert engine.eval("Object.hasOwn(TABLE, '__proto__') && TABLE.polluted === undefined && TABLE.n === 1") is True
+
+
+def test_a_data_script_that_is_not_json_does_not_load(tmp_path: Path) -> None:
+    (tmp_path / "table.json").write_text("{widths: [1, 2]}")
+    bundle = Bundle("test", "0", (Script(tmp_path / "table.json", kind="data", publish_as="TABLE"),), ())
+    with pytest.raises(RenderFailed, match=r"loading table\.json: SyntaxError"):
+        QuickJSEngine(bundle)
+
+
 def test_a_module_that_throws_while_it_runs_stops_the_engine_loading(tmp_path: Path) -> None:
     # The binding reports that only by rejecting the module's promise, never by raising.
     (tmp_path / "broken.mjs").write_text('throw new TypeError("no mermaid here");')

@@ -14,20 +14,77 @@ Three kinds of script:
     namespace object once it has evaluated, so that classic scripts after it can use its exports
     (ES modules can only be reached by import, and the engines install no module loader).
 ``data``
-    a JSON document, assigned to the global ``publish_as`` (JSON is a JavaScript literal, so
-    this is exactly ``globalThis.<publish_as> = <document>;``). Python reads the same file as
+    a JSON document, assigned to the global ``publish_as`` (engines parse it as JSON, which is
+    several times faster than compiling it as an object literal). Python reads the same file as
     data, so neither side parses the other's source.
+
+A script may carry *transforms*: rewrites of its source text made as it is loaded (the file on
+disk stays byte-identical). A :class:`SourcePatch` replaces an exact text that must occur exactly
+as often as it says, so a changed upstream file fails loudly instead of silently not being
+patched. The engine reads every script through :meth:`Script.source`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
-__all__ = ["Bundle", "Script", "ScriptKind"]
+__all__ = ["Bundle", "BundleTransformError", "Script", "ScriptKind", "SourcePatch", "SourceTransform"]
 
 ScriptKind = Literal["script", "module", "data"]
+
+
+class BundleTransformError(ValueError):
+    """A transform's precondition does not hold for the script it is meant for (the file changed)."""
+
+
+class SourceTransform(Protocol):
+    """A rewrite of a script's source text, made as the script is loaded."""
+
+    @property
+    def name(self) -> str:
+        """A short name, for error messages and listings."""
+        ...
+
+    def key(self) -> str:
+        """Text that identifies exactly what the transform does (part of the bundle's fingerprint)."""
+        ...
+
+    def apply(self, source: str) -> str:
+        """The rewritten source.
+
+        Raises:
+            BundleTransformError: the source is not what the transform was written for.
+        """
+        ...
+
+
+@dataclass(frozen=True)
+class SourcePatch:
+    """Replace ``find`` by ``replace``; ``find`` must occur exactly ``count`` times."""
+
+    name: str
+    find: str
+    replace: str
+    count: int = 1
+
+    def key(self) -> str:
+        """The patch's name, texts and count."""
+        return f"{self.name}\0{self.find}\0{self.replace}\0{self.count}"
+
+    def apply(self, source: str) -> str:
+        """The source with every occurrence of ``find`` replaced.
+
+        Raises:
+            BundleTransformError: ``find`` does not occur exactly ``count`` times.
+        """
+        found = source.count(self.find)
+        if found != self.count:
+            raise BundleTransformError(
+                f"transform {self.name}: expected {self.count} occurrence(s) of its text, found {found}"
+            )
+        return source.replace(self.find, self.replace)
 
 
 @dataclass(frozen=True)
@@ -39,6 +96,8 @@ class Script:
     #: ``module``: the global the namespace is published under (optional); ``data``: the global
     #: the document is assigned to (required).
     publish_as: str | None = None
+    #: Rewrites of the source made as it is loaded, in order.
+    transforms: tuple[SourceTransform, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind == "data" and not self.publish_as:
@@ -52,6 +111,20 @@ class Script:
     def name(self) -> str:
         """The file's name, as error messages show it."""
         return self.path.name
+
+    def source(self) -> str:
+        """The text the engine evaluates: the file, rewritten by the script's transforms.
+
+        Raises:
+            BundleTransformError: a transform does not fit the file (its message names the script).
+        """
+        text = self.path.read_text(encoding="utf-8")
+        for transform in self.transforms:
+            try:
+                text = transform.apply(text)
+            except BundleTransformError as exc:
+                raise BundleTransformError(f"{self.name}: {exc}") from None
+        return text
 
 
 @dataclass(frozen=True)
@@ -72,11 +145,13 @@ class Bundle:
     entries: tuple[str, ...]
 
     def fingerprint(self) -> str:
-        """A short hash of the bundle's files (their bytes, kinds and order), for cache keys."""
+        """A short hash of the bundle's files (their bytes, kinds, order and transforms), for cache keys."""
         import hashlib
 
         digest = hashlib.sha256()
         for script in self.scripts:
             digest.update(f"{script.kind}:{script.publish_as}:{script.name}\0".encode())
             digest.update(script.path.read_bytes())
+            for transform in script.transforms:
+                digest.update(f"\0transform:{transform.key()}".encode())
         return digest.hexdigest()[:16]

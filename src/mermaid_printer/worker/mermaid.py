@@ -1,7 +1,8 @@
 """The Mermaid bundle's work in the render processes: warm-up, priming, and the job handlers.
 
-``warm_up(engine)`` runs once in the zygote: it renders one small diagram of each common type so
-their lazily initialised modules are ready, decodes the fonts and warms the PDF/PNG converter.
+``warm_up(engine)`` runs once in the zygote: it renders one small diagram of each common type and
+parses one of every other type, so their lazily initialised modules and parsers are ready,
+decodes the fonts and warms the PDF/PNG converter.
 ``prime(engine)`` runs in every child before its request: one fixed parse that copies the memory
 pages every request writes, off the request's clock. The handlers run in the single-use child:
 one render, then the post-processing chain, all inside the child (a parse only parses: no
@@ -42,6 +43,7 @@ from mermaid_printer.postprocess.finish import finish_svg
 
 __all__ = [
     "EXPORT_SVG_ID",
+    "PARSE_WARMUP_DIAGRAMS",
     "WARMUP_DIAGRAMS",
     "detect",
     "parse",
@@ -63,7 +65,51 @@ WARMUP_DIAGRAMS: dict[str, str] = {
     "pie": 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
     "journey": "journey\n  title Day\n  section Work\n    Code: 5: Me\n    Review: 3: Me, You",
     # Loads the ZenUML plugin's module (React, its parser) once: ~0.3 s here instead of per child.
+    # (Its ANTLR parser learns each grammar decision on first use: a warm-up using the common
+    # constructs takes a child's first render from ~1 s to ~0.6 s, but costs 2-6 s here.)
     "zenuml": "zenuml\n  A->B: hi",
+}
+
+#: One small diagram of every other type, parsed (not rendered) once in the zygote. A parse builds
+#: the type's parser; the Langium-based ones (architecture, gitGraph, packet, radar, treemap,
+#: treeView, wardley, ...) also learn their grammar decisions on first use, as ZenUML's does.
+#: Measured in a forked child: a first render of those types costs 10-75 ms less (eventmodeling
+#: 140 -> 65 ms, wardley 107 -> 43, radar 79 -> 42), for ~0.7 s more zygote warm-up.
+PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
+    "architecture": (
+        "architecture-beta\n  group g(cloud)[G]\n  service a(server)[A] in g\n  service b(database)[B] in g\n"
+        "  junction j\n  a:R --> L:b\n  b:B -- T:j"
+    ),
+    "block": 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b',
+    "c4": 'C4Context\n  Person(p, "P", "d")\n  System_Boundary(s, "S") {\n    System(a, "A")\n  }\n  Rel(p, a, "uses")',
+    "cynefin": 'cynefin-beta\n  title T\n  complex\n    "a"\n  clear\n    "b"\n  complex --> clear : "x"',
+    "eventmodeling": (
+        "eventmodeling\ntf 01 ui Screen\ntf 02 cmd Do [[DoData]]\ntf 03 evt Done\nrf 04 evt Other.Thing\n"
+        "tf 05 pcr Proc\ntf 06 rmo View\n\ndata DoData {\n  a: string\n}"
+    ),
+    "gitGraph": (
+        'gitGraph\n  commit id: "a"\n  branch dev\n  checkout dev\n  commit id: "b" tag: "t"\n'
+        '  checkout main\n  commit type: HIGHLIGHT\n  cherry-pick id: "b"\n  merge dev'
+    ),
+    "ishikawa": "ishikawa-beta\n  Problem\n  Cause\n    Detail\n  Other\n    More",
+    "kanban": "kanban\n  todo[To do]\n    a[A]@{ priority: 'High' }\n  done[Done]\n    b[B]",
+    "mindmap": "mindmap\n  root((R))\n    A\n      B\n    C[C]",
+    "packet": 'packet-beta\n  title P\n  0-15: "a"\n  16-31: "b"',
+    "quadrant": "quadrantChart\n  title Q\n  x-axis L --> H\n  y-axis L --> H\n  quadrant-1 A\n  p: [0.3, 0.6]",
+    "radar": 'radar-beta\n  title R\n  axis a["A"], b["B"], c["C"]\n  curve x["X"]{1, 2, 3}\n  max 5\n  min 0\n  graticule polygon',
+    "railroad": 'railroad-beta\n  title R\n  r = sequence(terminal("a"), optional(nonterminal("b")), choice(terminal("c"), zeroOrMore(terminal("d")), oneOrMore(terminal("e")))) ;',
+    "requirement": (
+        "requirementDiagram\n  requirement r {\n    id: 1\n    text: t\n    risk: high\n    verifymethod: test\n  }\n"
+        "  element e {\n    type: t\n  }\n  e - satisfies -> r"
+    ),
+    "sankey": "sankey-beta\nA,B,10\nA,C,5",
+    "timeline": "timeline\n  title T\n  section S\n    2020 : a : b\n    2021 : c",
+    "treemap": 'treemap-beta\n"R"\n    "A"\n        "a": 1\n        "b": 3\n    "B": 2',
+    "treeView": 'treeView-beta\n    "root"\n        "a"\n            "b.txt"\n        "c.md"',
+    "usecase": 'usecase-beta\nactor A("A")\nsystemBoundary "S"\n  U("Use")\nend\nA --> U',
+    "venn": 'venn-beta\n  title "V"\n  set A["A"]:3\n    text a["x"]\n  set B["B"]:2\n  union A,B["AB"]:1',
+    "wardley": "wardley-beta\ntitle W\nevolution A -> B -> C -> D\ncomponent U [0.9, 0.2]\ncomponent S [0.4, 0.8]\nU -> S\nevolve S 0.9",
+    "xychart": 'xychart-beta\n  title "X"\n  x-axis [a, b]\n  y-axis "Y" 0 --> 10\n  bar [1, 2]\n  line [2, 1]',
 }
 
 #: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``_export_svg``).
@@ -88,6 +134,10 @@ def warm_up(engine: Engine) -> None:
         export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
         # Parsing takes paths a render does not (getDiagramFromText, the AST extractors):
         # warming them here takes ~5 ms off every parse a child runs.
+        result = engine.call("parse", {"code": code, "config": config, "ast": True, "positions": True})
+        if not result.get("ok"):
+            raise RenderFailed(f"warm-up parse of {name} failed: {result.get('error')}")
+    for name, code in PARSE_WARMUP_DIAGRAMS.items():
         result = engine.call("parse", {"code": code, "config": config, "ast": True, "positions": True})
         if not result.get("ok"):
             raise RenderFailed(f"warm-up parse of {name} failed: {result.get('error')}")

@@ -348,8 +348,21 @@
     return byProp;
   }
 
-  // The compiled <style> sheets that apply to `el`: those in the same tree.
+  // The compiled <style> sheets that apply to `el`: those in the same tree. Memoized per
+  // element until a style can change (dom.js's styleVersion: tree, text and style attributes).
   function sheetsFor(el) {
+    const version = styleVersion();
+    if (el._sheetsVersion === version) return el._sheets;
+    el._sheets = findSheets(el);
+    el._sheetsVersion = version;
+    return el._sheets;
+  }
+
+  function styleVersion() {
+    return G.__printerDom ? G.__printerDom.styleVersion() : 0;
+  }
+
+  function findSheets(el) {
     let root = el;
     while (root._parent) root = root._parent;
     const out = [];
@@ -611,10 +624,10 @@
     return computedWith(el, prop, sheetsFor(el));
   }
 
-  // Computed values are memoized per element until the DOM next changes.
+  // Computed values are memoized per element until a style can next change (dom.js).
   function computedWith(el, prop, sheets) {
     if (!el || el._type !== 1) return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
-    const version = G.__printerDom ? G.__printerDom.version() : 0;
+    const version = styleVersion();
     let memo = el._computed;
     if (!memo || memo.version !== version) memo = el._computed = { version, values: new Map() };
     let value = memo.values.get(prop);
@@ -700,6 +713,8 @@
     substitutedValue,
     substitutedValues,
     declaredNames,
+    // Whether an SVG attribute of this name takes part in the cascade (dom.js asks).
+    isPresentationAttribute: (name) => PRESENTATION.has(name),
     fontOf,
     camelToKebab,
     // CSS font-size / font-weight values resolved against the parent's (px, number).

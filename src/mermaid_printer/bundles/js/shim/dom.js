@@ -62,7 +62,25 @@
   }
 
   // ---- Node -----------------------------------------------------------------------------------
-  let domVersion = 0; // bumped on every mutation, for caches in geometry/css
+  let domVersion = 0; // bumped on every mutation, for caches in html_layout.js
+  // Bumped only by mutations that can change a computed style: tree and text changes, and the
+  // attributes the cascade reads (style, class, id, presentation attributes, names in attribute
+  // selectors). css.js memoizes computed values on it; the geometry attributes a layout writes
+  // (x, y, transform, d, ...) leave them valid.
+  let styleVersion = 0;
+  const STYLE_ATTRIBUTES = new Set(["style", "class", "id"]);
+  function isStyleAttribute(name) {
+    return STYLE_ATTRIBUTES.has(name) || css.isPresentationAttribute(name) || selectors.isSelectedAttribute(name);
+  }
+  // Records a mutation of `node` (its attributes, children or text). A <text>'s layout depends
+  // only on its own subtree and on computed styles: geometry.js marks the nodes it laid out with
+  // `_layoutText`, and a mutation of one of them, or of the text itself, bumps `_textVersion`.
+  function changed(node, styled) {
+    domVersion++;
+    if (styled) styleVersion++;
+    const text = node._lname === "text" ? node : node._layoutText;
+    if (text) text._textVersion = (text._textVersion | 0) + 1;
+  }
 
   class Node extends EventTarget {
     constructor(doc, type) {
@@ -165,6 +183,7 @@
           siblings.splice(i, 1);
           notifyRemoved(child._parent, child, i);
         }
+        changed(child._parent, true);
         child._parent = null;
       }
     }
@@ -186,7 +205,7 @@
       this._children.splice(index, 0, child);
       child._parent = this;
       adoptTree(child, this._type === 9 ? this : this._doc);
-      domVersion++;
+      changed(this, true);
       return child;
     }
     appendChild(child) {
@@ -199,7 +218,7 @@
         throw err;
       }
       this._detach(child);
-      domVersion++;
+      changed(this, true);
       return child;
     }
     replaceChild(newChild, oldChild) {
@@ -228,7 +247,7 @@
       this._children = [];
       const text = value === null || value === undefined ? "" : String(value);
       if (text !== "") this.appendChild(this._doc.createTextNode(text));
-      domVersion++;
+      changed(this, true);
     }
     compareDocumentPosition(other) {
       if (other === this) return 0;
@@ -309,7 +328,7 @@
     }
     set data(v) {
       this._data = v === null || v === undefined ? "" : String(v);
-      domVersion++;
+      changed(this, true); // the text of a <style>, or :empty
     }
     get length() {
       return this._data.length;
@@ -513,7 +532,7 @@
         } else if (name === "xmlns") ns = XMLNS_NS;
         this._attrs.push(new Attr(this, ns, colon > 0 ? name.slice(0, colon) : null, colon > 0 ? name.slice(colon + 1) : name, v));
       }
-      domVersion++;
+      changed(this, isStyleAttribute(name));
     }
     setAttributeNS(ns, qualifiedName, value) {
       qualifiedName = String(qualifiedName);
@@ -524,20 +543,20 @@
       const existing = this._attrs.find((a) => a.namespaceURI === ns && a.localName === local);
       if (existing) existing.value = String(value);
       else this._attrs.push(new Attr(this, ns, prefix, local, String(value)));
-      domVersion++;
+      changed(this, isStyleAttribute(qualifiedName) || isStyleAttribute(local));
     }
     removeAttribute(name) {
       const a = this._findAttr(String(name));
       if (a) {
         this._attrs.splice(this._attrs.indexOf(a), 1);
-        domVersion++;
+        changed(this, isStyleAttribute(a.name) || isStyleAttribute(a.localName));
       }
     }
     removeAttributeNS(ns, local) {
       const a = this.getAttributeNodeNS(ns, local);
       if (a) {
         this._attrs.splice(this._attrs.indexOf(a), 1);
-        domVersion++;
+        changed(this, isStyleAttribute(a.name) || isStyleAttribute(a.localName));
       }
     }
     removeAttributeNode(attr) {
@@ -548,7 +567,7 @@
         throw err;
       }
       this._attrs.splice(i, 1);
-      domVersion++;
+      changed(this, isStyleAttribute(attr.name) || isStyleAttribute(attr.localName));
       return attr;
     }
     setAttributeNode(attr) {
@@ -632,7 +651,7 @@
     set innerHTML(markup) {
       for (const c of this._children) c._parent = null;
       this._children = [];
-      domVersion++;
+      changed(this, true);
       const text = markup === null || markup === undefined ? "" : String(markup);
       if (text === "") return;
       if (RAW_TEXT_ELEMENTS.has(this._lname) && this._ns === HTML_NS) {
@@ -721,6 +740,7 @@
     replaceChildren(...nodes) {
       for (const c of this._children) c._parent = null;
       this._children = [];
+      changed(this, true);
       this.append(...nodes);
     }
     matches(selector) {
@@ -1647,6 +1667,7 @@
     serializeNode,
     decodeEntities,
     version: () => domVersion,
+    styleVersion: () => styleVersion,
     freshDocument() {
       const doc = createHTMLDocument("mermaid-printer");
       G.document = doc;

@@ -417,13 +417,16 @@
 
   const layoutCache = new WeakMap();
 
-  // Lays out a <text>: returns {box, boxes: Map(tspan -> box), length}.
+  // Lays out a <text>: returns {box, boxes: Map(tspan -> box), length}. Kept until the text's
+  // own subtree changes (dom.js bumps `_textVersion` for the nodes computeTextLayout marks) or
+  // a computed style may have (styleVersion).
   function textLayout(text) {
-    const version = G.__printerDom.version();
+    const version = text._textVersion | 0;
+    const style = G.__printerDom.styleVersion();
     const cached = layoutCache.get(text);
-    if (cached && cached.version === version) return cached.layout;
+    if (cached && cached.version === version && cached.style === style) return cached.layout;
     const layout = computeTextLayout(text);
-    layoutCache.set(text, { version, layout });
+    layoutCache.set(text, { version, style, layout });
     return layout;
   }
 
@@ -441,6 +444,7 @@
     let pendingSpace = false;
     let atStart = true;
     const visit = (el) => {
+      el._layoutText = text;
       if (isHidden(el)) return;
       const font = css.fontOf(el);
       const x = lengthAttr(el, "x", font.size);
@@ -461,6 +465,7 @@
       }
       for (const child of el._children) {
         if (child._type === 3) {
+          child._layoutText = text;
           let s = child._data.replace(/[\t\n\r]/g, " ");
           if (!s) continue;
           const lead = s[0] === " ";

@@ -11,6 +11,9 @@
 "use strict";
 (function () {
   const cache = new Map();
+  // Every attribute name an attribute selector has tested (never shrinks): the DOM treats a change
+  // of one of these as a possible change of computed style (dom.js).
+  const selectedAttributes = new Set();
 
   function tokenizeError(selector) {
     const err = new Error(`'${selector}' is not a valid selector`);
@@ -171,6 +174,8 @@
     const m = /^([^\s~|^$*!=]+)\s*(?:([~|^$*]?=)\s*(?:"((?:\\.|[^"])*)"|'((?:\\.|[^'])*)'|([^\s\]]+))\s*([iIsS])?)?$/.exec(body);
     if (!m) throw tokenizeError(whole);
     const name = m[1].replace(/^\*\|/, "").replace(/\|/, ":");
+    selectedAttributes.add(name);
+    selectedAttributes.add(name.toLowerCase());
     const op = m[2];
     let value = m[3] ?? m[4] ?? m[5];
     const insensitive = m[6] && m[6].toLowerCase() === "i";
@@ -358,5 +363,9 @@
     return compiled;
   }
 
-  globalThis.__printerSelectors = { compile, splitTopLevel };
+  function isSelectedAttribute(name) {
+    return selectedAttributes.size > 0 && (selectedAttributes.has(name) || selectedAttributes.has(String(name).toLowerCase()));
+  }
+
+  globalThis.__printerSelectors = { compile, splitTopLevel, isSelectedAttribute };
 })();

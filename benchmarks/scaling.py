@@ -1,0 +1,127 @@
+"""Generated diagrams of N nodes, for scaling curves (the same text for the printer and Chromium).
+
+Each generator makes a diagram whose size grows linearly with ``n``: ``n`` nodes (classes,
+states, entities, participants' messages, tasks) and about ``n`` edges between them, with short
+labels of varied length so text measurement is exercised the way real diagrams exercise it.
+Deterministic: the same ``n`` gives the same text.
+
+Usage::
+
+    python benchmarks/scaling.py flowchart 50      # print a 50-node flowchart
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+__all__ = ["GENERATORS", "SIZES", "generate"]
+
+#: The sizes of the scaling curve.
+SIZES = (10, 25, 50, 100, 200)
+
+_WORDS = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda")
+
+
+def _label(i: int) -> str:
+    """A short label of varied length (1-3 words)."""
+    words = [_WORDS[(i * 7 + k) % len(_WORDS)] for k in range(1 + i % 3)]
+    return " ".join(words).capitalize()
+
+
+def _targets(i: int, n: int) -> list[int]:
+    """The nodes node ``i`` links to: the next one, and every third node a jump further on."""
+    out = [i + 1] if i + 1 < n else []
+    if i % 3 == 0 and i + 5 < n:
+        out.append(i + 5)
+    return out
+
+
+def flowchart(n: int) -> str:
+    """A top-down flowchart: a chain with forward jumps; boxes, rounded boxes and decisions."""
+    shapes = ("[{}]", "({})", "{{{}}}")
+    lines = ["flowchart TD"]
+    for i in range(n):
+        lines.append(f"  N{i}" + shapes[i % 3].format(_label(i)))
+    for i in range(n):
+        for j in _targets(i, n):
+            lines.append(f"  N{i} -->|{_WORDS[j % len(_WORDS)]}| N{j}" if j != i + 1 else f"  N{i} --> N{j}")
+    return "\n".join(lines) + "\n"
+
+
+def sequence(n: int) -> str:
+    """Five participants and ``n`` messages between them, with a note every tenth message."""
+    people = ("Alice", "Bob", "Carol", "Dave", "Erin")
+    lines = ["sequenceDiagram"] + [f"  participant {p}" for p in people]
+    for i in range(n):
+        a, b = people[i % 5], people[(i * 3 + 1) % 5]
+        arrow = "->>" if i % 2 == 0 else "-->>"
+        lines.append(f"  {a}{arrow}{b}: {_label(i)}")
+        if i % 10 == 9:
+            lines.append(f"  Note over {a},{b}: step {i + 1}")
+    return "\n".join(lines) + "\n"
+
+
+def class_diagram(n: int) -> str:
+    """``n`` classes with two members each, linked by inheritance and association."""
+    lines = ["classDiagram"]
+    for i in range(n):
+        lines += [f"  class C{i} {{", f"    +String {_WORDS[i % 11]}", f"    +run{i}(int x) bool", "  }"]
+    for i in range(n):
+        for j in _targets(i, n):
+            lines.append(f"  C{i} <|-- C{j}" if j == i + 1 else f"  C{i} --> C{j} : uses")
+    return "\n".join(lines) + "\n"
+
+
+def state(n: int) -> str:
+    """``n`` states in a chain with forward jumps, start and end."""
+    lines = ["stateDiagram-v2", "  [*] --> S0"]
+    for i in range(n):
+        lines.append(f"  S{i} : {_label(i)}")
+    for i in range(n):
+        for j in _targets(i, n):
+            lines.append(f"  S{i} --> S{j}" + ("" if j == i + 1 else f" : {_WORDS[j % 11]}"))
+    lines.append(f"  S{n - 1} --> [*]")
+    return "\n".join(lines) + "\n"
+
+
+def er(n: int) -> str:
+    """``n`` entities with two attributes each, linked one-to-many."""
+    lines = ["erDiagram"]
+    for i in range(n):
+        lines += [f"  E{i} {{", "    int id PK", f"    string {_WORDS[i % 11]}", "  }"]
+    for i in range(n):
+        for j in _targets(i, n):
+            lines.append(f"  E{i} ||--o{{ E{j} : {_WORDS[j % 11]}")
+    return "\n".join(lines) + "\n"
+
+
+def gantt(n: int) -> str:
+    """``n`` tasks in sections of ten, each after the one before."""
+    lines = ["gantt", "  dateFormat YYYY-MM-DD", "  title Plan"]
+    for i in range(n):
+        if i % 10 == 0:
+            lines.append(f"  section Part {i // 10 + 1}")
+        start = "2024-01-01" if i == 0 else f"after t{i - 1}"
+        lines.append(f"  {_label(i)} :t{i}, {start}, {1 + i % 4}d")
+    return "\n".join(lines) + "\n"
+
+
+#: Diagram type -> generator of an ``n``-node diagram.
+GENERATORS: dict[str, Callable[[int], str]] = {
+    "flowchart": flowchart,
+    "sequence": sequence,
+    "class": class_diagram,
+    "state": state,
+    "er": er,
+    "gantt": gantt,
+}
+
+
+def generate(kind: str, n: int) -> str:
+    """The generated ``kind`` diagram of ``n`` nodes."""
+    return GENERATORS[kind](n)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(generate(sys.argv[1], int(sys.argv[2])))

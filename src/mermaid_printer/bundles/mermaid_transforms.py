@@ -1,0 +1,86 @@
+"""Load-time transforms of Mermaid's bundle: where upstream code is slow only under an interpreter.
+
+The vendored ``mermaid.min.js`` stays byte-identical on disk; these :class:`SourcePatch` values
+rewrite its text as the engine loads it. Each replaces an exact text that must occur exactly as
+often as it says, so a new Mermaid release that changed it fails to load, loudly, instead of
+silently running unpatched. Each is justified by a profile (``benchmarks/profile_render.py``),
+covered by a test (``tests/bundles/test_mermaid_transforms.py``) and proven output-neutral: the
+whole corpus renders byte-identically with and without them (``scripts/corpus_digest.py``; set
+``MERMAID_PRINTER_BUNDLE_TRANSFORMS=off`` for the run without).
+
+The transforms call helpers in ``js/mermaid/fast_paths.js`` (loaded right before Mermaid when
+the transforms are on), each of which computes exactly what the code it stands in for computes.
+
+The transforms, with the profile that justifies each:
+
+``assign-with-depth-into-empty``
+    Mermaid's ``assignWithDepth({}, source)`` (its config merge) copies key by key through
+    ``Object.entries``, a closure and ``Object.defineProperty``. ``getConfig()`` is exactly that
+    copy of the whole ~980-key config, and Mermaid calls it everywhere (a class diagram of 25
+    classes: ~300 times per render). Profile (flowchart, 25 nodes): ``assignWithDepth`` was 37 %
+    of the render's JavaScript, 1.55 ms per config copy. With an empty plain target the helper
+    copies each level with ``Object.assign`` (native) and visits only the object values:
+    0.40 ms per copy, the same keys, order, values and sharing of nested objects.
+
+``get-config-along-a-plan``
+    Even so, ``getConfig()`` remained the largest single cost in Mermaid's own code, called
+    ~10 times per node (every label, edge and vertex reads it): measured with probes on it
+    alone, 17 % of a 50-node flowchart's JavaScript, 27 % of a 25-class diagram's, 25 % of a
+    sequence diagram's. Its source, Mermaid's current config object, is built whole and replaced,
+    never changed in place: the transform's text is the config module's whole block of code that
+    reads or assigns it (its precondition), so a release that changes how it is handled fails to
+    load. For one config object, which keys hold null, arrays and objects is then fixed, so it
+    is worked out on the first copy and later copies are ``Object.assign`` per object along
+    that plan (``fast_paths.js``, ``copyConfig``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from mermaid_printer.engine.bundle import SourcePatch
+
+__all__ = ["MERMAID_TRANSFORMS", "TRANSFORMS_ENV", "transforms_enabled"]
+
+#: Set to ``off`` to load the bundle exactly as shipped (to prove the transforms output-neutral).
+TRANSFORMS_ENV = "MERMAID_PRINTER_BUNDLE_TRANSFORMS"
+
+# Mermaid's config module from where its current config object (``Uee``) is first assigned to
+# just before ``getConfig``: every other statement that reads or assigns it.
+_CONFIG_MODULE = (
+    "fA=[],Uee=Bh({},zE),v5n=i((r,t)=>{if(!Vee)return;let a=[t,...[...fA].reverse(),Tbe,zE],s=r[Vee];"
+    "for(let l of g5n)for(let h of a){let f=b5n(h,Vee,l);if(f!==void 0){r[l]=f,s?.[l]!==void 0&&(s[l]=f);break}}},"
+    '"resolveAppearance"),gz=i((r,t)=>{let a=Bh({},r),s={};for(let h of t)ior(h),s=Bh(s,h);if(a=Bh(a,s),'
+    "v5n(a,s),(!!s.theme||a.theme!==r.theme)&&a.theme&&Object.hasOwn(MT,a.theme)){let h=Bh({},xbe),"
+    "f=Bh(h.themeVariables||{},s.themeVariables);a.themeVariables=MT[a.theme].getThemeVariables(f)}"
+    'return Uee=a,x5n(Uee),Uee},"updateCurrentConfig"),kbe=i(r=>{Vee=r===void 0?void 0:Zsr(r),gz(wb,fA)},'
+    '"setDiagramConfigScope"),AHe=i(r=>(wb=Bh({},zE),wb=Bh(wb,r),Tbe=Bh({},r),r.theme&&Object.hasOwn(MT,r.theme)'
+    '&&(wb.themeVariables=MT[r.theme].getThemeVariables(r.themeVariables)),gz(wb,fA),wb),"setSiteConfig"),'
+    'ror=i(r=>{xbe=Bh({},r)},"saveConfigFromInitialize"),nor=i(r=>(wb=Bh(wb,r),Tbe=Bh(Tbe,r),gz(wb,fA),wb),'
+    '"updateSiteConfig"),RHe=i(()=>Bh({},wb),"getSiteConfig"),Cbe=i(r=>(gz(Uee,[r]),ri()),"setConfig"),'
+)
+
+#: The transforms of ``mermaid.min.js``, applied in this order.
+MERMAID_TRANSFORMS: tuple[SourcePatch, ...] = (
+    SourcePatch(
+        name="assign-with-depth-into-empty",
+        find="sHe=i((r,t,{depth:a=2}={})=>{let s={depth:a};",
+        replace=(
+            "sHe=i((r,t,{depth:a=2}={})=>{"
+            "if(__printerFastPaths.mergesIntoEmpty(r,t,a))return __printerFastPaths.mergeIntoEmpty(sHe,r,t,a);"
+            "let s={depth:a};"
+        ),
+    ),
+    SourcePatch(
+        name="get-config-along-a-plan",
+        # Every place the current config (Uee) is read or assigned, so that the precondition
+        # covers what copyConfig relies on; only the last statement changes.
+        find=_CONFIG_MODULE + 'ri=i(()=>Bh({},Uee),"getConfig")',
+        replace=_CONFIG_MODULE + 'ri=i(()=>__printerFastPaths.copyConfig(Uee,Bh),"getConfig")',
+    ),
+)
+
+
+def transforms_enabled() -> bool:
+    """Whether the bundle is loaded with its transforms (not switched off by the environment)."""
+    return os.environ.get(TRANSFORMS_ENV, "").strip().lower() not in {"off", "0", "false", "no"}

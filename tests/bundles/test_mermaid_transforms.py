@@ -1,0 +1,260 @@
+"""Mermaid's load-time transforms: each fits the vendored bundle exactly, can be switched off, and
+computes exactly what the code it replaces computes (run side by side with the original text)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid_transforms import MERMAID_TRANSFORMS, TRANSFORMS_ENV, transforms_enabled
+from mermaid_printer.engine import Bundle, Script
+from mermaid_printer.engine.bundle import SourcePatch
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.resources import vendored_file
+
+MERMAID_JS = vendored_file("mermaid/mermaid.min.js")
+FAST_PATHS = bundle_js_dir() / "mermaid" / "fast_paths.js"
+
+
+def _transform(name: str) -> SourcePatch:
+    return next(t for t in MERMAID_TRANSFORMS if t.name == name)
+
+
+def test_every_transform_fits_the_vendored_bundle_exactly() -> None:
+    source = MERMAID_JS.read_text(encoding="utf-8")
+    for transform in MERMAID_TRANSFORMS:
+        assert source.count(transform.find) == transform.count, transform.name
+    script = next(s for s in mermaid_bundle(transforms=True).scripts if s.path == MERMAID_JS)
+    assert script.transforms == MERMAID_TRANSFORMS
+    assert script.source() != source
+
+
+def test_without_transforms_mermaid_loads_as_shipped_and_without_their_helpers() -> None:
+    bundle = mermaid_bundle(transforms=False)
+    script = next(s for s in bundle.scripts if s.path == MERMAID_JS)
+    assert script.source() == MERMAID_JS.read_text(encoding="utf-8")
+    assert FAST_PATHS not in [s.path for s in bundle.scripts]
+    assert bundle.fingerprint() != mermaid_bundle(transforms=True).fingerprint()
+
+
+@pytest.mark.parametrize(
+    ("value", "enabled"), [(None, True), ("on", True), ("off", False), ("0", False), ("OFF", False)]
+)
+def test_the_environment_switches_the_transforms_off(
+    monkeypatch: pytest.MonkeyPatch, value: str | None, enabled: bool
+) -> None:
+    if value is None:
+        monkeypatch.delenv(TRANSFORMS_ENV, raising=False)
+    else:
+        monkeypatch.setenv(TRANSFORMS_ENV, value)
+    assert transforms_enabled() is enabled
+    assert (FAST_PATHS in [s.path for s in mermaid_bundle().scripts]) is enabled
+
+
+# ---- assign-with-depth-into-empty -----------------------------------------------------------------
+
+# Mermaid's assignWithDepth as the vendored bundle has it, with esbuild's __name helper.
+_ASSIGN = re.search(
+    r'sHe=i\(\(r,t,\{depth:a=2\}=\{\}\)=>.*?,"assignWithDepth"\)', MERMAID_JS.read_text(encoding="utf-8")
+)
+_NAME_HELPER = 'var i=(r,t)=>Object.defineProperty(r,"name",{value:t,configurable:!0});'
+
+# A description of a merge's result that two runs can compare: every key in order with its
+# property descriptor; objects as "fresh" (with their contents) or as the path of the input
+# object they are; how often each getter ran; and whether the target itself came back.
+_DESCRIBE = r"""
+globalThis.describe = function (merge, makeTarget, makeSource, depth) {
+  const counts = { getter: 0 };
+  const source = makeSource(counts);
+  const target = makeTarget();
+  const inputs = new Map();
+  (function index(value, path, seen) {
+    if (value === null || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if (!inputs.has(value)) inputs.set(value, path);
+    for (const key of Reflect.ownKeys(value)) {
+      const d = Object.getOwnPropertyDescriptor(value, key);
+      if ("value" in d) index(d.value, path + "/" + String(key), seen);
+    }
+  })(source, "source", new Set());
+  let result, error = null;
+  try {
+    result = depth === "none" ? merge(target, source) : merge(target, source, { depth });
+  } catch (e) {
+    error = String(e);
+  }
+  function show(value, level) {
+    if (value === null || (typeof value !== "object" && typeof value !== "function")) {
+      return typeof value === "number" && Object.is(value, -0) ? "-0" : [typeof value, String(value)];
+    }
+    if (typeof value === "function") return inputs.has(value) ? "input " + inputs.get(value) : "function " + value.name;
+    if (inputs.has(value)) return "input " + inputs.get(value);
+    if (level > 6) return "deep";
+    const proto = Object.getPrototypeOf(value);
+    return {
+      fresh: Array.isArray(value) ? "array" : proto === Object.prototype ? "object" : proto === null ? "null-proto" : "other",
+      extensible: Object.isExtensible(value),
+      keys: Reflect.ownKeys(value).map((key) => {
+        const d = Object.getOwnPropertyDescriptor(value, key);
+        const flags = [d.writable, d.enumerable, d.configurable].map(Number).join("");
+        return [String(key), flags, "value" in d ? show(d.value, level + 1) : "accessor"];
+      }),
+    };
+  }
+  return JSON.stringify({ error, returnsTarget: result === target, result: show(result, 0), target: show(target, 0), counts });
+};
+"""
+
+# [target, source, depth] — JavaScript expressions (the source one gets `counts` for its getters).
+_CASES = [
+    (
+        "{}",
+        "({a: 1, b: null, c: [1, 1, 'x', 'x', NaN, NaN], d: {e: {f: {g: 1}}, n: null}, u: undefined, fn: Math.max})",
+        2,
+    ),
+    ("{}", "({a: {b: {c: {d: 1}}}, e: [{x: 1}, {x: 1}]})", 1),
+    ("{}", "({a: {b: {c: {d: 1}}}})", 3),
+    ("{}", "({a: {b: 1}})", 0),
+    ("{}", "({a: {b: 1}, s: 'x'})", "none"),
+    ("{}", "({a: {b: 1}})", None),
+    ("{}", "({a: {b: 1}})", float("nan")),
+    ("{}", 'JSON.parse(\'{"__proto__": {"x": 1}, "y": 2}\')', 2),
+    ("{}", '({a: JSON.parse(\'{"__proto__": {"x": 1}, "y": {"z": 1}}\'), b: 1})', 2),
+    ("{}", "({a: 1, [Symbol.for('s')]: 2})", 2),
+    ("{}", "({a: {[Symbol.for('s')]: 2, b: {c: 1}}})", 2),
+    ("{}", "({get a() { counts.getter++; return {b: {c: 1}}; }, b: 2})", 2),
+    ("{}", "({'2': 1, '1': {x: null}, b: 3, '0': [,1]})", 2),
+    ("{}", "({d: new Date(0), m: new Map([[1, 2]]), r: /x/})", 2),
+    ("{}", "[{a: 1}, {b: {c: 2}}]", 2),
+    ("{}", "Object.assign(Object.create({inherited: 1}), {own: {x: 1}})", 2),
+    ("{keep: 1}", "({a: {b: 1}, keep: 2})", 2),
+    ("Object.create(null)", "({a: {b: 1}})", 2),
+    ("Object.freeze({})", "({a: {b: 1}})", 2),
+    ("Object.preventExtensions({})", "({a: 1})", 2),
+    ("[]", "({a: 1})", 2),
+    ("{}", "null", 2),
+    ("{}", "'text'", 2),
+]
+
+
+@pytest.fixture(scope="module")
+def merges(tmp_path_factory: pytest.TempPathFactory) -> QuickJSEngine:
+    """Mermaid's assignWithDepth as shipped (``original``) and as transformed (``patched``)."""
+    assert _ASSIGN is not None
+    original = _ASSIGN.group(0)
+    patched = _transform("assign-with-depth-into-empty").apply(original)
+    assert patched != original
+    folder = tmp_path_factory.mktemp("merges")
+    harness = folder / "harness.js"
+    harness.write_text(
+        "(function () {" + _NAME_HELPER + "var sHe;" + original + ";globalThis.original = sHe;})();"
+        "(function () {" + _NAME_HELPER + "var sHe;" + patched + ";globalThis.patched = sHe;})();" + _DESCRIBE
+    )
+    return QuickJSEngine(Bundle("test", "0", (Script(FAST_PATHS), Script(harness)), ()))
+
+
+@pytest.mark.parametrize(("target", "source", "depth"), _CASES)
+def test_assign_with_depth_into_empty_merges_exactly_as_mermaid_does(
+    merges: QuickJSEngine, target: str, source: str, depth: object
+) -> None:
+    depth_js = json.dumps(depth) if depth is None or depth == "none" else repr(depth).replace("nan", "NaN")
+    call = f"describe({{fn}}, () => ({target}), (counts) => ({source}), {depth_js})"
+    expected = json.loads(merges.eval(call.replace("{fn}", "original")))
+    assert json.loads(merges.eval(call.replace("{fn}", "patched"))) == expected
+
+
+def test_assign_with_depth_into_empty_takes_the_fast_path_for_a_plain_config(merges: QuickJSEngine) -> None:
+    # Guards the test above against comparing the original with itself.
+    assert merges.eval("__printerFastPaths.mergesIntoEmpty({}, {a: {b: 1}}, 2)") is True
+    assert merges.eval("__printerFastPaths.mergesIntoEmpty({x: 1}, {a: {b: 1}}, 2)") is False
+
+
+@pytest.mark.engine
+def test_get_config_copies_mermaids_whole_config_exactly_as_shipped() -> None:
+    assert _ASSIGN is not None
+    engine = QuickJSEngine(mermaid_bundle(transforms=True))
+    engine.eval(
+        "(function () {" + _NAME_HELPER + "var sHe;" + _ASSIGN.group(0) + ";globalThis.original = sHe;})();" + _DESCRIBE
+    )
+    # The site config with every theme's variables: the object getConfig() copies on every call.
+    config = (
+        "(() => { const c = mermaid.mermaidAPI.getConfig(); c.themeVariables = {...c.themeVariables}; return c; })()"
+    )
+    expected = engine.eval(f"describe(original, () => ({{}}), () => {config}, 2)")
+    fast = engine.eval(
+        f"describe((t, s, o) => __printerFastPaths.mergeIntoEmpty(original, t, s, o.depth), () => ({{}}), () => {config}, 2)"
+    )
+    assert json.loads(fast) == json.loads(expected)
+    assert len(json.loads(expected)["result"]["keys"]) > 50
+
+
+# ---- get-config-along-a-plan ----------------------------------------------------------------------
+
+
+def test_the_config_module_block_holds_every_use_of_the_current_config() -> None:
+    # copyConfig relies on the config object being built whole and replaced, never changed in
+    # place; the transform's precondition is the block of code that touches it, so every other
+    # mention of it in the bundle must be its declaration alone.
+    source = MERMAID_JS.read_text(encoding="utf-8")
+    block = _transform("get-config-along-a-plan").find
+    start = source.index(block)
+    mentions = [m.start() for m in re.finditer(r"(?<![\w$\"])Uee(?![\w$\"])", source)]
+    outside = [m for m in mentions if not start <= m < start + len(block)]
+    assert len(outside) == 1
+    assert source[outside[0] - 4 : outside[0] + 8] == ",fA,Uee,Vee,"  # in the module's `var` list
+
+
+# [source] — JavaScript expressions for configs getConfig may copy.
+_CONFIGS = [
+    "({a: 1, b: null, c: [1, 1, 'x'], d: {e: {f: {g: 1}}, n: null, l: [2, 2]}, u: undefined, fn: Math.max})",
+    "({theme: 'dark', themeVariables: {primaryColor: '#fff', nested: {deep: {x: 1}}}, flowchart: {htmlLabels: false}})",
+    '({a: JSON.parse(\'{"__proto__": {"x": 1}, "y": {"z": 1}}\'), b: {c: 1}})',
+    "({a: {[Symbol.for('s')]: 2, b: {c: 1}}, d: 2})",
+    "({'2': 1, '1': {x: null}, b: 3, '0': [,1]})",
+    "({d: new Date(0), m: new Map([[1, 2]]), inst: new (class T { constructor() { this.q = {r: 1}; } })()})",
+]
+
+
+@pytest.mark.parametrize("source", _CONFIGS)
+def test_get_config_copies_exactly_as_mermaids_merge_and_afresh_every_time(merges: QuickJSEngine, source: str) -> None:
+    merges.eval(f"globalThis.config = {source};")
+    expected = json.loads(merges.eval("describe(original, () => ({}), () => config, 'none')"))
+    copy = "(t, s) => __printerFastPaths.copyConfig(s, original)"
+    first = json.loads(merges.eval(f"describe({copy}, () => ({{}}), () => config, 'none')"))
+    again = json.loads(merges.eval(f"describe({copy}, () => ({{}}), () => config, 'none')"))
+    assert first["result"] == expected["result"] and again["result"] == expected["result"]
+    # Two copies share nothing Mermaid's merge would have copied (levels 0-2), as its copies don't.
+    fresh = merges.eval(
+        "(() => { const a = __printerFastPaths.copyConfig(config, original), b = __printerFastPaths.copyConfig(config, original);"
+        " const objects = (o, level) => o && typeof o === 'object' && level < 3 ? [o, ...Object.values(o).flatMap((v) => objects(v, level + 1))] : [];"
+        " const seen = new Set(objects(a, 0)); return objects(b, 0).every((o) => !seen.has(o)); })()"
+    )
+    assert fresh is True
+
+
+@pytest.mark.engine
+def test_mermaids_config_reads_the_same_with_and_without_the_transforms() -> None:
+    show = (
+        "(() => { const show = (v, level) => v === null || typeof v !== 'object' ? [typeof v, String(v)]"
+        " : level > 2 ? 'deep' : Object.keys(v).map((k) => [k, show(v[k], level + 1)]);"
+        " return JSON.stringify(show(mermaid.mermaidAPI.getConfig(), 0)); })()"
+    )
+    steps = [
+        "mermaid.initialize({theme: 'dark', flowchart: {htmlLabels: false, curve: 'basis'}})",
+        "mermaid.mermaidAPI.setConfig({fontSize: 13, sequence: {mirrorActors: false}})",
+        "mermaid.initialize({theme: 'forest', themeVariables: {primaryColor: '#123456'}})",
+    ]
+    seen = {}
+    for transforms in (True, False):
+        engine = QuickJSEngine(mermaid_bundle(transforms=transforms))
+        readings = []
+        for step in steps:
+            engine.eval(step)
+            readings.append(engine.eval(show))
+        seen[transforms] = readings
+    assert seen[True] == seen[False]
+    assert len(set(seen[True])) == len(steps)
