@@ -111,10 +111,24 @@ _DEJAVU_FACES = ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansM
 # engine by hatch_build.py. Only the files that build needs; the binding's own module.c is not.
 # LICENSE is the binding's (MIT); each C file also carries QuickJS's own MIT notice.
 _QUICKJS_NG_SOURCES = (
-    "quickjs.c", "quickjs.h", "quickjs-atom.h", "quickjs-opcode.h", "quickjs-c-atomics.h",
-    "builtin-array-fromasync.h", "builtin-iterator-zip.h", "builtin-iterator-zip-keyed.h",
-    "libregexp.c", "libregexp.h", "libregexp-opcode.h", "libunicode.c", "libunicode.h",
-    "libunicode-table.h", "dtoa.c", "dtoa.h", "cutils.h", "list.h",
+    "quickjs.c",
+    "quickjs.h",
+    "quickjs-atom.h",
+    "quickjs-opcode.h",
+    "quickjs-c-atomics.h",
+    "builtin-array-fromasync.h",
+    "builtin-iterator-zip.h",
+    "builtin-iterator-zip-keyed.h",
+    "libregexp.c",
+    "libregexp.h",
+    "libregexp-opcode.h",
+    "libunicode.c",
+    "libunicode.h",
+    "libunicode-table.h",
+    "dtoa.c",
+    "dtoa.h",
+    "cutils.h",
+    "list.h",
 )
 
 

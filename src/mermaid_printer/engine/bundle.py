@@ -17,6 +17,10 @@ Three kinds of script:
     a JSON document, assigned to the global ``publish_as`` (JSON is a JavaScript literal, so
     this is exactly ``globalThis.<publish_as> = <document>;``). Python reads the same file as
     data, so neither side parses the other's source.
+
+A bundle may also name its warm-up: a few fixed calls of its own entries (never user input) that
+run its lazily initialised code once. An engine that keeps a warm snapshot (``"wasm-snapshot"``)
+makes them after loading and before taking the snapshot.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-__all__ = ["Bundle", "Script", "ScriptKind"]
+__all__ = ["Bundle", "Script", "ScriptKind", "WarmUpCall"]
 
 ScriptKind = Literal["script", "module", "data"]
 
@@ -55,6 +59,15 @@ class Script:
 
 
 @dataclass(frozen=True)
+class WarmUpCall:
+    """One call of a bundle's warm-up: an entry and its payload as JSON text (so the value stays
+    hashable and is exactly what a snapshot's key records)."""
+
+    entry: str
+    payload: str
+
+
+@dataclass(frozen=True)
 class Bundle:
     """What an engine loads: scripts in load order, and the entry points they register.
 
@@ -64,12 +77,19 @@ class Bundle:
         scripts: evaluated in this order after the host protocol.
         entries: names the scripts register with ``__printer.register``; the engine refuses a
             bundle that leaves one out.
+        warm_up: fixed calls of those entries that warm the bundle up (each must answer ok).
     """
 
     name: str
     version: str
     scripts: tuple[Script, ...]
     entries: tuple[str, ...]
+    warm_up: tuple[WarmUpCall, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = sorted({call.entry for call in self.warm_up} - set(self.entries))
+        if unknown:
+            raise ValueError(f"bundle {self.name}: the warm-up calls entries it does not register: {unknown}")
 
     def fingerprint(self) -> str:
         """A short hash of the bundle's files (their bytes, kinds and order), for cache keys."""

@@ -19,11 +19,13 @@ with ``ENGINE_UNAVAILABLE``.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from lxml import etree
 
+from mermaid_printer.bundles.mermaid import WARMUP_DIAGRAMS, WARMUP_SVG_ID
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, RenderFailed, error_from_dict
 from mermaid_printer.fonts import embed_fonts as _embed_fonts
@@ -56,22 +58,8 @@ __all__ = [
     "warm_up",
 ]
 
-#: One small diagram per type, rendered once in the zygote so every child starts warm.
-WARMUP_DIAGRAMS: dict[str, str] = {
-    "flowchart": "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C([Done])\n  B -- no --> D[(Store)]",
-    "sequence": "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi\n  Note over Alice,Bob: warm",
-    "class": "classDiagram\n  class Animal {\n    +String name\n    +eat() void\n  }\n  Animal <|-- Dog",
-    "state": "stateDiagram-v2\n  [*] --> Idle\n  Idle --> Busy: go\n  Busy --> [*]",
-    "er": "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  ORDER {\n    int id PK\n  }",
-    "gantt": "gantt\n  dateFormat YYYY-MM-DD\n  section A\n  Task one :a1, 2024-01-01, 3d\n  Task two :after a1, 2d",
-    "pie": 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
-    "journey": "journey\n  title Day\n  section Work\n    Code: 5: Me\n    Review: 3: Me, You",
-    # Loads the ZenUML plugin's module (React, its parser) once: ~0.3 s here instead of per child.
-    "zenuml": "zenuml\n  A->B: hi",
-}
-
 #: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``_export_svg``).
-EXPORT_SVG_ID = "mermaid-export"
+EXPORT_SVG_ID = WARMUP_SVG_ID
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
 _export_unavailable: str | None = None
 #: Whether the converter was loaded (warm_up() does it; a process that was not warmed up loads
@@ -81,20 +69,20 @@ logger = logging.getLogger(__name__)
 
 
 def warm_up(engine: Engine) -> None:
-    """Render and parse one diagram of each common type, load the fonts, warm the converter."""
-    config = build_mermaid_config({})
+    """Make the bundle's warm-up calls (a render and a parse of each common type, see
+    :func:`~mermaid_printer.bundles.mermaid.mermaid_warm_up`), load the fonts, warm the converter.
+
+    The renders are drawn under the PDF/PNG id, so their stylesheets can be compiled for the
+    children; the parses take paths a render does not (getDiagramFromText, the AST extractors),
+    which takes ~5 ms off every parse a child runs.
+    """
     export_svgs = []
-    for name, code in WARMUP_DIAGRAMS.items():
-        # Rendered under the PDF/PNG id, so their stylesheets can be compiled for the children.
-        result = engine.call("render", {"code": code, "config": config, "svgId": EXPORT_SVG_ID})
+    for call in engine.bundle.warm_up:
+        result = engine.call(call.entry, json.loads(call.payload))
         if not result.get("ok"):
-            raise RenderFailed(f"warm-up render of {name} failed: {result.get('error')}")
-        export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
-        # Parsing takes paths a render does not (getDiagramFromText, the AST extractors):
-        # warming them here takes ~5 ms off every parse a child runs.
-        result = engine.call("parse", {"code": code, "config": config, "ast": True, "positions": True})
-        if not result.get("ok"):
-            raise RenderFailed(f"warm-up parse of {name} failed: {result.get('error')}")
+            raise RenderFailed(f"warm-up {call.entry} failed: {result.get('error')}")
+        if call.entry == "render":
+            export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
     preload_fonts()
     _prepare_export(export_svgs)
 
