@@ -86,7 +86,8 @@ def test_the_first_engine_builds_the_snapshot_and_says_so_and_later_ones_restore
 
 def test_an_engine_restored_in_another_process_holds_the_warm_state(cache_dir: Path, bundle: Bundle) -> None:
     WasmEngine.restored(bundle)
-    answer = _run_in_process(bundle, "print(json.dumps(WasmEngine.restored(bundle).call('run', {'echo': 'x'})))")
+    code = "from mermaid_printer.engine.wasm import WasmEngine\n"
+    answer = _run_in_process(bundle, code + "print(json.dumps(WasmEngine.restored(bundle).call('run', {'echo': 'x'})))")
     assert json.loads(answer.stdout) == {"ok": True, "warmed": 1, "echo": "x"}
     assert BUILDING not in answer.stderr
 
@@ -97,7 +98,6 @@ def _start_process(bundle: Bundle, code: str) -> subprocess.Popen[str]:
         import json, sys
         from pathlib import Path
         from mermaid_printer.engine import Bundle, Script, WarmUpCall
-        from mermaid_printer.engine.wasm import WasmEngine
         bundle = Bundle("small", "1", (Script(Path({str(bundle.scripts[0].path)!r})),), ("warm", "run"),
                         (WarmUpCall("warm", "{{}}"),))
         """)
@@ -118,7 +118,8 @@ def _run_in_process(bundle: Bundle, code: str) -> subprocess.CompletedProcess[st
 def test_two_processes_building_at_once_both_get_an_engine_and_leave_a_whole_snapshot(
     cache_dir: Path, bundle: Bundle, caplog: pytest.LogCaptureFixture
 ) -> None:
-    code = "print(json.dumps(WasmEngine.restored(bundle).call('run', {'echo': 2})))"
+    code = "from mermaid_printer.engine.wasm import WasmEngine\n"
+    code += "print(json.dumps(WasmEngine.restored(bundle).call('run', {'echo': 2})))"
     processes = [_start_process(bundle, code) for _ in range(2)]
     for process in processes:
         stdout, stderr = process.communicate(timeout=300)
@@ -339,3 +340,14 @@ def test_the_module_keeps_all_its_state_in_linear_memory() -> None:
         kinds.append(exports[at])
         _, at = _unsigned(exports, at + 1)
     assert sorted(set(kinds)) == [0, 2]  # functions and the memory; no global, no table
+
+
+def test_a_process_that_exits_holding_an_engine_prints_no_finalizer_errors(cache_dir: Path, bundle: Bundle) -> None:
+    # Regression: wasmtime's finalizers ran after interpreter shutdown had torn down its bindings
+    # and printed "Exception ignored ... 'NoneType' object is not callable" on every exit (the
+    # renderer pool's warm process with the wasm engine, so every CLI run). That process keeps
+    # its engine in a global of a module imported before wasmtime, then freezes the garbage
+    # collector's objects (worker.prepare), as here.
+    code = "import gc, mermaid_printer.worker as keep\nfrom mermaid_printer.engine import engine_factory\n"
+    answer = _run_in_process(bundle, code + "keep.kept = engine_factory('wasm-snapshot')(bundle)\ngc.freeze()")
+    assert "Exception ignored" not in answer.stderr
