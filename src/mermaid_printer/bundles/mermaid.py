@@ -3,16 +3,101 @@
 from __future__ import annotations
 
 import functools
+import json
 
 from mermaid_printer.bundles import bundle_js_dir, shim_scripts
 from mermaid_printer.bundles.mermaid_transforms import MERMAID_TRANSFORMS, transforms_enabled
-from mermaid_printer.engine.bundle import Bundle, Script
+from mermaid_printer.engine.bundle import Bundle, Script, WarmUpCall
+from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.resources import vendored_file
 
-__all__ = ["MERMAID_VERSION", "mermaid_bundle"]
+__all__ = [
+    "MERMAID_VERSION",
+    "PARSE_WARMUP_DIAGRAMS",
+    "WARMUP_DIAGRAMS",
+    "WARMUP_SVG_ID",
+    "mermaid_bundle",
+    "mermaid_warm_up",
+]
 
 #: The vendored Mermaid release (vendor/manifest.json).
 MERMAID_VERSION = "12.3.0"
+
+#: One small diagram per common type: the warm-up renders and parses each once (the renderer
+#: pool's warm process, ``worker.mermaid.warm_up``, and the wasm engine's warm snapshot).
+WARMUP_DIAGRAMS: dict[str, str] = {
+    "flowchart": "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C([Done])\n  B -- no --> D[(Store)]",
+    "sequence": "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi\n  Note over Alice,Bob: warm",
+    "class": "classDiagram\n  class Animal {\n    +String name\n    +eat() void\n  }\n  Animal <|-- Dog",
+    "state": "stateDiagram-v2\n  [*] --> Idle\n  Idle --> Busy: go\n  Busy --> [*]",
+    "er": "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  ORDER {\n    int id PK\n  }",
+    "gantt": "gantt\n  dateFormat YYYY-MM-DD\n  section A\n  Task one :a1, 2024-01-01, 3d\n  Task two :after a1, 2d",
+    "pie": 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
+    "journey": "journey\n  title Day\n  section Work\n    Code: 5: Me\n    Review: 3: Me, You",
+    # Loads the ZenUML plugin's module (React, its parser) once: ~0.3 s here instead of per child.
+    "zenuml": "zenuml\n  A->B: hi",
+}
+
+#: One small diagram of every other type, parsed (not rendered) once in the zygote. A parse builds
+#: the type's parser; the Langium-based ones (architecture, gitGraph, packet, radar, treemap,
+#: treeView, wardley, ...) also learn their grammar decisions on first use, as ZenUML's does.
+#: Measured in a forked child: a first render of those types costs 10-75 ms less (eventmodeling
+#: 140 -> 65 ms, wardley 107 -> 43, radar 79 -> 42), for ~0.7 s more zygote warm-up.
+PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
+    "architecture": (
+        "architecture-beta\n  group g(cloud)[G]\n  service a(server)[A] in g\n  service b(database)[B] in g\n"
+        "  junction j\n  a:R --> L:b\n  b:B -- T:j"
+    ),
+    "block": 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b',
+    "c4": 'C4Context\n  Person(p, "P", "d")\n  System_Boundary(s, "S") {\n    System(a, "A")\n  }\n  Rel(p, a, "uses")',
+    "cynefin": 'cynefin-beta\n  title T\n  complex\n    "a"\n  clear\n    "b"\n  complex --> clear : "x"',
+    "eventmodeling": (
+        "eventmodeling\ntf 01 ui Screen\ntf 02 cmd Do [[DoData]]\ntf 03 evt Done\nrf 04 evt Other.Thing\n"
+        "tf 05 pcr Proc\ntf 06 rmo View\n\ndata DoData {\n  a: string\n}"
+    ),
+    "gitGraph": (
+        'gitGraph\n  commit id: "a"\n  branch dev\n  checkout dev\n  commit id: "b" tag: "t"\n'
+        '  checkout main\n  commit type: HIGHLIGHT\n  cherry-pick id: "b"\n  merge dev'
+    ),
+    "ishikawa": "ishikawa-beta\n  Problem\n  Cause\n    Detail\n  Other\n    More",
+    "kanban": "kanban\n  todo[To do]\n    a[A]@{ priority: 'High' }\n  done[Done]\n    b[B]",
+    "mindmap": "mindmap\n  root((R))\n    A\n      B\n    C[C]",
+    "packet": 'packet-beta\n  title P\n  0-15: "a"\n  16-31: "b"',
+    "quadrant": "quadrantChart\n  title Q\n  x-axis L --> H\n  y-axis L --> H\n  quadrant-1 A\n  p: [0.3, 0.6]",
+    "radar": 'radar-beta\n  title R\n  axis a["A"], b["B"], c["C"]\n  curve x["X"]{1, 2, 3}\n  max 5\n  min 0\n  graticule polygon',
+    "railroad": 'railroad-beta\n  title R\n  r = sequence(terminal("a"), optional(nonterminal("b")), choice(terminal("c"), zeroOrMore(terminal("d")), oneOrMore(terminal("e")))) ;',
+    "requirement": (
+        "requirementDiagram\n  requirement r {\n    id: 1\n    text: t\n    risk: high\n    verifymethod: test\n  }\n"
+        "  element e {\n    type: t\n  }\n  e - satisfies -> r"
+    ),
+    "sankey": "sankey-beta\nA,B,10\nA,C,5",
+    "timeline": "timeline\n  title T\n  section S\n    2020 : a : b\n    2021 : c",
+    "treemap": 'treemap-beta\n"R"\n    "A"\n        "a": 1\n        "b": 3\n    "B": 2',
+    "treeView": 'treeView-beta\n    "root"\n        "a"\n            "b.txt"\n        "c.md"',
+    "usecase": 'usecase-beta\nactor A("A")\nsystemBoundary "S"\n  U("Use")\nend\nA --> U',
+    "venn": 'venn-beta\n  title "V"\n  set A["A"]:3\n    text a["x"]\n  set B["B"]:2\n  union A,B["AB"]:1',
+    "wardley": "wardley-beta\ntitle W\nevolution A -> B -> C -> D\ncomponent U [0.9, 0.2]\ncomponent S [0.4, 0.8]\nU -> S\nevolve S 0.9",
+    "xychart": 'xychart-beta\n  title "X"\n  x-axis [a, b]\n  y-axis "Y" 0 --> 10\n  bar [1, 2]\n  line [2, 1]',
+}
+
+#: The ``<svg>`` id the warm-up renders under: the one PDF/PNG exports use
+#: (``worker.mermaid.EXPORT_SVG_ID``), so the converter can compile their stylesheets.
+WARMUP_SVG_ID = "mermaid-export"
+
+
+def mermaid_warm_up() -> tuple[WarmUpCall, ...]:
+    """The engine calls of the warm-up: a render, then a parse (AST and positions), of each
+    common type, then a parse of every other type."""
+    config = build_mermaid_config({})
+    calls = []
+    for code in WARMUP_DIAGRAMS.values():
+        render = {"code": code, "config": config, "svgId": WARMUP_SVG_ID}
+        parse = {"code": code, "config": config, "ast": True, "positions": True}
+        calls += [WarmUpCall("render", json.dumps(render)), WarmUpCall("parse", json.dumps(parse))]
+    for code in PARSE_WARMUP_DIAGRAMS.values():
+        parse = {"code": code, "config": config, "ast": True, "positions": True}
+        calls.append(WarmUpCall("parse", json.dumps(parse)))
+    return tuple(calls)
 
 
 def mermaid_bundle(transforms: bool | None = None) -> Bundle:
@@ -51,4 +136,5 @@ def _mermaid_bundle(transforms: bool) -> Bundle:
             Script(own / "entries.js"),
         ),
         entries=("render", "parse"),
+        warm_up=mermaid_warm_up(),
     )

@@ -22,6 +22,10 @@ A script may carry *transforms*: rewrites of its source text made as it is loade
 disk stays byte-identical). A :class:`SourcePatch` replaces an exact text that must occur exactly
 as often as it says, so a changed upstream file fails loudly instead of silently not being
 patched. The engine reads every script through :meth:`Script.source`.
+
+A bundle may also name its warm-up: a few fixed calls of its own entries (never user input) that
+run its lazily initialised code once. An engine that keeps a warm snapshot (``"wasm-snapshot"``)
+makes them after loading and before taking the snapshot.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
-__all__ = ["Bundle", "BundleTransformError", "Script", "ScriptKind", "SourcePatch", "SourceTransform"]
+__all__ = ["Bundle", "BundleTransformError", "Script", "ScriptKind", "SourcePatch", "SourceTransform", "WarmUpCall"]
 
 ScriptKind = Literal["script", "module", "data"]
 
@@ -128,6 +132,15 @@ class Script:
 
 
 @dataclass(frozen=True)
+class WarmUpCall:
+    """One call of a bundle's warm-up: an entry and its payload as JSON text (so the value stays
+    hashable and is exactly what a snapshot's key records)."""
+
+    entry: str
+    payload: str
+
+
+@dataclass(frozen=True)
 class Bundle:
     """What an engine loads: scripts in load order, and the entry points they register.
 
@@ -137,12 +150,19 @@ class Bundle:
         scripts: evaluated in this order after the host protocol.
         entries: names the scripts register with ``__printer.register``; the engine refuses a
             bundle that leaves one out.
+        warm_up: fixed calls of those entries that warm the bundle up (each must answer ok).
     """
 
     name: str
     version: str
     scripts: tuple[Script, ...]
     entries: tuple[str, ...]
+    warm_up: tuple[WarmUpCall, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = sorted({call.entry for call in self.warm_up} - set(self.entries))
+        if unknown:
+            raise ValueError(f"bundle {self.name}: the warm-up calls entries it does not register: {unknown}")
 
     def fingerprint(self) -> str:
         """A short hash of the bundle's files (their bytes, kinds, order and transforms), for cache keys."""

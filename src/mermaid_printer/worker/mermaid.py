@@ -20,9 +20,11 @@ with ``ENGINE_UNAVAILABLE``.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
+from mermaid_printer.bundles.mermaid import WARMUP_DIAGRAMS, WARMUP_SVG_ID
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, PrinterError, RenderFailed, error_from_dict
 from mermaid_printer.fonts import preload_fonts
@@ -43,8 +45,6 @@ from mermaid_printer.postprocess.finish import finish_svg
 
 __all__ = [
     "EXPORT_SVG_ID",
-    "PARSE_WARMUP_DIAGRAMS",
-    "WARMUP_DIAGRAMS",
     "detect",
     "parse",
     "prime",
@@ -54,66 +54,8 @@ __all__ = [
     "warm_up",
 ]
 
-#: One small diagram per type, rendered once in the zygote so every child starts warm.
-WARMUP_DIAGRAMS: dict[str, str] = {
-    "flowchart": "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C([Done])\n  B -- no --> D[(Store)]",
-    "sequence": "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi\n  Note over Alice,Bob: warm",
-    "class": "classDiagram\n  class Animal {\n    +String name\n    +eat() void\n  }\n  Animal <|-- Dog",
-    "state": "stateDiagram-v2\n  [*] --> Idle\n  Idle --> Busy: go\n  Busy --> [*]",
-    "er": "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  ORDER {\n    int id PK\n  }",
-    "gantt": "gantt\n  dateFormat YYYY-MM-DD\n  section A\n  Task one :a1, 2024-01-01, 3d\n  Task two :after a1, 2d",
-    "pie": 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
-    "journey": "journey\n  title Day\n  section Work\n    Code: 5: Me\n    Review: 3: Me, You",
-    # Loads the ZenUML plugin's module (React, its parser) once: ~0.3 s here instead of per child.
-    # (Its ANTLR parser learns each grammar decision on first use: a warm-up using the common
-    # constructs takes a child's first render from ~1 s to ~0.6 s, but costs 2-6 s here.)
-    "zenuml": "zenuml\n  A->B: hi",
-}
-
-#: One small diagram of every other type, parsed (not rendered) once in the zygote. A parse builds
-#: the type's parser; the Langium-based ones (architecture, gitGraph, packet, radar, treemap,
-#: treeView, wardley, ...) also learn their grammar decisions on first use, as ZenUML's does.
-#: Measured in a forked child: a first render of those types costs 10-75 ms less (eventmodeling
-#: 140 -> 65 ms, wardley 107 -> 43, radar 79 -> 42), for ~0.7 s more zygote warm-up.
-PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
-    "architecture": (
-        "architecture-beta\n  group g(cloud)[G]\n  service a(server)[A] in g\n  service b(database)[B] in g\n"
-        "  junction j\n  a:R --> L:b\n  b:B -- T:j"
-    ),
-    "block": 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b',
-    "c4": 'C4Context\n  Person(p, "P", "d")\n  System_Boundary(s, "S") {\n    System(a, "A")\n  }\n  Rel(p, a, "uses")',
-    "cynefin": 'cynefin-beta\n  title T\n  complex\n    "a"\n  clear\n    "b"\n  complex --> clear : "x"',
-    "eventmodeling": (
-        "eventmodeling\ntf 01 ui Screen\ntf 02 cmd Do [[DoData]]\ntf 03 evt Done\nrf 04 evt Other.Thing\n"
-        "tf 05 pcr Proc\ntf 06 rmo View\n\ndata DoData {\n  a: string\n}"
-    ),
-    "gitGraph": (
-        'gitGraph\n  commit id: "a"\n  branch dev\n  checkout dev\n  commit id: "b" tag: "t"\n'
-        '  checkout main\n  commit type: HIGHLIGHT\n  cherry-pick id: "b"\n  merge dev'
-    ),
-    "ishikawa": "ishikawa-beta\n  Problem\n  Cause\n    Detail\n  Other\n    More",
-    "kanban": "kanban\n  todo[To do]\n    a[A]@{ priority: 'High' }\n  done[Done]\n    b[B]",
-    "mindmap": "mindmap\n  root((R))\n    A\n      B\n    C[C]",
-    "packet": 'packet-beta\n  title P\n  0-15: "a"\n  16-31: "b"',
-    "quadrant": "quadrantChart\n  title Q\n  x-axis L --> H\n  y-axis L --> H\n  quadrant-1 A\n  p: [0.3, 0.6]",
-    "radar": 'radar-beta\n  title R\n  axis a["A"], b["B"], c["C"]\n  curve x["X"]{1, 2, 3}\n  max 5\n  min 0\n  graticule polygon',
-    "railroad": 'railroad-beta\n  title R\n  r = sequence(terminal("a"), optional(nonterminal("b")), choice(terminal("c"), zeroOrMore(terminal("d")), oneOrMore(terminal("e")))) ;',
-    "requirement": (
-        "requirementDiagram\n  requirement r {\n    id: 1\n    text: t\n    risk: high\n    verifymethod: test\n  }\n"
-        "  element e {\n    type: t\n  }\n  e - satisfies -> r"
-    ),
-    "sankey": "sankey-beta\nA,B,10\nA,C,5",
-    "timeline": "timeline\n  title T\n  section S\n    2020 : a : b\n    2021 : c",
-    "treemap": 'treemap-beta\n"R"\n    "A"\n        "a": 1\n        "b": 3\n    "B": 2',
-    "treeView": 'treeView-beta\n    "root"\n        "a"\n            "b.txt"\n        "c.md"',
-    "usecase": 'usecase-beta\nactor A("A")\nsystemBoundary "S"\n  U("Use")\nend\nA --> U',
-    "venn": 'venn-beta\n  title "V"\n  set A["A"]:3\n    text a["x"]\n  set B["B"]:2\n  union A,B["AB"]:1',
-    "wardley": "wardley-beta\ntitle W\nevolution A -> B -> C -> D\ncomponent U [0.9, 0.2]\ncomponent S [0.4, 0.8]\nU -> S\nevolve S 0.9",
-    "xychart": 'xychart-beta\n  title "X"\n  x-axis [a, b]\n  y-axis "Y" 0 --> 10\n  bar [1, 2]\n  line [2, 1]',
-}
-
 #: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``_export_svg``).
-EXPORT_SVG_ID = "mermaid-export"
+EXPORT_SVG_ID = WARMUP_SVG_ID
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
 _export_unavailable: str | None = None
 #: Whether the converter was loaded (warm_up() does it; a process that was not warmed up loads
@@ -123,24 +65,20 @@ logger = logging.getLogger(__name__)
 
 
 def warm_up(engine: Engine) -> None:
-    """Render and parse one diagram of each common type, load the fonts, warm the converter."""
-    config = build_mermaid_config({})
+    """Make the bundle's warm-up calls (a render and a parse of each common type, see
+    :func:`~mermaid_printer.bundles.mermaid.mermaid_warm_up`), load the fonts, warm the converter.
+
+    The renders are drawn under the PDF/PNG id, so their stylesheets can be compiled for the
+    children; the parses take paths a render does not (getDiagramFromText, the AST extractors),
+    which takes ~5 ms off every parse a child runs.
+    """
     export_svgs = []
-    for name, code in WARMUP_DIAGRAMS.items():
-        # Rendered under the PDF/PNG id, so their stylesheets can be compiled for the children.
-        result = engine.call("render", {"code": code, "config": config, "svgId": EXPORT_SVG_ID})
+    for call in engine.bundle.warm_up:
+        result = engine.call(call.entry, json.loads(call.payload))
         if not result.get("ok"):
-            raise RenderFailed(f"warm-up render of {name} failed: {result.get('error')}")
-        export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
-        # Parsing takes paths a render does not (getDiagramFromText, the AST extractors):
-        # warming them here takes ~5 ms off every parse a child runs.
-        result = engine.call("parse", {"code": code, "config": config, "ast": True, "positions": True})
-        if not result.get("ok"):
-            raise RenderFailed(f"warm-up parse of {name} failed: {result.get('error')}")
-    for name, code in PARSE_WARMUP_DIAGRAMS.items():
-        result = engine.call("parse", {"code": code, "config": config, "ast": True, "positions": True})
-        if not result.get("ok"):
-            raise RenderFailed(f"warm-up parse of {name} failed: {result.get('error')}")
+            raise RenderFailed(f"warm-up {call.entry} failed: {result.get('error')}")
+        if call.entry == "render":
+            export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
     preload_fonts()
     _prepare_export(export_svgs)
 

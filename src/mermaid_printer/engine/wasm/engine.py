@@ -19,7 +19,12 @@ RangeError, the uncatchable "interrupted"), so the instance goes on working, as 
 engine does. A recursion through C functions can exhaust wasmtime's machine stack before
 QuickJS's own check fires: that traps, the call ends in ResourceLimit all the same, and a trap
 loses the instance: the next use starts a new one and loads the bundle again (about as long as
-the first load). In the renderer pool, where a process serves one request, that never matters.
+the first load), or restores the warm snapshot again. In the renderer pool, where a process
+serves one request, that never matters.
+
+:meth:`WasmEngine.restored` (the ``"wasm-snapshot"`` engine) starts from a warm snapshot of the
+instance's memory, taken once the bundle was loaded and warmed up and kept on disk
+(``snapshot.py``): the first use on a machine builds and saves it, every later one restores it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from typing import Any
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.bundle import Bundle, Script
 from mermaid_printer.engine.wasm.instance import NotSettled, QuickJSInstance, ScriptError, Trapped
+from mermaid_printer.engine.wasm.snapshot import restore_or_build
 from mermaid_printer.errors import PrinterError, RenderFailed, RenderTimeout, ResourceLimit
 
 __all__ = ["WasmEngine"]
@@ -67,19 +73,41 @@ def _translate(exc: Exception, during: str, *, interrupted: bool = False) -> Pri
 class WasmEngine:
     """QuickJS-NG in a WebAssembly instance, with the host protocol and a bundle loaded.
 
+    Args:
+        bundle: what to load.
+        limits: the engine's limits (a call may set its own).
+        warm: start from the bundle's warm snapshot (see :meth:`restored`).
+
     Raises:
-        RenderFailed: a script failed to load, or the bundle did not register its entries.
+        RenderFailed: a script failed to load, the bundle did not register its entries, or (warm)
+            a warm-up call did not answer ok.
         ResourceLimit: loading hit the memory or stack limit.
         EngineUnavailable: ``quickjs.wasm`` is not built or does not compile.
     """
 
-    def __init__(self, bundle: Bundle, limits: EngineLimits | None = None) -> None:
+    def __init__(self, bundle: Bundle, limits: EngineLimits | None = None, *, warm: bool = False) -> None:
         self._bundle = bundle
         self._limits = limits or EngineLimits()
+        self._warm = warm
         self._instance: QuickJSInstance | None = None
         #: Instances started after one trapped (tests and benchmarks read it).
         self.restarts = 0
         self._instance = self._start()
+
+    @classmethod
+    def restored(cls, bundle: Bundle, limits: EngineLimits | None = None) -> WasmEngine:
+        """The engine with ``bundle`` loaded and warmed up (its :attr:`~Bundle.warm_up` calls
+        made), restored from the snapshot of that state in the user's cache directory; the
+        first use builds and saves the snapshot (a log line says so), and so does a use that
+        finds it damaged. Every later engine, in any process, restores it in a fraction of the
+        time a load takes (``snapshot.py``).
+
+        Raises:
+            RenderFailed: the bundle failed to load, or a warm-up call did not answer ok.
+            ResourceLimit: loading or warming up hit the memory or stack limit.
+            EngineUnavailable: ``quickjs.wasm`` is not built or does not compile.
+        """
+        return cls(bundle, limits, warm=True)
 
     @property
     def bundle(self) -> Bundle:
@@ -92,6 +120,24 @@ class WasmEngine:
         return self._ready().memory_size
 
     def _start(self) -> QuickJSInstance:
+        if self._warm:
+            return restore_or_build(self._bundle, self._limits, self._load_and_warm_up)
+        return self._load_bundle()
+
+    def _load_and_warm_up(self) -> QuickJSInstance:
+        instance = self._load_bundle()
+        for call in self._bundle.warm_up:
+            start = f"__printer.start({json.dumps(call.entry)}, {json.dumps(call.payload)})"
+            try:
+                with instance.time_limit(self._limits.time_s):
+                    result = self._run(instance, call.entry, start)
+            except (ScriptError, Trapped, MemoryError) as exc:
+                raise _translate(exc, f"warm-up {call.entry}", interrupted=instance.interrupted) from exc
+            if not result.get("ok"):
+                raise RenderFailed(f"warm-up {call.entry} failed: {result.get('error')}", {"reason": "warm_up"})
+        return instance
+
+    def _load_bundle(self) -> QuickJSInstance:
         try:
             instance = QuickJSInstance(self._limits.memory_bytes, self._limits.stack_bytes)
         except (Trapped, MemoryError) as exc:

@@ -32,20 +32,22 @@ wall-clock kill is the backstop for that.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import ctypes
 import json
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
-from typing import Literal
+from typing import Literal, Protocol
 
 import wasmtime
 
 from mermaid_printer.engine.wasm.host_math import define_host_math
 from mermaid_printer.engine.wasm.module import compiled_quickjs, new_wasmtime_engine
 
-__all__ = ["NotSettled", "QuickJSInstance", "ScriptError", "TrapKind", "Trapped"]
+__all__ = ["MemorySnapshot", "NotSettled", "QuickJSInstance", "ScriptError", "TrapKind", "Trapped"]
 
 # Status codes and output kinds of host.c.
 _STATUS_OK, _STATUS_EXCEPTION, _STATUS_NOT_SETTLED, _STATUS_NO_MEMORY, _STATUS_NOT_READY = range(5)
@@ -56,6 +58,7 @@ _OUTPUT_NONE, _OUTPUT_STRING, _OUTPUT_JSON = range(3)
 _MEMORY_HEADROOM = 64 * 1024 * 1024
 #: wasm32 addresses 4 GiB at most.
 _MEMORY_CEILING = 4 * 1024 * 1024 * 1024
+_WASM_PAGE = 65536
 #: QuickJS's stack limit inside the module is the engine's ``stack_bytes`` divided by this. A
 #: JavaScript call keeps ~1.7 KB on the native engine's C stack but ~340 bytes on the module's
 #: shadow stack (the rest lives in wasmtime's machine stack, 2 MiB: ``module.MAX_WASM_STACK``),
@@ -106,6 +109,43 @@ class Trapped(Exception):
         self.kind = kind
 
 
+class MemorySnapshot(Protocol):
+    """The linear memory of a loaded instance, to start a new instance from (``snapshot.py``).
+
+    The module keeps all of its state in linear memory: its one mutable global, the shadow-stack
+    pointer, is back at its initial value whenever no call is running, and its table is fixed
+    (``tests/engine/test_wasm_snapshot.py`` checks both on the built module). So an instance
+    whose memory is a copy of another's, taken between calls, is that instance.
+    """
+
+    @property
+    def size(self) -> int:
+        """Bytes of linear memory (a whole number of 64 KiB pages)."""
+        ...
+
+    def copy_into(self, memory: memoryview) -> None:
+        """Write the snapshot into ``memory`` (``size`` bytes, all zero): its non-zero pages.
+
+        Raises:
+            ValueError: the snapshot turned out not to be whole (the instance is then discarded).
+        """
+        ...
+
+
+#: Every instance alive in this process (see :func:`_close_all`).
+_instances: weakref.WeakSet[QuickJSInstance] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    # wasmtime's finalizers call into its bindings, which interpreter shutdown may already have
+    # torn down ("Exception ignored ... 'NoneType' object is not callable" on stderr of every
+    # process that exits holding an instance, such as the renderer pool's warm process); so the
+    # stores and engines still alive are freed first, while the bindings are whole.
+    for instance in list(_instances):
+        instance.close()
+
+
 def _trap_kind(trap: wasmtime.Trap) -> TrapKind:
     return "stack" if trap.trap_code == wasmtime.TrapCode.STACK_OVERFLOW else "crash"
 
@@ -147,21 +187,32 @@ class QuickJSInstance:
         image: instead of ``quickjs.wasm``, a module pre-initialized from a memory snapshot of a
             loaded instance (``benchmarks/wasm_preinit.py``) and the wasmtime engine it was
             compiled for: its memory already holds a runtime, so nothing is initialized again.
+        snapshot: the memory of a loaded instance to start from (copied in, so nothing is
+            initialized again either).
 
     Raises:
         Trapped: the module trapped while starting.
-        MemoryError: QuickJS could not allocate its runtime within ``memory_bytes``.
+        MemoryError: QuickJS could not allocate its runtime within ``memory_bytes``, or the
+            snapshot is larger than the store allows.
+        ValueError: the snapshot is not whole (from :meth:`MemorySnapshot.copy_into`).
     """
 
     def __init__(
-        self, memory_bytes: int, stack_bytes: int, image: tuple[wasmtime.Engine, wasmtime.Module] | None = None
+        self,
+        memory_bytes: int,
+        stack_bytes: int,
+        image: tuple[wasmtime.Engine, wasmtime.Module] | None = None,
+        snapshot: MemorySnapshot | None = None,
     ) -> None:
+        self._broken: Trapped | None = None
+        self._owns_engine = image is None
         if image is None:
             self._engine = new_wasmtime_engine()
             module = wasmtime.Module.deserialize(self._engine, compiled_quickjs())
         else:
             self._engine, module = image
         self._store = wasmtime.Store(self._engine)
+        _instances.add(self)
         self._store_memory_limit(memory_bytes)
         linker = wasmtime.Linker(self._engine)
         _define_imports(linker)
@@ -175,16 +226,24 @@ class QuickJSInstance:
             function = exports[name]
             assert isinstance(function, wasmtime.Func)
             self._functions[name] = function
-        self._broken: Trapped | None = None
         #: Whether the last time limit ran out (the watchdog set the interrupt flag).
         self.interrupted = False
         self._interrupt_flag = self._call("printer_interrupt_flag")
-        if image is not None:
+        if snapshot is not None:
+            self._restore(snapshot)
+        if image is not None or snapshot is not None:
             self.set_limits(memory_bytes, stack_bytes)
             return
         self._call("_initialize")
         if self._call("printer_init", memory_bytes, stack_bytes // _SHADOW_STACK_DIVISOR) != _STATUS_OK:
             raise MemoryError("QuickJS could not allocate its runtime")
+
+    def close(self) -> None:
+        """Free the store and the engine now (the instance cannot be used afterwards)."""
+        self._broken = self._broken or Trapped("crash", "the instance was closed")
+        self._store.close()
+        if self._owns_engine:
+            self._engine.close()
 
     # ---- plumbing --------------------------------------------------------------------------
 
@@ -255,6 +314,22 @@ class QuickJSInstance:
         """Put a snapshot from :meth:`read_memory` back (the memory never shrinks; what lies
         beyond the snapshot is above the allocator's break and never read again)."""
         self._memory.write(self._store, snapshot, 0)
+
+    def _restore(self, snapshot: MemorySnapshot) -> None:
+        """Make this new instance's memory the snapshot's: grow it to the snapshot's size, clear
+        what instantiation wrote (static data), then let the snapshot copy its pages in."""
+        current = self.memory_size
+        if snapshot.size % _WASM_PAGE or snapshot.size < current:
+            raise ValueError(f"a memory snapshot of {snapshot.size} bytes does not fit this module")
+        try:
+            self._memory.grow(self._store, (snapshot.size - current) // _WASM_PAGE)
+        except wasmtime.WasmtimeError as exc:
+            raise MemoryError(f"the snapshot needs more memory than the limit allows: {exc}") from exc
+        address = ctypes.addressof(self._memory.data_ptr(self._store).contents)
+        ctypes.memset(address, 0, current)
+        # Straight into linear memory: no copy of ~100 MiB in Python.
+        with memoryview((ctypes.c_ubyte * snapshot.size).from_address(address)).cast("B") as view:
+            snapshot.copy_into(view)
 
     def set_limits(self, memory_bytes: int, stack_bytes: int) -> None:
         """QuickJS's malloc and stack limits, and the store's cap on linear memory to match."""

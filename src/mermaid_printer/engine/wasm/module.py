@@ -27,7 +27,15 @@ import wasmtime
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.files import is_own_directory, write_atomically
 
-__all__ = ["MAX_WASM_STACK", "WASM_PATH", "cache_path", "compiled_quickjs", "new_wasmtime_engine"]
+__all__ = [
+    "MAX_WASM_STACK",
+    "WASM_PATH",
+    "cache_path",
+    "compiled_quickjs",
+    "new_wasmtime_engine",
+    "private_cache_directory",
+    "wasm_sha256",
+]
 
 #: The module the install builds (``hatch_build.py``), and the record of how it was built.
 WASM_PATH = Path(__file__).resolve().parent / "quickjs.wasm"
@@ -79,6 +87,16 @@ def _wasm_bytes() -> bytes:
         ) from None
 
 
+@functools.cache
+def wasm_sha256() -> str:
+    """The SHA-256 of ``quickjs.wasm`` (hex): what everything cached from it is keyed by.
+
+    Raises:
+        EngineUnavailable: ``quickjs.wasm`` is missing.
+    """
+    return hashlib.sha256(_wasm_bytes()).hexdigest()
+
+
 def _cache_root() -> Path:
     configured = os.environ.get(_CACHE_DIR_ENV)
     if configured:
@@ -94,6 +112,13 @@ def _private_directory(directory: Path) -> bool:
         return is_own_directory(directory) and not directory.lstat().st_mode & 0o022
     except OSError:
         return False
+
+
+def private_cache_directory() -> Path | None:
+    """The directory for this engine's cache files (made if need be), or None where there is no
+    directory that is this user's own and writable by nobody else: nothing is cached then."""
+    directory = _cache_root() / "wasm"
+    return directory if _private_directory(directory) else None
 
 
 def cache_path() -> Path:
