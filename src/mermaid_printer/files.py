@@ -1,4 +1,5 @@
-"""Writing files so that no reader ever sees half of one, into directories that are our own."""
+"""Writing files so that no reader ever sees half of one, into directories that are our own;
+the user's cache directory for what the printer keeps between processes."""
 
 from __future__ import annotations
 
@@ -8,7 +9,32 @@ import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["is_own_directory", "write_atomically"]
+__all__ = ["CACHE_DIR_ENV", "cache_root", "is_own_directory", "private_cache_directory", "write_atomically"]
+
+#: Where the printer keeps files between processes (compiled code, snapshots, decoded fonts).
+CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
+
+
+def cache_root() -> Path:
+    """``$MERMAID_PRINTER_CACHE_DIR``, else ``$XDG_CACHE_HOME`` or ``~/.cache``, then ``mermaid-printer``."""
+    configured = os.environ.get(CACHE_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mermaid-printer"
+
+
+def private_cache_directory(name: str) -> Path | None:
+    """``cache_root() / name``, made (0700) if need be, or None where it is not a directory of
+    this user's that nobody else can write: nothing is cached (or read from a cache) then."""
+    directory = cache_root() / name
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if is_own_directory(directory) and not directory.lstat().st_mode & 0o022:
+            return directory
+    except OSError:
+        pass
+    return None
 
 
 def is_own_directory(path: Path) -> bool:

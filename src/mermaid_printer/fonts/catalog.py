@@ -4,7 +4,8 @@ Every file of ``vendor/manifest.json`` with a ``font_family`` is one :class:`Fon
 manifest order (earlier files win a codepoint two files share, as in a browser's
 ``unicode-range`` matching). What a file draws is its cmap within its ``unicode_range``; reading
 a cmap is cheap (fontTools rebuilds a woff2's glyf table only when asked), decoding the whole
-file is not (0.05-0.3 s per woff2), so each is done once per process, on first use.
+file is not (0.05-0.8 s per woff2), so each is done once per process, on first use, and the
+decoded bytes are kept in the user's private cache directory for the next process.
 
 :func:`preload_fonts` decodes the files most SVGs need ahead of time: a zygote that calls it
 before forking hands every single-use child a warm copy; a child decodes any other file it needs
@@ -14,13 +15,18 @@ read the files through this catalog.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 import io
 from dataclasses import dataclass
+from pathlib import Path
 
+import fontTools
 import uharfbuzz as hb
 from fontTools.ttLib import TTFont
 
+from mermaid_printer.files import private_cache_directory, write_atomically
 from mermaid_printer.resources import vendor_manifest, vendored_file
 
 __all__ = ["MERMAID_FAMILY", "FontFile", "preload_fonts", "vendored_fonts"]
@@ -98,12 +104,46 @@ def _covered(path: str, ranges: tuple[tuple[int, int], ...]) -> frozenset[int]:
 
 @functools.cache
 def _sfnt(path: str) -> bytes:
-    """The vendored file decoded to plain TrueType/OpenType bytes (woff2 unwrapped)."""
-    font = TTFont(vendored_file(path), recalcTimestamp=False)
+    """The vendored file decoded to plain TrueType/OpenType bytes (woff2 unwrapped).
+
+    Decoding a woff2 costs 0.05-0.8 s, most of a one-shot process's font work, so the result
+    is kept in the user's private cache directory (``fonts-sfnt``), named by a hash of the
+    vendored bytes and the fontTools version and ending in a SHA-256 of itself: a file that is
+    cut short or damaged is decoded and written again, never used. No private cache directory:
+    decoded every time.
+    """
+    vendored = vendored_file(path).read_bytes()
+    cached = _decoded_cache_path(vendored)
+    if cached is not None:
+        try:
+            stored = cached.read_bytes()
+        except OSError:
+            stored = b""
+        data, digest = stored[:-_DIGEST_BYTES], stored[-_DIGEST_BYTES:]
+        if stored and hashlib.sha256(data).digest() == digest:
+            return data
+    font = TTFont(io.BytesIO(vendored), recalcTimestamp=False)
     font.flavor = None
     buffer = io.BytesIO()
     font.save(buffer)
-    return buffer.getvalue()
+    data = buffer.getvalue()
+    if cached is not None:
+        # Where it cannot be written, the next process decodes again: only time is lost.
+        with contextlib.suppress(OSError):
+            write_atomically(cached, data + hashlib.sha256(data).digest())
+    return data
+
+
+_DIGEST_BYTES = 32
+
+
+def _decoded_cache_path(vendored: bytes) -> Path | None:
+    """Where the decoded bytes of a vendored font file are kept, or None (no private cache)."""
+    directory = private_cache_directory("fonts-sfnt")
+    if directory is None:
+        return None
+    key = hashlib.sha256(vendored + fontTools.version.encode("ascii")).hexdigest()[:32]
+    return directory / f"{key}.sfnt"
 
 
 @functools.cache

@@ -45,7 +45,7 @@ import uharfbuzz as hb
 from fontTools.ttLib import TTFont
 
 from mermaid_printer.errors import EngineUnavailable
-from mermaid_printer.files import is_own_directory, write_atomically
+from mermaid_printer.files import CACHE_DIR_ENV, cache_root, is_own_directory, write_atomically
 from mermaid_printer.fonts.catalog import FontFile, vendored_fonts
 from mermaid_printer.fonts.faces import Face, css_weight
 from mermaid_printer.fonts.fontconfig import Fontconfig
@@ -64,7 +64,6 @@ __all__ = [
 ]
 
 #: Environment variable naming where the instance files are kept (default: the user's cache).
-CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
 #: The index of an instance directory: one entry per instance file (its vendored file's index,
 #: family, weight, italic, fontconfig name, file name, decoration details and face metrics).
 INDEX = "index.json"
@@ -103,7 +102,7 @@ def instance_directory() -> Path:
     fonts = [entry["sha256"] for entry in vendor_manifest()["files"] if "font_family" in entry]
     key_source = json.dumps([_CACHE_FORMAT, hb.__version__, fontTools.version, fonts])
     key = hashlib.sha256(key_source.encode("utf-8")).hexdigest()[:16]
-    root = _cache_root()
+    root = cache_root()
     directory = root / f"fonts-{key}"
     if (directory / INDEX).is_file():
         return directory
@@ -170,14 +169,6 @@ def _temporary_instance_directory() -> Path:
         raise EngineUnavailable(f"cannot write the converter's fonts: {exc}") from exc
     atexit.register(_remove_directory, directory, os.getpid())
     return directory
-
-
-def _cache_root() -> Path:
-    configured = os.environ.get(CACHE_DIR_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mermaid-printer"
 
 
 def write_instances(directory: Path) -> None:

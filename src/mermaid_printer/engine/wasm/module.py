@@ -24,8 +24,9 @@ from pathlib import Path
 
 import wasmtime
 
+from mermaid_printer import files
 from mermaid_printer.errors import EngineUnavailable
-from mermaid_printer.files import is_own_directory, write_atomically
+from mermaid_printer.files import write_atomically
 
 __all__ = [
     "MAX_WASM_STACK",
@@ -44,8 +45,6 @@ WASM_PATH = Path(__file__).resolve().parent / "quickjs.wasm"
 #: QuickJS's stack limit (on the module's shadow stack) is meant to stop a deep recursion first;
 #: this must stay well below the smallest thread stack a caller runs on (8 MiB on Linux).
 MAX_WASM_STACK = 2 * 1024 * 1024
-
-_CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
 
 
 def _config() -> wasmtime.Config:
@@ -97,34 +96,16 @@ def wasm_sha256() -> str:
     return hashlib.sha256(_wasm_bytes()).hexdigest()
 
 
-def _cache_root() -> Path:
-    configured = os.environ.get(_CACHE_DIR_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mermaid-printer"
-
-
-def _private_directory(directory: Path) -> bool:
-    """Make ``directory`` (0700) if need be; whether it is this user's and writable by no one else."""
-    try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        return is_own_directory(directory) and not directory.lstat().st_mode & 0o022
-    except OSError:
-        return False
-
-
 def private_cache_directory() -> Path | None:
     """The directory for this engine's cache files (made if need be), or None where there is no
     directory that is this user's own and writable by nobody else: nothing is cached then."""
-    directory = _cache_root() / "wasm"
-    return directory if _private_directory(directory) else None
+    return files.private_cache_directory("wasm")
 
 
 def cache_path() -> Path:
     """Where the compiled code of this ``quickjs.wasm`` is cached (perhaps not yet)."""
     key = hashlib.sha256(_wasm_bytes() + _CONFIG_KEY.encode("utf-8")).hexdigest()[:20]
-    return _cache_root() / "wasm" / f"quickjs-{key}.cwasm"
+    return files.cache_root() / "wasm" / f"quickjs-{key}.cwasm"
 
 
 @functools.cache
@@ -136,7 +117,7 @@ def compiled_quickjs() -> bytes:
     """
     wasm = _wasm_bytes()
     cached = cache_path()
-    private = _private_directory(cached.parent)
+    private = private_cache_directory() is not None
     if private and cached.is_file() and cached.stat().st_uid == os.getuid():
         data = cached.read_bytes()
         try:

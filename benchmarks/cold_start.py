@@ -1,0 +1,150 @@
+"""Cold start to first SVG, native against wasm against wasm from its warm snapshot (issue 10).
+
+Each measurement is a new process that renders one 3-node flowchart to an SVG file and exits:
+
+``script-<engine>``
+    ``python -c`` a small script: import, make the engine (``engine_factory(<engine>)``), one
+    ``worker.mermaid.render_svg`` (post-processed, fonts embedded), write the file. It reports
+    its own split (imports, engine ready, render, write).
+``cli-<engine>``
+    ``mermaid-printer render --engine <engine> small.mmd -o out.svg``: the CLI's one-shot path
+    (a renderer pool without warm-up or spares, the render in a forked child).
+
+The kinds run in alternation, round after round, so the machine's load falls on all of them
+alike; medians and ratios to native are printed with the load average::
+
+    python benchmarks/cold_start.py [--rounds 5] [--kinds script-native,script-wasm-snapshot]
+
+All of them share a cache directory of their own (``$MERMAID_PRINTER_CACHE_DIR``), made warm
+first: quickjs.wasm's compiled code and the warm snapshot exist before the first round (their
+one-time cost is ``test_snapshot_bench.py``'s ``snapshot build``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SMALL = "flowchart LR\n  A[Start] --> B{Check}\n  B --> C[Done]\n"
+ENGINES = ("native", "wasm", "wasm-snapshot")
+KINDS = tuple(f"{way}-{engine}" for way in ("script", "cli") for engine in ENGINES)
+
+_SCRIPT = """
+import json, sys, time
+started = time.perf_counter()
+from pathlib import Path
+from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.engine import engine_factory
+from mermaid_printer.jobs import SvgJob
+from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.worker.mermaid import render_svg
+imported = time.perf_counter()
+engine = engine_factory(sys.argv[1])(mermaid_bundle())
+ready = time.perf_counter()
+job = SvgJob(code=Path(sys.argv[2]).read_text(), config=build_mermaid_config({}), svg_id="cold", timeout_ms=0)
+svg = render_svg(engine, job).svg
+rendered = time.perf_counter()
+Path(sys.argv[3]).write_text(svg)
+done = time.perf_counter()
+print(json.dumps({"imports": imported - started, "engine": ready - imported, "render": rendered - ready,
+                  "write": done - rendered}))
+"""
+
+
+def environment(cache_dir: Path) -> dict[str, str]:
+    """The environment of every measured process: its own engine cache, no result cache."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MERMAID_PRINTER_")}
+    env["MERMAID_PRINTER_CACHE_DIR"] = str(cache_dir)
+    return env
+
+
+def prepare(cache_dir: Path) -> None:
+    """Fill ``cache_dir`` with quickjs.wasm's compiled code and the warm snapshot."""
+    subprocess.run(
+        [sys.executable, "-c", _SCRIPT, "wasm-snapshot", str(_input(cache_dir)), str(cache_dir / "prepare.svg")],
+        env=environment(cache_dir),
+        check=True,
+        capture_output=True,
+    )
+
+
+def _input(directory: Path) -> Path:
+    path = directory / "small.mmd"
+    if not path.exists():
+        path.write_text(SMALL)
+    return path
+
+
+def cold_start(kind: str, cache_dir: Path) -> dict[str, Any]:
+    """One cold start of ``kind``: ``{"seconds": wall time, ...its own split}``; the SVG it wrote."""
+    way, _, engine = kind.partition("-")
+    output = cache_dir / f"out-{kind}.svg"
+    output.unlink(missing_ok=True)
+    if way == "script":
+        command = [sys.executable, "-c", _SCRIPT, engine, str(_input(cache_dir)), str(output)]
+    else:
+        cli = Path(sys.executable).with_name("mermaid-printer")
+        command = [str(cli), "render", "--engine", engine, str(_input(cache_dir)), "-o", str(output)]
+    started = time.perf_counter()
+    finished = subprocess.run(command, env=environment(cache_dir), capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    if finished.returncode != 0:
+        raise RuntimeError(f"{kind} failed: {finished.stderr[-2000:]}")
+    report: dict[str, Any] = json.loads(finished.stdout) if way == "script" else {}
+    report["seconds"] = seconds
+    report["svg"] = output.read_text()
+    return report
+
+
+def alternated(kinds: list[str], rounds: int, cache_dir: Path) -> dict[str, list[dict[str, Any]]]:
+    """``rounds`` cold starts of every kind, the kinds in turn within each round."""
+    runs: dict[str, list[dict[str, Any]]] = {kind: [] for kind in kinds}
+    for _ in range(rounds):
+        for kind in kinds:
+            runs[kind].append(cold_start(kind, cache_dir))
+    return runs
+
+
+def summary(runs: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, float]]:
+    """Per kind: the median of each measured part, and the wall time's ratio to native."""
+    table: dict[str, dict[str, float]] = {}
+    for kind, reports in runs.items():
+        parts = [key for key in reports[0] if key != "svg"]
+        table[kind] = {part: round(statistics.median(r[part] for r in reports), 3) for part in parts}
+    for kind, row in table.items():
+        native = table.get(kind.split("-", 1)[0] + "-native")
+        if native:
+            row["ratio_to_native"] = round(row["seconds"] / native["seconds"], 2)
+    return table
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--kinds", default=",".join(KINDS))
+    args = parser.parse_args()
+    kinds = args.kinds.split(",")
+    with tempfile.TemporaryDirectory(prefix="mermaid-printer-cold-") as scratch:
+        cache_dir = Path(scratch)
+        prepare(cache_dir)
+        load_before = os.getloadavg()
+        runs = alternated(kinds, args.rounds, cache_dir)
+        load_after = os.getloadavg()
+    svgs = {kind: {r["svg"] for r in reports} for kind, reports in runs.items()}
+    print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}; {args.rounds} rounds")
+    for kind, row in summary(runs).items():
+        print(f"{kind:22} {json.dumps(row)}")
+    print("one SVG per kind:", all(len(found) == 1 for found in svgs.values()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
