@@ -27,7 +27,6 @@ and so is any directory where ``npm install puppeteer mermaid@12.3.0`` ran), and
 
     python benchmarks/vs_chromium.py --ref /tmp/fidelity-tools/ref [--types flowchart,pie]
         [--sizes 10,25,50] [--rounds 5] [--no-scaling] [--engine-only] [--json out.json]
-    MERMAID_PRINTER_CHROMIUM_REF=/tmp/fidelity-tools/ref pytest benchmarks/test_vs_chromium_bench.py --benchmark-only -s
 """
 
 from __future__ import annotations
