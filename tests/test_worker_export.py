@@ -25,8 +25,30 @@ def test_a_converter_that_cannot_start_is_logged_and_leaves_export_unavailable(
     with caplog.at_level(logging.WARNING, logger="mermaid_printer.worker.mermaid"):
         worker._prepare_export([])
 
-    assert worker._export_unavailable == 'OSError: no library called "cairo-2" was found'
-    assert "PDF and PNG output are unavailable" in caplog.text
+    assert worker._export_unavailable == (
+        "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install libcairo2): "
+        'OSError: no library called "cairo-2" was found'
+    )
+    assert worker._export_unavailable in caplog.text
+
+
+def test_a_converter_that_fails_with_its_own_error_says_so_without_blaming_cairo(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def fonts_unwritable(_svgs: list[str] | None = None) -> None:
+        raise EngineUnavailable("cannot write the converter's fonts: disk full")
+
+    monkeypatch.setattr(mermaid_printer.export, "prepare_export", fonts_unwritable)
+    monkeypatch.setattr(worker, "_export_unavailable", None)
+
+    with caplog.at_level(logging.WARNING, logger="mermaid_printer.worker.mermaid"):
+        worker._prepare_export([])
+
+    assert worker._export_unavailable == (
+        "PDF and PNG output are unavailable: cannot write the converter's fonts: disk full"
+    )
+    assert "cairo" not in worker._export_unavailable
+    assert worker._export_unavailable in caplog.text
 
 
 CODE = "flowchart TD\n  A --> B"
@@ -40,7 +62,12 @@ EXPORT_JOBS = [
 def test_export_jobs_then_fail_as_engine_unavailable_naming_the_library(
     monkeypatch: pytest.MonkeyPatch, handler: Any, job: Any
 ) -> None:
-    monkeypatch.setattr(worker, "_export_unavailable", "OSError: no library called cairo")
+    monkeypatch.setattr(
+        worker,
+        "_export_unavailable",
+        "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install libcairo2): "
+        "OSError: no library called cairo",
+    )
     monkeypatch.setattr(worker, "_export_prepared", True)
 
     with pytest.raises(EngineUnavailable) as caught:
