@@ -10,7 +10,12 @@ import pytest
 
 from mermaid_printer.bundles import bundle_js_dir
 from mermaid_printer.bundles.mermaid import mermaid_bundle
-from mermaid_printer.bundles.mermaid_transforms import MERMAID_TRANSFORMS, TRANSFORMS_ENV, transforms_enabled
+from mermaid_printer.bundles.mermaid_transforms import (
+    MERMAID_COUNTER_RESETS,
+    MERMAID_TRANSFORMS,
+    TRANSFORMS_ENV,
+    transforms_enabled,
+)
 from mermaid_printer.engine import Bundle, Script
 from mermaid_printer.engine.bundle import SourcePatch
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -26,17 +31,21 @@ def _transform(name: str) -> SourcePatch:
 
 def test_every_transform_fits_the_vendored_bundle_exactly() -> None:
     source = MERMAID_JS.read_text(encoding="utf-8")
-    for transform in MERMAID_TRANSFORMS:
+    for transform in MERMAID_COUNTER_RESETS + MERMAID_TRANSFORMS:
         assert source.count(transform.find) == transform.count, transform.name
     script = next(s for s in mermaid_bundle(transforms=True).scripts if s.path == MERMAID_JS)
-    assert script.transforms == MERMAID_TRANSFORMS
+    assert script.transforms == MERMAID_COUNTER_RESETS + MERMAID_TRANSFORMS
     assert script.source() != source
 
 
-def test_without_transforms_mermaid_loads_as_shipped_and_without_their_helpers() -> None:
+def test_without_transforms_mermaid_loads_with_its_counter_resets_only_and_without_the_helpers() -> None:
     bundle = mermaid_bundle(transforms=False)
     script = next(s for s in bundle.scripts if s.path == MERMAID_JS)
-    assert script.source() == MERMAID_JS.read_text(encoding="utf-8")
+    assert script.transforms == MERMAID_COUNTER_RESETS
+    shipped = MERMAID_JS.read_text(encoding="utf-8")
+    for reset in MERMAID_COUNTER_RESETS:
+        shipped = shipped.replace(reset.find, reset.replace)
+    assert script.source() == shipped
     assert FAST_PATHS not in [s.path for s in bundle.scripts]
     assert bundle.fingerprint() != mermaid_bundle(transforms=True).fingerprint()
 

@@ -6,7 +6,7 @@ import functools
 import json
 
 from mermaid_printer.bundles import bundle_js_dir, shim_scripts
-from mermaid_printer.bundles.mermaid_transforms import MERMAID_TRANSFORMS, transforms_enabled
+from mermaid_printer.bundles.mermaid_transforms import MERMAID_COUNTER_RESETS, MERMAID_TRANSFORMS, transforms_enabled
 from mermaid_printer.engine.bundle import Bundle, Script, WarmUpCall
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.resources import vendored_file
@@ -43,12 +43,14 @@ WARMUP_DIAGRAMS: dict[str, str] = {
 #: treeView, wardley, ...) also learn their grammar decisions on first use, as ZenUML's does.
 #: Measured in a forked child: a first render of those types costs 10-75 ms less (eventmodeling
 #: 140 -> 65 ms, wardley 107 -> 43, radar 79 -> 42), for ~0.7 s more zygote warm-up.
+#: Never a type whose parse leaves state a later diagram shows: block diagrams number their ids
+#: from a counter Mermaid does not reset, so a warmed process drew ``…-2`` where a cold one drew
+#: ``…-1`` (tests/test_warm_state.py holds every type here to that).
 PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
     "architecture": (
         "architecture-beta\n  group g(cloud)[G]\n  service a(server)[A] in g\n  service b(database)[B] in g\n"
         "  junction j\n  a:R --> L:b\n  b:B -- T:j"
     ),
-    "block": 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b',
     "c4": 'C4Context\n  Person(p, "P", "d")\n  System_Boundary(s, "S") {\n    System(a, "A")\n  }\n  Rel(p, a, "uses")',
     "cynefin": 'cynefin-beta\n  title T\n  complex\n    "a"\n  clear\n    "b"\n  complex --> clear : "x"',
     "eventmodeling": (
@@ -121,7 +123,11 @@ def _mermaid_bundle(transforms: bool) -> Bundle:
             *shim_scripts(),
             # What the load-time transforms call (mermaid_transforms.py); only with them.
             *((Script(own / "fast_paths.js"),) if transforms else ()),
-            Script(vendored_file("mermaid/mermaid.min.js"), transforms=MERMAID_TRANSFORMS if transforms else ()),
+            Script(own / "counter_resets.js"),
+            Script(
+                vendored_file("mermaid/mermaid.min.js"),
+                transforms=MERMAID_COUNTER_RESETS + (MERMAID_TRANSFORMS if transforms else ()),
+            ),
             Script(own / "ast.js"),
             # The ZenUML plugin mermaid-cli registers; defines globalThis["mermaid-zenuml"].
             Script(vendored_file("mermaid-zenuml/mermaid-zenuml.min.js")),

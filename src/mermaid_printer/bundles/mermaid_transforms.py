@@ -40,9 +40,10 @@ import os
 
 from mermaid_printer.engine.bundle import SourcePatch
 
-__all__ = ["MERMAID_TRANSFORMS", "TRANSFORMS_ENV", "transforms_enabled"]
+__all__ = ["MERMAID_COUNTER_RESETS", "MERMAID_TRANSFORMS", "TRANSFORMS_ENV", "transforms_enabled"]
 
-#: Set to ``off`` to load the bundle exactly as shipped (to prove the transforms output-neutral).
+#: Set to ``off`` to load the bundle without the speed transforms (to prove them output-neutral);
+#: the counter resets below stay.
 TRANSFORMS_ENV = "MERMAID_PRINTER_BUNDLE_TRANSFORMS"
 
 # Mermaid's config module from where its current config object (``Uee``) is first assigned to
@@ -77,6 +78,30 @@ MERMAID_TRANSFORMS: tuple[SourcePatch, ...] = (
         # covers what copyConfig relies on; only the last statement changes.
         find=_CONFIG_MODULE + 'ri=i(()=>Bh({},Uee),"getConfig")',
         replace=_CONFIG_MODULE + 'ri=i(()=>__printerFastPaths.copyConfig(Uee,Bh),"getConfig")',
+    ),
+)
+
+
+#: Module counters Mermaid never resets, made resettable: each patch registers a function that
+#: sets its counter back to its first value in ``globalThis.__printerCounterResets``, and the
+#: bundle's entries call them all before every render and parse. Not about speed, so always
+#: applied (``MERMAID_PRINTER_BUNDLE_TRANSFORMS=off`` leaves them in): a counter that carries
+#: over shows in the next drawing's ids, so a server's engine process, which renders and parses
+#: its warm-up diagrams before forking, drew ``classId-Animal-4`` where a cold process (a one-shot
+#: CLI run, and Chromium's fresh page) drew ``classId-Animal-0`` (tests/test_warm_state.py).
+#: Output-neutral for every drawing made in a fresh process, which is all the corpus references.
+MERMAID_COUNTER_RESETS: tuple[SourcePatch, ...] = (
+    SourcePatch(
+        name="reset-class-dom-id-counter",
+        # classDb numbers the DOM ids of classes (classId-<name>-<n>) from this counter.
+        find='OCe="classId-",MGr=0,',
+        replace='OCe="classId-",MGr=0,__printerCounterReset(()=>{MGr=0}),',
+    ),
+    SourcePatch(
+        name="reset-sequence-actor-counter",
+        # The sequence renderer numbers actors' lines and groups (actor<n>, root-<n>) from this.
+        find='},"drawLabel"),bc=-1,',
+        replace='},"drawLabel"),bc=-1,__printerCounterReset(()=>{bc=-1}),',
     ),
 )
 

@@ -46,7 +46,12 @@
   if (zenuml) mermaid.registerExternalDiagrams([withScopedStyles(zenuml)]);
 
   // Every render starts on a page like the one the bundles loaded into (see capturePage in env.js).
-  const resetPage = G.__printerEnv.capturePage();
+  const capturedPage = G.__printerEnv.capturePage();
+  // The page, and Mermaid's module counters (counter_resets.js), as the bundle had them loaded.
+  function resetPage() {
+    capturedPage();
+    G.__printerResetCounters();
+  }
 
   // Mermaid's parsers report positions two ways: jison errors carry a `hash`, Langium-based
   // parsers (pie, gitGraph, packet, architecture, …) put "line N, column M" in the message.

@@ -1,0 +1,50 @@
+"""A warmed engine process draws what a cold one draws.
+
+The server's engine process warms up before it forks render processes (a render and a parse of
+each common type, a parse of every other type, markmap's warm-up); a one-shot CLI run skips that
+(cold start). Whatever a warm-up leaves in the interpreter must not show in a later drawing, or
+the same diagram would come out differently from the CLI and from the server (and the result
+cache, keyed by input, would hand one to the other). Each diagram here is a warm-up diagram
+itself, the likeliest to meet its own traces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from mermaid_printer import Printer, build_render_options
+from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS
+from mermaid_printer.markmap_options import MarkmapRenderRequest
+from mermaid_printer.options import validate_request
+from mermaid_printer.pool import RendererPool
+
+pytestmark = pytest.mark.engine
+
+#: Mermaid numbers block ids from a counter it never resets; a parse warm-up of block made a
+#: warmed process draw ``…-2`` where a cold one drew ``…-1``.
+BLOCK = 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b'
+DIAGRAMS = {**WARMUP_DIAGRAMS, **PARSE_WARMUP_DIAGRAMS, "block": BLOCK}
+MARKDOWN = "# Plan\n\n## Now\n\n- [x] write `code`\n- read\n\n## Later\n\n- ship\n  - **announce**\n"
+
+
+@pytest.fixture(scope="module")
+def cold_printer() -> Iterator[Printer]:
+    """A printer whose engine process did no warm-up, as a one-shot CLI run's."""
+    pool = RendererPool(worker_options={"warm_up": False, "engine": "native"}, spares=0)
+    with Printer(pool, cache=None) as cold:
+        yield cold
+
+
+@pytest.mark.parametrize("name", sorted(DIAGRAMS))
+def test_a_warmed_process_draws_each_type_as_a_cold_one(name: str, printer: Printer, cold_printer: Printer) -> None:
+    options = build_render_options(DIAGRAMS[name])
+
+    assert printer.render_svg(options).svg == cold_printer.render_svg(options).svg
+
+
+def test_a_warmed_process_draws_a_mind_map_as_a_cold_one(printer: Printer, cold_printer: Printer) -> None:
+    request = validate_request(MarkmapRenderRequest, {"markdown_content": MARKDOWN})
+
+    assert printer.render_markmap(request).data == cold_printer.render_markmap(request).data
