@@ -67,7 +67,9 @@ FONTS_CONF = """<?xml version="1.0"?>
 def vendored_files(families: tuple[str, ...]) -> list[tuple[Path, str]]:
     """The vendored font files of ``families`` and the family of each, in manifest order."""
     manifest = json.loads((VENDOR / "manifest.json").read_text(encoding="utf-8"))["files"]
-    return [(VENDOR / entry["path"], entry["font_family"]) for entry in manifest if entry.get("font_family") in families]
+    return [
+        (VENDOR / entry["path"], entry["font_family"]) for entry in manifest if entry.get("font_family") in families
+    ]
 
 
 def decode(source: Path, family: str, target: Path) -> None:

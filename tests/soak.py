@@ -2,7 +2,10 @@
 
 Two servers: the MCP server in process (the official client, in memory, one session for the
 whole run) and the HTTP service as its own process (``mermaid-printer http``, as deployed).
-Every request renders (its source carries a comment of its own, so no cache answers it). Around
+Every request renders (its source carries a comment of its own, so no cache answers it; the
+HTTP service runs with its memory result cache off, ``MERMAID_PRINTER_RESULT_CACHE_MIB=0``, as
+it would otherwise fill towards its 64 MiB bound with these unique results and hide a leak
+behind that growth; the bound itself is tested in ``tests/test_cache.py``). Around
 the run: RSS of the parent (the process holding the printer) and of its engine process (the
 zygote), open file descriptors of both, and the engine's child processes; latency of every
 request. ``tests/test_soak.py`` runs a short soak in CI; ``benchmarks/test_soak_long.py`` the
@@ -166,7 +169,10 @@ class http_server:  # noqa: N801 - used as a context manager, like open()
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> http_server:
-        self.process = subprocess.Popen(self._args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        environment = {**os.environ, "MERMAID_PRINTER_RESULT_CACHE_MIB": "0"}
+        self.process = subprocess.Popen(
+            self._args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment
+        )
         wait_for(lambda: self._status("/readyz") == 200 or None, "the HTTP service to get warm", limit_s=300)
         return self
 

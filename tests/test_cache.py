@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from mermaid_printer.cache import Cached, DirectoryCache, MemoryCache, TieredCache, cache_key, default_cache
-from mermaid_printer.errors import DiagramSyntaxError, RenderTimeout
+from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, RenderTimeout
 from mermaid_printer.jobs import RenderResult, SvgJob
 from mermaid_printer.options import build_render_options
 from mermaid_printer.pool import RendererPool
@@ -97,6 +97,30 @@ def test_the_default_cache_uses_the_directory_the_environment_names(
     assert isinstance(cache, TieredCache) and cache.directory.directory == tmp_path
     monkeypatch.delenv("MERMAID_PRINTER_RESULT_CACHE_DIR")
     assert isinstance(default_cache(), MemoryCache)
+
+
+@pytest.mark.parametrize(("setting", "max_bytes"), [(None, 64 * 2**20), ("8", 8 * 2**20), ("0", 0)])
+def test_the_memory_cache_bound_comes_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, setting: str | None, max_bytes: int
+) -> None:
+    if setting is None:
+        monkeypatch.delenv("MERMAID_PRINTER_RESULT_CACHE_MIB", raising=False)
+    else:
+        monkeypatch.setenv("MERMAID_PRINTER_RESULT_CACHE_MIB", setting)
+    cache = default_cache()
+    assert isinstance(cache, MemoryCache) and cache.max_bytes == max_bytes
+    cache.put("0" * 64, Cached(result=b"x" * 100))
+    assert (cache.get("0" * 64) is None) is (max_bytes == 0)  # 0: nothing is kept
+
+
+@pytest.mark.parametrize("setting", ["-1", "lots", "1.5"])
+def test_a_memory_cache_bound_that_is_not_a_number_of_mib_is_an_input_error(
+    monkeypatch: pytest.MonkeyPatch, setting: str
+) -> None:
+    monkeypatch.setenv("MERMAID_PRINTER_RESULT_CACHE_MIB", setting)
+    with pytest.raises(InvalidInput) as caught:
+        default_cache()
+    assert caught.value.details == {"field": "MERMAID_PRINTER_RESULT_CACHE_MIB"}
 
 
 class CountingPool(RendererPool):

@@ -33,12 +33,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from mermaid_printer import wire
-from mermaid_printer.errors import PrinterError, error_from_dict
+from mermaid_printer.errors import InvalidInput, PrinterError, error_from_dict
 from mermaid_printer.files import write_atomically
 
 __all__ = [
     "CACHEABLE_ERRORS",
     "RESULT_CACHE_DIR_ENV",
+    "RESULT_CACHE_MEMORY_ENV",
     "CacheStats",
     "Cached",
     "DirectoryCache",
@@ -56,6 +57,8 @@ RESULT_CACHE_DIR_ENV = "MERMAID_PRINTER_RESULT_CACHE_DIR"
 #: Error codes whose answer depends only on the input, so they are cached like results.
 CACHEABLE_ERRORS = frozenset({"SYNTAX_ERROR", "UNSUPPORTED_DIAGRAM", "INPUT_TOO_LARGE"})
 DEFAULT_MEMORY_BYTES = 64 * 2**20
+#: Environment variable: the memory cache's bound in MiB (default 64; 0: no memory cache).
+RESULT_CACHE_MEMORY_ENV = "MERMAID_PRINTER_RESULT_CACHE_MIB"
 DEFAULT_DIRECTORY_BYTES = 512 * 2**20
 
 
@@ -263,9 +266,26 @@ class TieredCache:
 
 
 def default_cache(directory: str | Path | None = None) -> ResultCache:
-    """A memory cache, in front of a directory cache when ``directory`` (or
-    ``$MERMAID_PRINTER_RESULT_CACHE_DIR``) names one."""
+    """A memory cache (``$MERMAID_PRINTER_RESULT_CACHE_MIB``, default 64 MiB), in front of a
+    directory cache when ``directory`` (or ``$MERMAID_PRINTER_RESULT_CACHE_DIR``) names one.
+
+    Raises:
+        InvalidInput: ``$MERMAID_PRINTER_RESULT_CACHE_MIB`` is not a whole number of MiB.
+    """
+    memory = MemoryCache(_memory_bytes())
     chosen = directory if directory is not None else os.environ.get(RESULT_CACHE_DIR_ENV)
     if not chosen:
-        return MemoryCache()
-    return TieredCache(MemoryCache(), DirectoryCache(Path(chosen).expanduser()))
+        return memory
+    return TieredCache(memory, DirectoryCache(Path(chosen).expanduser()))
+
+
+def _memory_bytes() -> int:
+    configured = os.environ.get(RESULT_CACHE_MEMORY_ENV, "").strip()
+    if not configured:
+        return DEFAULT_MEMORY_BYTES
+    if not configured.isdigit():
+        raise InvalidInput(
+            f"${RESULT_CACHE_MEMORY_ENV} must be a whole number of MiB (0: no memory cache), not {configured!r}",
+            {"field": RESULT_CACHE_MEMORY_ENV},
+        )
+    return int(configured) * 2**20
