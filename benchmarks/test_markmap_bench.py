@@ -7,6 +7,13 @@ runs both back to back and records the ratio of their medians in ``extra_info``
 (``render_over_structure``): both start with markmap-lib's own transform (markdown-it and its
 HTML parser), which is the whole of a structure call, so the ratio is what drawing adds.
 
+``markmap-size-structure`` and ``markmap-size-render`` run the handlers on generated outlines of
+exactly 10, 100, 1,000 and 10,000 nodes (the node count markmap reports is checked; 10,000 is
+the limit), with fewer rounds for the largest; ``extra_info`` records the median of the other
+handler on the same document and ``render_over_structure`` (the product wants a structure call
+at least ten times cheaper than a render). ``markmap-render-warm-100`` is the warm median of a
+100-node map (the product promises at most 150 ms).
+
 ``markmap-bundle-load`` is what the markmap bundle adds to a zygote's start: loading it into a
 fresh engine and its warm-up (``worker.markmap.warm_up``); the engine's own memory after it is
 in ``extra_info`` (``resident_added_mib``: the process's resident memory after minus before,
@@ -42,6 +49,32 @@ def outline(nodes: int) -> str:
             lines.append(f"  - with `code {item}` and **bold** text")
         lines.append("")
     return "\n".join(lines)
+
+
+def outline_of(nodes: int) -> str:
+    """An outline of exactly ``nodes`` nodes as markmap counts them: the title, then sections of
+    up to eight list items with links and inline code, each with a bold sub-item."""
+    lines = ["# Outline", ""]
+    left = nodes - 1
+    section = 0
+    while left > 0:
+        lines += [f"## Section {section}", ""]
+        left -= 1
+        for item in range(8):
+            if left == 0:
+                break
+            lines.append(f"- Item {item} of [section {section}](https://example.com/{section}/{item})")
+            left -= 1
+            if left > 0:
+                lines.append(f"  - with `code {item}` and **bold** text")
+                left -= 1
+        lines.append("")
+        section += 1
+    return "\n".join(lines)
+
+
+SIZES = (10, 100, 1000, 10_000)
+SIZED = {nodes: outline_of(nodes) for nodes in SIZES}
 
 
 def documents() -> dict[str, str]:
@@ -130,3 +163,77 @@ def test_markmap_bundle_load_and_warm_up(benchmark) -> None:
         benchmark.extra_info.setdefault("resident_added_mib", []).append(round(resident_mib() - before, 1))
 
     benchmark.pedantic(load, rounds=3, iterations=1)
+
+
+def _rounds(nodes: int) -> int:
+    return 1 if nodes >= 10_000 else 3 if nodes >= 1000 else 5
+
+
+def _cpu_median_ms(handler, engine: QuickJSEngine, job, rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        started = time.process_time()
+        handler(engine, job)
+        times.append(time.process_time() - started)
+    return round(statistics.median(times) * 1000, 1)
+
+
+# No job time limit for these (a 10,000-node render takes minutes under load).
+def _sized_structure_job(nodes: int) -> MarkmapStructureJob:
+    return MarkmapStructureJob(markdown=SIZED[nodes], options={}, timeout_ms=0, include_tree=False)
+
+
+def _sized_render_job(nodes: int) -> MarkmapRenderJob:
+    return MarkmapRenderJob(markdown=SIZED[nodes], options={}, timeout_ms=0)
+
+
+def _record_cpu_ratio(benchmark, engine: QuickJSEngine, nodes: int) -> None:
+    """CPU medians of both handlers on the document, and render/structure (wall time is noisy here)."""
+    rounds = 1 if nodes >= 1000 else 3
+    structure_ms = _cpu_median_ms(worker.structure, engine, _sized_structure_job(nodes), rounds)
+    render_ms = _cpu_median_ms(worker.render, engine, _sized_render_job(nodes), rounds)
+    benchmark.extra_info["nodes"] = nodes
+    benchmark.extra_info["structure_cpu_ms"] = structure_ms
+    benchmark.extra_info["render_cpu_ms"] = render_ms
+    benchmark.extra_info["render_over_structure"] = round(render_ms / structure_ms, 1)
+
+
+@pytest.mark.benchmark(group="markmap-size-structure")
+@pytest.mark.parametrize("nodes", SIZES)
+def test_markmap_structure_by_size(benchmark, markmap_engine: QuickJSEngine, nodes: int) -> None:
+    result = benchmark.pedantic(
+        worker.structure,
+        args=(markmap_engine, _sized_structure_job(nodes)),
+        rounds=_rounds(nodes),
+        iterations=1,
+        warmup_rounds=0,
+    )
+    assert result.node_count == nodes
+    if nodes < 10_000:  # the 10,000-node ratio is recorded by the render benchmark
+        _record_cpu_ratio(benchmark, markmap_engine, nodes)
+
+
+@pytest.mark.benchmark(group="markmap-size-render")
+@pytest.mark.parametrize("nodes", SIZES)
+def test_markmap_render_by_size(benchmark, markmap_engine: QuickJSEngine, nodes: int) -> None:
+    result = benchmark.pedantic(
+        worker.render, args=(markmap_engine, _sized_render_job(nodes)), rounds=_rounds(nodes), iterations=1
+    )
+    assert result.node_count == nodes
+    if nodes < 10_000:
+        _record_cpu_ratio(benchmark, markmap_engine, nodes)
+    else:  # one more render would double a very long benchmark: its structure median, and the ratio
+        structure_ms = _cpu_median_ms(worker.structure, markmap_engine, _sized_structure_job(nodes), 1)
+        benchmark.extra_info["nodes"] = nodes
+        benchmark.extra_info["structure_cpu_ms"] = structure_ms
+        benchmark.extra_info["render_over_structure_wall"] = round(
+            benchmark.stats.stats.median * 1000 / structure_ms, 1
+        )
+
+
+@pytest.mark.benchmark(group="markmap-render-warm-100")
+def test_markmap_render_100_nodes_warm(benchmark, markmap_engine: QuickJSEngine) -> None:
+    result = benchmark.pedantic(
+        worker.render, args=(markmap_engine, _sized_render_job(100)), rounds=15, iterations=1, warmup_rounds=2
+    )
+    assert result.node_count == 100

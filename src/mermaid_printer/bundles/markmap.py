@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 
 from mermaid_printer.bundles import bundle_js_dir, shim_scripts
+from mermaid_printer.bundles.markmap_transforms import MARKMAP_LIB_TRANSFORMS
+from mermaid_printer.bundles.mermaid_transforms import transforms_enabled
 from mermaid_printer.engine.bundle import Bundle, Script
 from mermaid_printer.resources import vendored_file
 
@@ -14,17 +16,30 @@ __all__ = ["MARKMAP_VERSION", "markmap_bundle"]
 MARKMAP_VERSION = "0.18.12"
 
 
-@functools.cache
-def markmap_bundle() -> Bundle:
+def markmap_bundle(transforms: bool | None = None) -> Bundle:
     """The shim, d3, markmap-lib and markmap-view (in the order markmap's page loads them), then
-    the entry points ``transform`` and ``render``."""
+    the entry points ``transform`` and ``render``.
+
+    Args:
+        transforms: load markmap-lib with its load-time transforms
+            (:mod:`~mermaid_printer.bundles.markmap_transforms`); by default unless
+            ``MERMAID_PRINTER_BUNDLE_TRANSFORMS=off``.
+    """
+    return _markmap_bundle(transforms_enabled() if transforms is None else transforms)
+
+
+@functools.cache
+def _markmap_bundle(transforms: bool) -> Bundle:
     return Bundle(
         name="markmap",
         version=MARKMAP_VERSION,
         scripts=(
             *shim_scripts(),
             Script(vendored_file("d3/d3.min.js")),
-            Script(vendored_file("markmap/markmap-lib.iife.js")),
+            Script(
+                vendored_file("markmap/markmap-lib.iife.js"),
+                transforms=MARKMAP_LIB_TRANSFORMS if transforms else (),
+            ),
             Script(vendored_file("markmap/markmap-view.js")),
             Script(bundle_js_dir() / "markmap" / "entries.js"),
         ),
