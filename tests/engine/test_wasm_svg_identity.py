@@ -37,3 +37,15 @@ def test_the_wasm_engine_draws_the_same_svg_as_the_native_engine(
     job = SvgJob(code=path.read_text(), config=build_mermaid_config({}), svg_id="identity", timeout_ms=0)
     expected = render_svg(native, job)
     assert render_svg(wasm, job) == expected
+
+
+def test_the_wasm_engine_loads_the_bundle_with_its_transforms(engines: tuple[QuickJSEngine, WasmEngine]) -> None:
+    """Regression: the wasm engine read the scripts' files as they are on disk, so Mermaid ran
+    there without its load-time patches; its sequence actor counter, which one of them resets,
+    carried over from one render to the next (``actor2`` where the native engine drew ``actor0``)."""
+    _, wasm = engines
+    job = SvgJob(code="sequenceDiagram\n  A->>B: hi", config=build_mermaid_config({}), svg_id="again", timeout_ms=0)
+    first = render_svg(wasm, job).svg
+
+    assert render_svg(wasm, job).svg == first
+    assert 'id="actor0"' in first

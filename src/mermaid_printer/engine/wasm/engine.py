@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from mermaid_printer.engine import EngineLimits
-from mermaid_printer.engine.bundle import Bundle, Script
+from mermaid_printer.engine.bundle import Bundle, BundleTransformError, Script
 from mermaid_printer.engine.wasm.instance import NotSettled, QuickJSInstance, ScriptError, Trapped
 from mermaid_printer.engine.wasm.snapshot import restore_or_build
 from mermaid_printer.errors import PrinterError, RenderFailed, RenderTimeout, ResourceLimit
@@ -160,12 +160,17 @@ class WasmEngine:
             self._instance = None
 
     def _load(self, instance: QuickJSInstance, script: Script) -> None:
-        source = script.path.read_text(encoding="utf-8")
+        try:
+            source = script.source()  # the file, rewritten by the script's load-time transforms
+        except BundleTransformError as exc:
+            raise RenderFailed(f"loading {script.name}: {exc}", {"reason": "transform_mismatch"}) from exc
         try:
             if script.kind == "module":
                 instance.eval_module(source, script.name, script.publish_as)
             elif script.kind == "data":
-                instance.eval(f"globalThis.{script.publish_as} = {source};", script.name)
+                # JSON.parse of a string literal, as the native engine loads data (the compiler is
+                # several times slower on a large object literal).
+                instance.eval(f"globalThis.{script.publish_as} = JSON.parse({json.dumps(source)});", script.name)
             else:
                 instance.eval(source, script.name)
         except (ScriptError, NotSettled, Trapped, MemoryError) as exc:
