@@ -10,7 +10,7 @@ import pytest
 from adapters.stdio_session import run_session, tool_call
 from adapters.test_cli import run_cli
 
-from mermaid_printer.engine import ENGINE_ENV_VAR, selected_engine
+from mermaid_printer.engine import ENGINE_ENV_VAR, ONE_SHOT_ENGINE, one_shot_engine, selected_engine
 from mermaid_printer.options import RenderOptions
 from mermaid_printer.pool import RendererPool
 from mermaid_printer.service import Printer
@@ -115,3 +115,39 @@ def test_mcp_stdio_server_renders_with_the_engine_the_variable_names(
     assert reply.get("isError") is not True, reply
     assert "flowchart-v2" in reply["content"][0]["text"]
     assert '"engine": "wasm"' in session.stderr  # the pool logs its start with its options
+
+
+def test_a_one_shot_process_starts_from_the_wasm_snapshot_unless_told_or_unable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv(ENGINE_ENV_VAR, raising=False)
+    monkeypatch.setenv("MERMAID_PRINTER_CACHE_DIR", str(tmp_path / "cache"))
+    assert one_shot_engine() == ONE_SHOT_ENGINE == "wasm-snapshot"
+
+    monkeypatch.setenv(ENGINE_ENV_VAR, "native")  # what --engine native sets
+    assert one_shot_engine() == "native"
+
+    monkeypatch.delenv(ENGINE_ENV_VAR)
+    (tmp_path / "cache" / "wasm").chmod(0o777)  # a snapshot there could be anyone's: not used
+    assert one_shot_engine() == "native"
+
+
+@pytest.mark.engine
+def test_a_one_shot_cli_render_draws_from_the_snapshot_the_bytes_the_native_engine_draws(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    source = tmp_path / "chart.mmd"
+    source.write_text(FLOWCHART)
+    monkeypatch.setenv("MERMAID_PRINTER_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv(ENGINE_ENV_VAR, raising=False)
+
+    chosen = run_cli("render", str(source), "-o", str(tmp_path / "default.svg"))
+    native = run_cli("render", str(source), "--engine", "native", "-o", str(tmp_path / "native.svg"))
+
+    assert chosen.returncode == 0 and native.returncode == 0, chosen.stderr + native.stderr
+    assert "building the warm snapshot" in chosen.stderr  # the first run on this cache builds it
+    assert list((tmp_path / "cache" / "wasm").glob("snapshot-mermaid-*.bin"))
+    assert (tmp_path / "default.svg").read_bytes() == (tmp_path / "native.svg").read_bytes()
+    again = run_cli("render", str(source), "-o", str(tmp_path / "again.svg"))
+    assert again.returncode == 0 and "building" not in again.stderr
+    assert (tmp_path / "again.svg").read_bytes() == (tmp_path / "native.svg").read_bytes()

@@ -24,7 +24,7 @@ from mermaid_printer.adapters.cli_flags import FlagOverride, Overrides, add_mode
 from mermaid_printer.adapters.cli_markmap import add_markmap_command, markmap_format, markmap_request
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
-from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
+from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, one_shot_engine, selected_engine
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
 from mermaid_printer.files import write_atomically
 from mermaid_printer.options import (
@@ -267,7 +267,7 @@ def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") 
 
     pool = None
     if one_shot:
-        options = {"warm_up": False, "engine": selected_engine(), "bundles": [bundle]}
+        options = {"warm_up": False, "engine": one_shot_engine(), "bundles": [bundle]}
         pool = RendererPool(worker_options=options, spares=0)
     return Printer(pool, cache=default_cache(cache_dir))
 

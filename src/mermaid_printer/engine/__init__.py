@@ -16,6 +16,7 @@ import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from mermaid_printer.engine.bundle import Bundle, Script, WarmUpCall
@@ -23,6 +24,7 @@ from mermaid_printer.engine.bundle import Bundle, Script, WarmUpCall
 __all__ = [
     "ENGINES",
     "ENGINE_ENV_VAR",
+    "ONE_SHOT_ENGINE",
     "Bundle",
     "Engine",
     "EngineFactory",
@@ -30,6 +32,7 @@ __all__ = [
     "Script",
     "WarmUpCall",
     "engine_factory",
+    "one_shot_engine",
     "selected_engine",
 ]
 
@@ -84,6 +87,31 @@ ENGINES: dict[str, str] = {
 #: The variable naming the engine when the caller does not (``native`` if unset).
 ENGINE_ENV_VAR = "MERMAID_PRINTER_ENGINE"
 DEFAULT_ENGINE = "native"
+
+
+#: The engine a process that serves one request uses when nobody chose one: the wasm engine
+#: restored from its warm snapshot starts in ~0.3 s against ~1.5 s for the native engine's load
+#: (``benchmarks/cold_start.py``) and draws the same bytes.
+ONE_SHOT_ENGINE = "wasm-snapshot"
+
+
+def one_shot_engine() -> str:
+    """The engine for a process that serves one request (a one-shot CLI run): the one chosen
+    (``$MERMAID_PRINTER_ENGINE``, which ``--engine`` sets), else :data:`ONE_SHOT_ENGINE` where it
+    can start fast — ``quickjs.wasm`` is built and there is a private cache directory to keep its
+    snapshot in (the first run builds the snapshot, once per version) — else ``native``.
+
+    Raises:
+        ValueError: the variable names no engine.
+    """
+    if os.environ.get(ENGINE_ENV_VAR, "").strip():
+        return selected_engine()
+    from mermaid_printer.files import private_cache_directory
+
+    wasm_built = (Path(__file__).resolve().parent / "wasm" / "quickjs.wasm").is_file()
+    if wasm_built and private_cache_directory("wasm") is not None:
+        return ONE_SHOT_ENGINE
+    return DEFAULT_ENGINE
 
 
 def selected_engine(name: str | None = None) -> str:
