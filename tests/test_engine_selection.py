@@ -151,3 +151,13 @@ def test_a_one_shot_cli_render_draws_from_the_snapshot_the_bytes_the_native_engi
     again = run_cli("render", str(source), "-o", str(tmp_path / "again.svg"))
     assert again.returncode == 0 and "building" not in again.stderr
     assert (tmp_path / "again.svg").read_bytes() == (tmp_path / "native.svg").read_bytes()
+
+
+@pytest.mark.engine
+def test_a_one_shot_mind_map_from_the_snapshot_is_the_native_engine_s(tmp_path: Path) -> None:
+    source = Path(__file__).parent / "fixtures" / "markmap" / "code.md"
+    for engine in ("wasm-snapshot", "native"):
+        result = run_cli("markmap", str(source), "--engine", engine, "-o", str(tmp_path / f"{engine}.svg"))
+        assert result.returncode == 0, result.stderr
+
+    assert (tmp_path / "wasm-snapshot.svg").read_bytes() == (tmp_path / "native.svg").read_bytes()
