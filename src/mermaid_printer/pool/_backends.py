@@ -164,6 +164,11 @@ class ForkBackend:
     def alive(self) -> bool:
         return self._ctrl is not None and self._proc is not None and self._proc.poll() is None
 
+    @property
+    def engine_pid(self) -> int | None:
+        """The zygote's pid while it runs."""
+        return self._proc.pid if self.alive() and self._proc is not None else None
+
     def launch(self) -> _ForkLaunch:
         ours, theirs = socket.socketpair()
         try:

@@ -120,6 +120,13 @@ class RendererPool:
         """
         self._ready_backend(None)
 
+    @property
+    def engine_pid(self) -> int | None:
+        """The warm engine process's pid (the zygote, ``fork`` mode) while it runs, for monitoring;
+        None before it starts, after it stopped, and in ``spawn`` mode (no single engine process)."""
+        backend = self._backend
+        return backend.engine_pid if isinstance(backend, ForkBackend) else None
+
     def run(self, job: Any, *, timeout_s: float, cancel: threading.Event | None = None) -> Any:
         """Run ``job`` in a fresh process and return the worker's result.
 
