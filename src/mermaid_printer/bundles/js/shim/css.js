@@ -554,14 +554,78 @@
     return best;
   }
 
+  // The substitution memo of `el` (its declared values, and its var()-substituted values as they
+  // are asked for), kept until the DOM next changes. Only the full HTML box model (markmap's
+  // labels) reads it. Elements that agree on everything the memo is made from share one memo,
+  // kept across DOM changes (sharedMemoKey).
   function substitutionMemo(el) {
     const version = G.__printerDom ? G.__printerDom.version() : 0;
     let memo = el._substituted;
-    if (!memo || memo.version !== version) {
+    if (!memo || el._substitutedVersion !== version) {
       const sheets = sheetsFor(el);
-      memo = el._substituted = { version, sheets, declared: declaredValues(el, sheets), values: new Map() };
+      const key = sharedMemoKey(el, sheets);
+      memo = key === null ? undefined : sharedMemos.get(key);
+      if (memo === undefined) {
+        memo = { sheets, declared: declaredValues(el, sheets), values: new Map() };
+        if (key !== null) {
+          if (sharedMemos.size > 5000) sharedMemos.clear();
+          sharedMemos.set(key, memo);
+        }
+      }
+      el._substituted = memo;
+      el._substitutedVersion = version;
     }
     return memo;
+  }
+
+  // Shared substitution memos. When every selector of the sheets is "chain-pure" (type, #id,
+  // .class and *, the descendant and child combinators, and pseudo-classes or pseudo-elements
+  // that never match here), whether a rule applies to an element depends on nothing but the
+  // type, id and class of the element and of its ancestors. The memo's values are then a
+  // function of: the sheets, that chain, the inline style of the element and of each ancestor
+  // (its own declarations; theirs hold the custom properties var() reads) and the element's
+  // presentation attributes (substitutedFrom, substitutedValues). The key holds all of these;
+  // a label's elements are the same few in every label of a mind map.
+  const sharedMemos = new Map();
+  const sheetSerials = new WeakMap(); // compiled sheet -> serial number, or -1 when not chain-pure
+  let nextSheetSerial = 1;
+  const NEVER_MATCHING_PSEUDO = new Set(["hover", "active", "focus", "visited", "before", "after", "first-line", "first-letter"]);
+  function chainPureSelector(text) {
+    if (!/^[A-Za-z0-9_\-.#*>,:\s]*$/.test(text)) return false;
+    const pseudo = /(::?)([A-Za-z-]*)/g;
+    let m;
+    while ((m = pseudo.exec(text)) !== null) if (m[1] !== "::" && !NEVER_MATCHING_PSEUDO.has(m[2].toLowerCase())) return false;
+    return true;
+  }
+  function sheetSerial(sheet, doc) {
+    let serial = sheetSerials.get(sheet);
+    if (serial !== undefined) return serial;
+    serial = -1;
+    for (const styleEl of doc._styleElements) {
+      if (styleEl._sheetRules !== sheet) continue;
+      const pure = parseSheet(styleEl._sheetText).every((rule) => rule.type !== "style" || chainPureSelector(rule.selectorText));
+      serial = pure ? nextSheetSerial++ : -1;
+      break;
+    }
+    sheetSerials.set(sheet, serial);
+    return serial;
+  }
+  function keyPart(value) {
+    return value === null ? "-" : value.length + ":" + value;
+  }
+  function sharedMemoKey(el, sheets) {
+    let key = "";
+    for (const sheet of sheets) {
+      const serial = sheetSerial(sheet, el._doc);
+      if (serial < 0) return null;
+      key += serial + ",";
+    }
+    if (el._attrs) for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) key += "|" + keyPart(attr.name) + keyPart(attr.value);
+    for (let e = el; e && e._type === 1; e = e._parent) {
+      if (!e._attrs) return null;
+      key += "/" + keyPart(e._lname) + keyPart(e.getAttribute("id")) + keyPart(e.getAttribute("class")) + keyPart(e.getAttribute("style"));
+    }
+    return key;
   }
 
   /** The names of the properties the author's CSS and inline style set on `el` itself. */

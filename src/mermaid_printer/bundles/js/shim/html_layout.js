@@ -177,6 +177,11 @@
     if (cached && cached.version === version) return cached.style;
     const base = inheritedStyle(el.parentNode);
     const own = css.substitutedValues(el);
+    const known = sharedStyle(own, base, "");
+    if (known !== undefined) {
+      inheritedCache.set(el, { version, style: known });
+      return known;
+    }
     const st = {};
     for (const prop of PROP_NAMES) {
       if (!PROPS[prop]) {
@@ -193,7 +198,27 @@
     st.weightNum = css.absoluteWeight(st["font-weight"], base.weightNum);
     st["font-weight"] = String(st.weightNum);
     inheritedCache.set(el, { version, style: st });
+    shareStyle(own, base, "", st);
     return st;
+  }
+
+  // With the full model, a style is a function of the element's substituted values (css.js
+  // shares one such map among the elements that agree on everything it is made from), of its
+  // parent's style and of what the user-agent layer reads beyond those (`extra`): elements of
+  // every label that agree on these share one style object, across DOM changes. Nothing changes
+  // a style object once it is made.
+  const sharedStyles = new WeakMap(); // substituted values -> parent style -> extra -> style
+  function sharedStyle(own, base, extra) {
+    const byBase = sharedStyles.get(own);
+    const byExtra = byBase && byBase.get(base);
+    return byExtra && byExtra.get(extra);
+  }
+  function shareStyle(own, base, extra, st) {
+    let byBase = sharedStyles.get(own);
+    if (!byBase) sharedStyles.set(own, (byBase = new WeakMap()));
+    let byExtra = byBase.get(base);
+    if (!byExtra) byBase.set(base, (byExtra = new Map()));
+    byExtra.set(extra, st);
   }
 
   const styleCache = new WeakMap();
@@ -205,6 +230,17 @@
     if (cached && cached.version === version) return cached.style;
     const parent = el.parentNode;
     const parentStyle = isContent(parent) ? styleOf(parent) : rootStyle(parent);
+    let shareOwn;
+    let shareKey;
+    if (fullModel) {
+      shareOwn = css.substitutedValues(el);
+      shareKey = el.getAttribute("href") !== null ? "href" : ""; // a link's colour (html_boxes.js uaColor)
+      const known = sharedStyle(shareOwn, parentStyle, shareKey);
+      if (known !== undefined) {
+        styleCache.set(el, { version, style: known });
+        return known;
+      }
+    }
     let ua = UA[lname(el)] || {};
     const cls = el.getAttribute("class");
     if (cls) {
@@ -233,6 +269,7 @@
     st.weightNum = css.absoluteWeight(st["font-weight"], parentStyle.weightNum);
     st["font-weight"] = String(st.weightNum);
     styleCache.set(el, { version, style: st });
+    if (fullModel) shareStyle(shareOwn, parentStyle, shareKey, st);
     return st;
   }
 

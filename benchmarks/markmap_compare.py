@@ -1,0 +1,94 @@
+"""Render CPU time of mind maps, a git revision's bundle JavaScript against the working tree's.
+
+A dev tool: the markmap bundle is loaded twice in this process, once with the package's
+JavaScript (``src/mermaid_printer/bundles/js``) as it is in ``--base`` (default ``HEAD``, read
+with ``git show`` into a temporary folder) and once as it is on disk; the vendored files and the
+Python are the same for both. Generated outlines (``test_markmap_bench.outline_of``) are rendered
+through the worker's handler by both engines in alternation, round after round, and the CPU time
+of this thread (``time.thread_time``: immune to other processes' load on a shared machine) is
+reported per size as medians and their ratio (new / old). Both SVGs are compared byte for byte.
+
+Usage::
+
+    python benchmarks/markmap_compare.py --sizes 100,1000 --rounds 5
+    python benchmarks/markmap_compare.py --base main --sizes 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from test_markmap_bench import outline_of
+
+from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.engine.bundle import Bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.jobs import MarkmapRenderJob
+from mermaid_printer.worker import markmap as worker
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def bundle_at(revision: str, into: Path, bundle: Bundle | None = None) -> Bundle:
+    """``bundle`` (default: the markmap bundle) with the package's JavaScript as of ``revision``
+    (copied into ``into``)."""
+    bundle = bundle if bundle is not None else markmap_bundle()
+    js = bundle_js_dir()
+    relative = js.relative_to(REPO)
+    scripts = []
+    for script in bundle.scripts:
+        try:
+            inside = script.path.resolve().relative_to(js.resolve())
+        except ValueError:
+            scripts.append(script)  # vendored: the same file for both
+            continue
+        text = subprocess.run(
+            ["git", "show", f"{revision}:{relative / inside}"], cwd=REPO, check=True, capture_output=True, text=True
+        ).stdout
+        copy = into / inside
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(text, encoding="utf-8")
+        scripts.append(dataclasses.replace(script, path=copy))
+    return dataclasses.replace(bundle, scripts=tuple(scripts))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base", default="HEAD", help="the git revision to compare with (default HEAD)")
+    parser.add_argument("--sizes", default="100", help="comma-separated node counts")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        engines = {"old": QuickJSEngine(bundle_at(args.base, Path(tmp))), "new": QuickJSEngine(markmap_bundle())}
+    for engine in engines.values():
+        worker.warm_up(engine)
+    for size in (int(s) for s in args.sizes.split(",")):
+        job = MarkmapRenderJob(markdown=outline_of(size), options={}, timeout_ms=0)
+        times: dict[str, list[float]] = {"old": [], "new": []}
+        svgs = {name: worker.render(engine, job).data for name, engine in engines.items()}  # warm
+        for _ in range(args.rounds):
+            for name, engine in engines.items():
+                started = time.thread_time()
+                worker.render(engine, job)
+                times[name].append(time.thread_time() - started)
+        old, new = statistics.median(times["old"]), statistics.median(times["new"])
+        same = "identical" if svgs["old"] == svgs["new"] else "SVG DIFFERS"
+        print(
+            f"{size:6d} nodes: old {old * 1000:8.1f} ms  new {new * 1000:8.1f} ms  new/old {new / old:5.2f}  "
+            f"(CPU, median of {args.rounds}; min old {min(times['old']) * 1000:.1f}, new {min(times['new']) * 1000:.1f}) {same}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
