@@ -74,6 +74,10 @@ _gc_began: list[float] = []
 
 
 def prime() -> None:
+    # The zygote's own probed calls (its exit reports go through encode_frame) are not this
+    # child's: start from zero.
+    _steps.clear()
+    _marks.clear()
     gc.callbacks.append(_gc_callback)
     _mark("child_started")
     cpu, wall = time.thread_time(), time.perf_counter()
