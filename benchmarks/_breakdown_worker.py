@@ -82,6 +82,7 @@ def prime() -> None:
     _mark("child_started")
     cpu, wall = time.thread_time(), time.perf_counter()
     _real.prime()
+    _steps.clear()  # the priming parse is not the request's engine call
     _add("child.prime", time.thread_time() - cpu, time.perf_counter() - wall)
     _mark("primed")
 
