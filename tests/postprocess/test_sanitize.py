@@ -240,7 +240,13 @@ def test_large_mermaid_shaped_flowchart_is_kept_whole_and_stable() -> None:
 def test_public_names() -> None:
     from mermaid_printer.postprocess import canonicalize, css, sanitize
 
-    assert sanitize.__all__ == ["SVG_NAMESPACE", "XLINK_NAMESPACE", "parse_svg", "sanitize_svg"]
+    assert sanitize.__all__ == [
+        "SVG_NAMESPACE",
+        "XLINK_NAMESPACE",
+        "parse_svg",
+        "remember_safe_stylesheets",
+        "sanitize_svg",
+    ]
     assert canonicalize.__all__ == [
         "canonicalize_svg",
         "format_number",
@@ -252,6 +258,7 @@ def test_public_names() -> None:
         "check_css_value",
         "is_allowed_css_url",
         "normalize_url",
+        "remember_safe_stylesheet",
         "scrub_declarations",
         "scrub_stylesheet",
     ]

@@ -34,6 +34,7 @@ step removes what is left to chance in how the tree is written out. Decisions:
 
 from __future__ import annotations
 
+import functools
 import re
 
 from lxml import etree
@@ -136,6 +137,10 @@ def serialize_svg(root: etree._Element) -> str:
     return text + "\n"
 
 
+# Remembered per process (a render process serves one request): a drawing repeats its numbers
+# (a sequence diagram's icons: 3,100 numbers in path data, 470 distinct), and formatting one is
+# ~1 µs against ~0.1 µs for a lookup. Bounded, so hostile path data cannot grow it without end.
+@functools.lru_cache(maxsize=8192)
 def format_number(token: str) -> str:
     """Write one number with at most 6 decimals: ``"10.50000"`` → ``"10.5"``, ``"-0.0001"`` → ``"0"``."""
     value = float(token)

@@ -37,6 +37,16 @@ declarations are dropped; nothing is patched with regular expressions.
 CSS that needs no change is returned byte-for-byte, so Mermaid's own stylesheet survives intact
 and scrubbing is idempotent. When something is dropped, the kept rules are re-serialized by
 tinycss2 (comments are not kept).
+
+Known stylesheets: tokenizing Mermaid's theme stylesheet (3-23 KB) is most of a small render's
+post-processing (~30 ms of a 3-node flowchart). The warm process scrubs the stylesheets of its
+own warm-up renders (fixed input, never a request's) and remembers those that need no change,
+with their scope id cut out (:func:`remember_safe_stylesheet`). A request's stylesheet that is
+one of them with another id of the same form (``mermaid-`` and 12 hex digits, as the service
+chooses them, or the export id) needs no change either: the id is one run of CSS name characters
+starting with the same letters, so it tokenizes the same way and is the scope the check wants.
+It is returned as is without being parsed; any other text, even one character off, is scrubbed
+in full. Only the warm process fills the set, before it forks; a request's child reads it.
 """
 
 from __future__ import annotations
@@ -52,6 +62,7 @@ __all__ = [
     "check_css_value",
     "is_allowed_css_url",
     "normalize_url",
+    "remember_safe_stylesheet",
     "scrub_declarations",
     "scrub_stylesheet",
 ]
@@ -87,6 +98,14 @@ _LOADING_FUNCTIONS = {
     "attr",  # typed attr() could turn an attribute into a URL; Mermaid never uses it
 }
 _MAX_NESTING = 32
+# Scope ids a known stylesheet may be matched under (see "Known stylesheets" above).
+_TEMPLATE_SCOPE_ID = re.compile(r"mermaid-(?:[0-9a-f]{12}|export)")
+# Where a known stylesheet's scope id was: NUL, which no XML text can contain.
+_ID_MARK = "\0"
+# A second id a stylesheet must pass under before it is remembered: digits and an "e" that a
+# tokenizer could mistake for an exponent.
+_PROBE_SCOPE_ID = "mermaid-0e1e2e3e4e5e"
+_safe_templates: set[str] = set()
 _NOT_A_BRACKET = re.compile(r"[^()\[\]{}]+")
 _SELECTOR_LITERALS = {".", ",", ":", ">", "+", "~", "*", "|", "=", "~=", "|=", "^=", "$=", "*="}
 _SELECTOR_FUNCTIONS = {
@@ -161,6 +180,39 @@ def scrub_stylesheet(text: str, scope_id: str | None = None) -> tuple[str, list[
     Returns:
         The text (unchanged, same object, when nothing was unsafe) and notes on what was dropped.
     """
+    if (
+        _safe_templates
+        and scope_id is not None
+        and _TEMPLATE_SCOPE_ID.fullmatch(scope_id)
+        and _ID_MARK not in text
+        and text.replace(scope_id, _ID_MARK) in _safe_templates
+    ):
+        return text, []
+    return _scrub_stylesheet(text, scope_id)
+
+
+def remember_safe_stylesheet(text: str, scope_id: str) -> bool:
+    """Remember a stylesheet of the warm process's own warm-up output if it needs no change
+    (under its id and under another), so a request's copy of it is not parsed again.
+
+    Only for fixed, built-in input: never call it with a request's output.
+
+    Returns:
+        Whether it was remembered.
+    """
+    if not _TEMPLATE_SCOPE_ID.fullmatch(scope_id) or _ID_MARK in text or scope_id not in text:
+        return False
+    template = text.replace(scope_id, _ID_MARK)
+    for probe in (scope_id, _PROBE_SCOPE_ID):
+        filled = template.replace(_ID_MARK, probe)
+        scrubbed, notes = _scrub_stylesheet(filled, probe)
+        if notes or scrubbed != filled:
+            return False
+    _safe_templates.add(template)
+    return True
+
+
+def _scrub_stylesheet(text: str, scope_id: str | None) -> tuple[str, list[str]]:
     if _too_deeply_nested(text):
         return "", ["removed a style sheet nested too deeply"]
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)

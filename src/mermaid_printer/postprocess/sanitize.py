@@ -65,11 +65,12 @@ from mermaid_printer.postprocess.allowlist import SVG_NAMESPACE, XLINK_NAMESPACE
 from mermaid_printer.postprocess.css import (
     check_css_value,
     normalize_url,
+    remember_safe_stylesheet,
     scrub_declarations,
     scrub_stylesheet,
 )
 
-__all__ = ["SVG_NAMESPACE", "XLINK_NAMESPACE", "parse_svg", "sanitize_svg"]
+__all__ = ["SVG_NAMESPACE", "XLINK_NAMESPACE", "parse_svg", "remember_safe_stylesheets", "sanitize_svg"]
 
 _MAX_NOTES = 20
 
@@ -154,6 +155,24 @@ def sanitize_svg(root: etree._Element) -> list[str]:
         if is_style:
             _sanitize_style_element(element, notes)
     return notes.as_list()
+
+
+def remember_safe_stylesheets(raw_svg_text: str) -> int:
+    """Remember the ``<style>`` sheets of a warm-up SVG that need no scrubbing (see ``css.py``,
+    "Known stylesheets"): for the warm process's own fixed warm-up output only, never a request's.
+
+    Returns:
+        How many were remembered.
+    """
+    root = parse_svg(raw_svg_text)
+    scope_id = root.get("id")
+    if not scope_id:
+        return 0
+    remembered = 0
+    for element in root.iter(allowlist.SVG + "style"):
+        if len(element) == 0 and element.get("type") in (None, "", "text/css"):
+            remembered += remember_safe_stylesheet(element.text or "", scope_id)
+    return remembered
 
 
 def _report_outside_root(root: etree._Element, notes: _Notes) -> None:
