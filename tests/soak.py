@@ -218,21 +218,23 @@ class http_server:  # noqa: N801 - used as a context manager, like open()
             return error.code, error.read()
 
 
+def http_request(server: http_server, index: int) -> str | None:
+    """Request ``index`` of the mixed corpus through the HTTP service: None when it was answered
+    well, else what went wrong (``HTTP <status>``)."""
+    tool, arguments = _request_for(index)
+    if tool == "mermaid_to_svg":
+        status, body = server.post("/api/render", {"code": arguments["code"]})
+        if status == 200:
+            assert_safe_svg(json.loads(body)["svg"])
+    else:  # Kroki's POST / for the PNG
+        kroki = {"diagram_type": "mermaid", "diagram_source": arguments["code"], "output_format": "png"}
+        status, body = server.post("/", kroki)
+        if status == 200:
+            assert body.startswith(b"\x89PNG")
+    return None if status == 200 else f"HTTP {status}"
+
+
 def soak_http(server: http_server, renders: int, warm_up: int) -> SoakReport:
     """``warm_up`` requests, then ``renders`` measured ones, through the HTTP service's API."""
     assert server.process is not None
-
-    def one(index: int) -> str | None:
-        tool, arguments = _request_for(index)
-        if tool == "mermaid_to_svg":
-            status, body = server.post("/api/render", {"code": arguments["code"]})
-            if status == 200:
-                assert_safe_svg(json.loads(body)["svg"])
-        else:  # Kroki's POST / for the PNG
-            kroki = {"diagram_type": "mermaid", "diagram_source": arguments["code"], "output_format": "png"}
-            status, body = server.post("/", kroki)
-            if status == 200:
-                assert body.startswith(b"\x89PNG")
-        return None if status == 200 else f"HTTP {status}"
-
-    return _run("http", server.process.pid, renders, warm_up, one)
+    return _run("http", server.process.pid, renders, warm_up, lambda index: http_request(server, index))
