@@ -4,6 +4,8 @@ bundle in process, or the ``printer`` fixture) must carry ``@pytest.mark.engine`
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,7 @@ from typing import Any
 import pytest
 
 from mermaid_printer import Printer
-from mermaid_printer.engine import quickjs_engine
+from mermaid_printer.engine import ONE_SHOT_ENGINE, one_shot_engine, quickjs_engine
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -45,6 +47,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             raise pytest.UsageError(
                 f"{item.nodeid} uses the real engine (printer fixture): mark it @pytest.mark.engine"
             )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_shot_snapshots(request: pytest.FixtureRequest) -> None:
+    """One-shot CLI runs start from the wasm engine's warm snapshot; the first run on a cache
+    builds it and says so on stderr. Build the snapshots of both bundles once, before any test
+    that runs the engine, so that no CLI test's output depends on whether a cache was warm."""
+    if one_shot_engine() != ONE_SHOT_ENGINE:
+        return
+    if not any(item.get_closest_marker("engine") for item in request.session.items):
+        return
+    build = (
+        "from mermaid_printer.bundles import load_bundle\n"
+        "from mermaid_printer.engine import engine_factory\n"
+        f"for name in ('mermaid', 'markmap'): engine_factory({ONE_SHOT_ENGINE!r})(load_bundle(name))\n"
+    )
+    subprocess.run([sys.executable, "-c", build], check=True, capture_output=True, timeout=600)
 
 
 @pytest.fixture(scope="session")
