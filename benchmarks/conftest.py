@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -33,3 +35,12 @@ def _record_bundle_version(request: pytest.FixtureRequest) -> None:
         bench = request.getfixturevalue("benchmark")
         mermaid = next(f for f in vendor_manifest()["files"] if f["package"] == "mermaid")
         bench.extra_info["mermaid"] = mermaid["version"]
+
+
+@pytest.fixture
+def soak(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """``tests/soak.py``: the soak machinery lives with the tests that run its short version."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "tests"))
+    import soak as module
+
+    return module

@@ -20,18 +20,9 @@ from types import ModuleType
 
 import pytest
 
-TESTS = Path(__file__).resolve().parents[1] / "tests"
 SECONDS = float(os.environ.get("MERMAID_PRINTER_SOAK_SECONDS", "600"))
 CLIENTS = int(os.environ.get("MERMAID_PRINTER_SOAK_CLIENTS", str(os.cpu_count() or 2)))
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="measures processes through /proc")
-
-
-@pytest.fixture
-def soak(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(TESTS))
-    import soak as module  # the soak machinery lives with the tests that run its short version
-
-    return module
 
 
 def test_the_http_service_at_capacity_for_ten_minutes(soak: ModuleType) -> None:

@@ -20,18 +20,9 @@ import pytest
 
 from mermaid_printer import Printer
 
-TESTS = Path(__file__).resolve().parents[1] / "tests"
 RENDERS = int(os.environ.get("MERMAID_PRINTER_SOAK_RENDERS", "1000"))
 QUIET = os.environ.get("MERMAID_PRINTER_SOAK_QUIET") == "1"
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="measures processes through /proc")
-
-
-@pytest.fixture
-def soak(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(TESTS))
-    import soak as module  # the soak machinery lives with the tests that run its short version
-
-    return module
 
 
 def _judge(report: object) -> None:
