@@ -115,38 +115,3 @@ def test_a_var_with_no_definition_and_no_fallback_makes_the_property_inherit(eng
         """,
     )
     assert families == {"a": "Arimo", "b": "'Open Sans'", "c": "Tinos"}
-
-
-def test_the_cascade_finds_every_rule_that_matches_whatever_its_selector_keys_on(engine: QuickJSEngine) -> None:
-    # css.js tries on an element only the rules filed under its id, classes and type (and those
-    # with a selector it cannot file): a class with an escaped space, a universal or attribute
-    # selector, and the order and specificity among them must still decide as in Chromium.
-    colors = js(
-        engine,
-        r"""
-        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-        svg.innerHTML = `<style>
-          .a\ b { fill: red; }
-          [data-x] { stroke: blue; }
-          * { opacity: 0.5; }
-          rect { fill: green; }
-          #r2 { fill: purple; }
-          g > .c.d { stroke: orange; }
-          .d { stroke: black; }
-        </style>
-        <g><rect id="r1" class="a b"/><rect id="r2" class=" c  d " data-x="1"/><circle class="a"/></g>`;
-        document.body.appendChild(svg);
-        const out = {};
-        for (const el of svg.querySelectorAll("rect, circle")) {
-          const style = getComputedStyle(el);
-          out[el.getAttribute("id") || el.localName] = [style.fill, style.stroke, style.opacity];
-        }
-        svg.remove();
-        return out;
-        """,
-    )
-    assert colors == {
-        "r1": ["green", "none", "0.5"],  # no class token holds a space: `.a\\ b` matches nothing
-        "r2": ["purple", "orange", "0.5"],
-        "circle": ["rgb(0, 0, 0)", "none", "0.5"],
-    }

@@ -348,55 +348,6 @@
     return byProp;
   }
 
-  // The positions in `sheet.rules` of the rules that can match `el`, ascending: a rule is
-  // filed under the key (selectors.js keyOf) of each of its selectors, or tried on every
-  // element when one of them has none. Skipped rules are only those no selector of which can
-  // match, so the cascade finds what trying every rule finds.
-  function candidateRules(el, sheet) {
-    let index = sheet.index;
-    if (!index) {
-      index = sheet.index = { always: [], byKey: new Map() };
-      sheet.rules.forEach((rule, position) => {
-        const keys = rule.sel.keys;
-        if (keys.includes(null)) {
-          index.always.push(position);
-          return;
-        }
-        for (const key of new Set(keys)) {
-          let list = index.byKey.get(key);
-          if (!list) index.byKey.set(key, (list = []));
-          list.push(position);
-        }
-      });
-    }
-    const found = new Set(index.always);
-    for (const key of selectors.elementKeys(el)) {
-      const list = index.byKey.get(key);
-      if (list) for (const position of list) found.add(position);
-    }
-    return Array.from(found).sort((a, b) => a - b);
-  }
-
-  // The rules of `sheet` that match `el`: rule order -> specificity, in rule order. Memoized per
-  // element and sheet until a style can next change (dom.js's styleVersion: the tree and every
-  // attribute a selector reads), as computed values are.
-  function matchedRules(el, sheet) {
-    const version = styleVersion();
-    let memo = el._matchedRules;
-    if (!memo || memo.version !== version) memo = el._matchedRules = { version, bySheet: new Map() };
-    let matched = memo.bySheet.get(sheet);
-    if (!matched) {
-      matched = new Map();
-      for (const position of candidateRules(el, sheet)) {
-        const rule = sheet.rules[position];
-        const spec = rule.sel.specificityFor(el);
-        if (spec >= 0) matched.set(rule.order, spec);
-      }
-      memo.bySheet.set(sheet, matched);
-    }
-    return matched;
-  }
-
   // The compiled <style> sheets that apply to `el`: those in the same tree. Memoized per
   // element until a style can change (dom.js's styleVersion: tree, text and style attributes).
   function sheetsFor(el) {
@@ -459,14 +410,12 @@
       }
     }
     for (let s = 0; s < sheets.length; s++) {
-      let matched = null;
       for (const rules of [sheets[s].get(prop), viaFont ? sheets[s].get("font") : undefined]) {
         if (!rules) continue;
-        if (matched === null) matched = matchedRules(el, sheets[s]);
         for (let r = 0; r < rules.length; r++) {
-          const { decl, order } = rules[r];
-          const spec = matched.get(order);
-          if (spec === undefined) continue;
+          const { sel, decl, order } = rules[r];
+          const spec = sel.specificityFor(el);
+          if (spec < 0) continue;
           // !important, then specificity, then sheet order, then rule order.
           const total = (decl.important ? 2e12 : 0) + spec * 1e5 + s * 1e4 + order;
           if (total >= bestRank) {
@@ -593,9 +542,9 @@
       if (!current || rank >= current.rank) best.set(decl.name, { value: declValue(decl), rank });
     };
     for (let s = 0; s < sheets.length; s++) {
-      const rules = sheets[s].rules;
-      for (const [order, spec] of matchedRules(el, sheets[s])) {
-        const rule = rules[order - 1];
+      for (const rule of sheets[s].rules || []) {
+        const spec = rule.sel.specificityFor(el);
+        if (spec < 0) continue;
         const base = spec * 1e5 + s * 1e4 + rule.order;
         rule.decls.forEach((decl, i) => offer(decl, (decl.important ? 2e12 : 0) + base + i / 1000));
       }

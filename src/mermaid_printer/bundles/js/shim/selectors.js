@@ -95,8 +95,6 @@
 
   function parseCompound(text, i, whole, spec) {
     const tests = [];
-    // What an element must have for the compound to match it (css.js indexes rules by these).
-    const need = { ids: [], classes: [], tag: null };
     const start = i;
     while (i < text.length) {
       const c = text[i];
@@ -107,7 +105,6 @@
         if (!m) throw tokenizeError(whole);
         const id = unescapeIdent(m[0]);
         tests.push((el) => el.getAttribute("id") === id);
-        need.ids.push(id);
         spec[0]++;
         i += 1 + m[0].length;
       } else if (c === ".") {
@@ -115,7 +112,6 @@
         if (!m) throw tokenizeError(whole);
         const cls = unescapeIdent(m[0]);
         tests.push((el) => hasClass(el, cls));
-        need.classes.push(cls);
         spec[1]++;
         i += 1 + m[0].length;
       } else if (c === "[") {
@@ -144,13 +140,12 @@
         const m = IDENT.exec(text.slice(i));
         const tag = unescapeIdent(m[0]).toLowerCase();
         tests.push((el) => el._lname === tag);
-        need.tag = tag;
         spec[2]++;
         i += m[0].length;
       } else break;
     }
     if (i === start) throw tokenizeError(whole);
-    return [{ tests, need }, i];
+    return [{ tests }, i];
   }
 
   function findClose(text, i, open, close) {
@@ -340,27 +335,6 @@
     return false;
   }
 
-  // A key every element the selector matches has (see elementKeys), or null: its rightmost
-  // compound's id, else a class of it, else its type. A class holding whitespace (escaped) is
-  // no key: hasClass compares it whole against the attribute.
-  function keyOf(sel) {
-    const need = sel.compounds[sel.compounds.length - 1].need;
-    if (need.ids.length) return "#" + need.ids[0];
-    const cls = need.classes.find((c) => !/[ \t\n\f\r]/.test(c));
-    if (cls !== undefined) return "." + cls;
-    return need.tag !== null ? "<" + need.tag : null;
-  }
-
-  /** The keys of `el` that keyOf may give a selector matching it: id, each class, type. */
-  function elementKeys(el) {
-    const keys = ["<" + el._lname];
-    const id = el.getAttribute("id");
-    if (id !== null) keys.push("#" + id);
-    const value = el.getAttribute("class");
-    if (value) for (const cls of value.split(/[ \t\n\f\r]+/)) if (cls) keys.push("." + cls);
-    return keys;
-  }
-
   function matchComplex(el, sel, scope) {
     return matchFrom(el, sel.compounds, sel.compounds.length - 1, scope);
   }
@@ -372,8 +346,6 @@
       const list = parseList(String(text));
       compiled = {
         selectors: list,
-        // One key per selector (keyOf): an element without any of them matches none.
-        keys: list.map(keyOf),
         match: (el, scope) => {
           for (let i = 0; i < list.length; i++) if (matchComplex(el, list[i], scope)) return true;
           return false;
@@ -395,5 +367,5 @@
     return selectedAttributes.size > 0 && (selectedAttributes.has(name) || selectedAttributes.has(String(name).toLowerCase()));
   }
 
-  globalThis.__printerSelectors = { compile, splitTopLevel, isSelectedAttribute, elementKeys };
+  globalThis.__printerSelectors = { compile, splitTopLevel, isSelectedAttribute };
 })();
