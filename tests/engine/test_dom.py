@@ -115,3 +115,46 @@ def test_a_var_with_no_definition_and_no_fallback_makes_the_property_inherit(eng
         """,
     )
     assert families == {"a": "Arimo", "b": "'Open Sans'", "c": "Tinos"}
+
+
+def test_shared_style_memos_follow_a_change_to_an_ancestor(engine: QuickJSEngine) -> None:
+    # Labels share substitution memos keyed by the type, id, class and inline style of the
+    # element and of every ancestor (css.js chainKey, memoized per element until a style can next
+    # change). A class or inline style set on an ancestor after a lookup must reach the element
+    # — the key of the ancestor's ancestors included — and a change elsewhere must not.
+    values = js(
+        engine,
+        """
+        const outer = document.createElement("div");
+        const inner = document.createElement("div");
+        const span = document.createElement("span");
+        const style = document.createElement("style");
+        style.textContent = ".hot span{color:red} .cold span{color:blue} div > span{--depth:deep}";
+        document.head.appendChild(style);
+        outer.appendChild(inner);
+        inner.appendChild(span);
+        document.body.appendChild(outer);
+        const read = () => [__printerCss.substitutedValue(span, "color") || null, __printerCss.substitutedValue(span, "--depth") || null];
+        const out = [read()];
+        outer.setAttribute("class", "hot");
+        out.push(read());
+        outer.setAttribute("class", "cold");
+        out.push(read());
+        document.body.appendChild(document.createElement("p"));
+        out.push(read());
+        outer.setAttribute("style", "--x:1");
+        outer.removeAttribute("class");
+        inner.setAttribute("class", "hot");
+        out.push(read());
+        outer.remove();
+        style.remove();
+        return out;
+        """,
+    )
+    assert values == [
+        [None, "deep"],
+        ["red", "deep"],
+        ["blue", "deep"],
+        ["blue", "deep"],
+        ["red", "deep"],
+    ]

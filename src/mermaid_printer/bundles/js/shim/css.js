@@ -621,10 +621,21 @@
       key += serial + ",";
     }
     if (el._attrs) for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) key += "|" + keyPart(attr.name) + keyPart(attr.value);
-    for (let e = el; e && e._type === 1; e = e._parent) {
-      if (!e._attrs) return null;
-      key += "/" + keyPart(e._lname) + keyPart(e.getAttribute("id")) + keyPart(e.getAttribute("class")) + keyPart(e.getAttribute("style"));
-    }
+    const chain = chainKey(el);
+    return chain === null ? null : key + chain;
+  }
+
+  // The type, id, class and inline style of `el` and of each of its ancestors, as one string
+  // (or null when one of them has no attributes to read), memoized per element until a style
+  // can next change: every part of it moves styleVersion (the tree, id, class and style).
+  function chainKey(el) {
+    if (!el || el._type !== 1) return "";
+    const version = styleVersion();
+    if (el._chainKeyVersion === version) return el._chainKey;
+    const parent = el._attrs ? chainKey(el._parent) : null;
+    const key = parent === null ? null : "/" + keyPart(el._lname) + keyPart(el.getAttribute("id")) + keyPart(el.getAttribute("class")) + keyPart(el.getAttribute("style")) + parent;
+    el._chainKey = key;
+    el._chainKeyVersion = version;
     return key;
   }
 

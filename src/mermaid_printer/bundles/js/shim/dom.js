@@ -388,9 +388,9 @@
       this.localName = localName;
       this.value = value;
       this.specified = true;
-    }
-    get name() {
-      return this.prefix ? this.prefix + ":" + this.localName : this.localName;
+      // The qualified name, stored: _findAttr compares it on every getAttribute, and neither
+      // part ever changes after creation.
+      this.name = prefix ? prefix + ":" + localName : localName;
     }
     get nodeName() {
       return this.name;

@@ -1,0 +1,102 @@
+"""Render CPU time of Mermaid diagrams, a git revision's bundle JavaScript against the working tree's.
+
+A dev tool, the Mermaid twin of ``markmap_compare.py``: the Mermaid bundle is loaded twice in
+this process, once with the package's JavaScript (``src/mermaid_printer/bundles/js``: the shim
+and Mermaid's glue) as it is in ``--base`` (default ``HEAD``) and once as it is on disk; the
+vendored files, the load-time transforms and the Python are the same for both. The diagrams of
+``benchmarks/diagrams`` (or the ``.mmd`` files given) are rendered through the worker's
+``render_svg`` by both engines in alternation, round after round, and the CPU time of this thread
+(``time.thread_time``: immune to other processes' load on a shared machine) is summed per
+diagram type. It prints per type the median-of-rounds ratio new / old, and overall the ratio of
+the summed medians and the median of per-diagram ratios; every SVG is compared byte for byte
+(exit status 1 when one differs).
+
+Usage::
+
+    python benchmarks/mermaid_compare.py --rounds 3
+    python benchmarks/mermaid_compare.py --base main~2 benchmarks/diagrams/flowchart-*.mmd
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from markmap_compare import bundle_at
+
+from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.errors import PrinterError
+from mermaid_printer.jobs import SvgJob
+from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.worker import mermaid as worker
+
+DIAGRAMS = Path(__file__).resolve().parent / "diagrams"
+
+
+def _render(engine: QuickJSEngine, code: str) -> str:
+    job = SvgJob(code=code, config=build_mermaid_config({}), svg_id="compare", timeout_ms=120_000, embed_fonts=True)
+    try:
+        result = worker.render_svg(engine, job)
+    except PrinterError as exc:
+        return f"error:{exc.code}"
+    return result.svg + "\n" + json.dumps(result.warnings)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, help="diagrams (default: benchmarks/diagrams/*.mmd)")
+    parser.add_argument("--base", default="HEAD", help="the git revision to compare with (default HEAD)")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    files = args.files or sorted(DIAGRAMS.glob("*.mmd"))
+    with tempfile.TemporaryDirectory() as tmp:
+        engines = {
+            "old": QuickJSEngine(bundle_at(args.base, Path(tmp), mermaid_bundle())),
+            "new": QuickJSEngine(mermaid_bundle()),
+        }
+    for engine in engines.values():
+        worker.warm_up(engine)
+    medians: dict[str, dict[str, float]] = {"old": {}, "new": {}}
+    differ = []
+    for path in files:
+        code = path.read_text(encoding="utf-8")
+        outputs = {name: _render(engine, code) for name, engine in engines.items()}  # warm, and compared
+        if outputs["old"] != outputs["new"]:
+            differ.append(path.name)
+            print(f"differs: {path.name}")
+        times: dict[str, list[float]] = {"old": [], "new": []}
+        for _ in range(args.rounds):
+            for name, engine in engines.items():
+                started = time.thread_time()
+                _render(engine, code)
+                times[name].append(time.thread_time() - started)
+        for name in engines:
+            medians[name][path.name] = statistics.median(times[name])
+    by_type: dict[str, list[str]] = {}
+    for name in medians["old"]:
+        by_type.setdefault(name.split("-")[0], []).append(name)
+    print(f"{'type':18} {'old ms':>9} {'new ms':>9} {'new/old':>8}")
+    for kind, names in sorted(by_type.items()):
+        old = sum(medians["old"][n] for n in names)
+        new = sum(medians["new"][n] for n in names)
+        print(f"{kind:18} {old * 1000:9.1f} {new * 1000:9.1f} {new / old:8.2f}")
+    old_total, new_total = sum(medians["old"].values()), sum(medians["new"].values())
+    ratios = [medians["new"][n] / medians["old"][n] for n in medians["old"]]
+    print(
+        f"{len(files)} diagrams, CPU median of {args.rounds} each: total old {old_total * 1000:.0f} ms, "
+        f"new {new_total * 1000:.0f} ms, new/old {new_total / old_total:.2f}; median per-diagram ratio "
+        f"{statistics.median(ratios):.2f}; {len(files) - len(differ)}/{len(files)} identical"
+    )
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
