@@ -158,3 +158,79 @@ def test_shared_style_memos_follow_a_change_to_an_ancestor(engine: QuickJSEngine
         ["blue", "deep"],
         ["red", "deep"],
     ]
+
+
+def test_computed_styles_follow_every_mutation_that_can_reach_them(engine: QuickJSEngine) -> None:
+    # Computed styles are memoized per element until a mutation that can reach them: dom.js
+    # stamps the mutated node's parent (siblings via + ~ and :nth-*, the parent's :empty), a
+    # node taken out of a tree, and any change to a <style> or to which <style>s a tree holds.
+    # Memos elsewhere survive (which is what makes measuring many labels cheap). Each step reads
+    # the memo first, mutates, and reads again.
+    colors = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const svg = document.createElementNS(NS, "svg");
+        const style = document.createElementNS(NS, "style");
+        style.textContent = "g.on + text{fill:red} g:empty{stroke:blue} g > text:first-of-type{opacity:0.5}";
+        svg.appendChild(style);
+        const g = document.createElementNS(NS, "g");
+        const text = document.createElementNS(NS, "text");
+        svg.appendChild(g);
+        svg.appendChild(text);
+        document.body.appendChild(svg);
+        const fill = (el) => getComputedStyle(el).fill;
+        const out = {};
+        out.before = fill(text);
+        g.setAttribute("class", "on");                 // a sibling's class: g.on + text
+        out.sibling = fill(text);
+        out.empty = getComputedStyle(g).stroke;
+        const inner = document.createElementNS(NS, "text");
+        g.appendChild(inner);                          // g is no longer :empty
+        out.notEmpty = getComputedStyle(g).stroke;
+        out.firstOfType = getComputedStyle(inner).opacity;
+        g.insertBefore(document.createElementNS(NS, "text"), inner);
+        out.secondOfType = getComputedStyle(inner).opacity;
+        style.textContent = "text{fill:green}";        // a <style>'s text
+        out.newSheet = fill(text);
+        const other = document.createElementNS(NS, "svg");
+        other.appendChild(text);                        // moved to a tree without a <style>
+        out.moved = fill(text);
+        const own = document.createElementNS(NS, "style");
+        own.textContent = "text{fill:purple}";
+        const holder = document.createElementNS(NS, "g");
+        holder.appendChild(own);
+        const mid = document.createElementNS(NS, "g");
+        const deep = document.createElementNS(NS, "g");
+        mid.appendChild(deep);
+        other.appendChild(mid);
+        out.moved = fill(text);
+        deep.appendChild(holder);                       // a <style> arrives deep in another branch
+        out.arrived = fill(text);
+        deep.removeChild(holder);                       // and leaves with it
+        out.left = fill(text);
+        other.appendChild(text);
+        text.setAttribute("class", "x");
+        style.textContent = "text{fill:green}";
+        svg.appendChild(text);
+        out.back = fill(text);
+        svg.removeChild(text);                          // out of every tree: no sheet reaches it
+        out.detached = fill(text);
+        svg.remove();
+        return out;
+        """,
+    )
+    assert colors == {
+        "before": "rgb(0, 0, 0)",
+        "sibling": "red",
+        "empty": "blue",
+        "notEmpty": "none",
+        "firstOfType": "0.5",
+        "secondOfType": "1",
+        "newSheet": "green",
+        "moved": "rgb(0, 0, 0)",
+        "arrived": "purple",
+        "left": "rgb(0, 0, 0)",
+        "back": "green",
+        "detached": "rgb(0, 0, 0)",
+    }

@@ -349,17 +349,28 @@
   }
 
   // The compiled <style> sheets that apply to `el`: those in the same tree. Memoized per
-  // element until a style can change (dom.js's styleVersion: tree, text and style attributes).
+  // element while it holds (stillCurrent).
   function sheetsFor(el) {
-    const version = styleVersion();
-    if (el._sheetsVersion === version) return el._sheets;
+    if (stillCurrent(el, el._sheetsMade)) return el._sheets;
     el._sheets = findSheets(el);
-    el._sheetsVersion = version;
+    el._sheetsMade = madeNow();
     return el._sheets;
   }
 
-  function styleVersion() {
-    return G.__printerDom ? G.__printerDom.styleVersion() : 0;
+  // When a style memo was made: [styleVersion, sheetVersion] (dom.js).
+  function madeNow() {
+    const dom = G.__printerDom;
+    return dom ? [dom.styleVersion(), dom.sheetVersion()] : [0, 0];
+  }
+
+  // Whether a style memo of `el` made at `made` (madeNow) still holds: no <style> has changed
+  // since and no mutation that can reach `el`'s computed style (dom.js styleStamp: the newest
+  // stamp on `el` or an ancestor) is newer.
+  function stillCurrent(el, made) {
+    if (made === undefined) return false;
+    const dom = G.__printerDom;
+    if (!dom) return true;
+    return made[1] === dom.sheetVersion() && (made[0] === dom.styleVersion() || dom.styleStamp(el) <= made[0]);
   }
 
   function findSheets(el) {
@@ -627,15 +638,15 @@
 
   // The type, id, class and inline style of `el` and of each of its ancestors, as one string
   // (or null when one of them has no attributes to read), memoized per element until a style
-  // can next change: every part of it moves styleVersion (the tree, id, class and style).
+  // can next change (stillCurrent): every part of it is a styled mutation (the tree, id, class
+  // and style of `el` or an ancestor).
   function chainKey(el) {
     if (!el || el._type !== 1) return "";
-    const version = styleVersion();
-    if (el._chainKeyVersion === version) return el._chainKey;
+    if (stillCurrent(el, el._chainKeyMade)) return el._chainKey;
     const parent = el._attrs ? chainKey(el._parent) : null;
     const key = parent === null ? null : "/" + keyPart(el._lname) + keyPart(el.getAttribute("id")) + keyPart(el.getAttribute("class")) + keyPart(el.getAttribute("style")) + parent;
     el._chainKey = key;
-    el._chainKeyVersion = version;
+    el._chainKeyMade = madeNow();
     return key;
   }
 
@@ -699,12 +710,11 @@
     return computedWith(el, prop, sheetsFor(el));
   }
 
-  // Computed values are memoized per element until a style can next change (dom.js).
+  // Computed values are memoized per element while they hold (stillCurrent).
   function computedWith(el, prop, sheets) {
     if (!el || el._type !== 1) return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
-    const version = styleVersion();
     let memo = el._computed;
-    if (!memo || memo.version !== version) memo = el._computed = { version, values: new Map() };
+    if (!memo || !stillCurrent(el, memo.made)) memo = el._computed = { made: madeNow(), values: new Map() };
     let value = memo.values.get(prop);
     if (value === undefined) {
       value = computeValue(el, prop, sheets);
@@ -791,6 +801,9 @@
     // Whether an SVG attribute of this name takes part in the cascade (dom.js asks).
     isPresentationAttribute: (name) => PRESENTATION.has(name),
     fontOf,
+    // Style memos of other files (geometry.js's text layouts) follow the same rule as these.
+    madeNow,
+    stillCurrent,
     camelToKebab,
     // CSS font-size / font-weight values resolved against the parent's (px, number).
     absoluteFontSize,

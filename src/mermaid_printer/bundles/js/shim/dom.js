@@ -68,6 +68,45 @@
   // selectors). css.js memoizes computed values on it; the geometry attributes a layout writes
   // (x, y, transform, d, ...) leave them valid.
   let styleVersion = 0;
+  // Which memos such a mutation reaches. Without :has() (selectors.js has none), a change to a
+  // node's attributes or text can change the computed style of its parent's subtree only (its
+  // own, its siblings' through + ~ and :nth-*, its parent's :empty), and a change to a node's
+  // children that of its own subtree; so each styled mutation stamps the mutated node's parent
+  // (the node itself when it has none) with the new styleVersion, and a memo made at version v
+  // for `el` holds while no ancestor-or-self of `el` carries a newer stamp (styleStamp) and no
+  // <style> text or set of <style>s in a tree has changed (sheetVersion: every element's sheets).
+  // A node taken out of a tree is stamped itself: its old ancestors are no longer its ancestors.
+  let sheetVersion = 0;
+  function containsStyle(node) {
+    if (node._type !== 1 && node._type !== 11) return false;
+    if (node._lname === "style") return true;
+    if (node._children.length === 0 || !node._doc) return false;
+    for (const style of node._doc._styleElements) for (let n = style._parent; n; n = n._parent) if (n === node) return true;
+    return false;
+  }
+  // The newest stamp on `el` or an ancestor, memoized per styleVersion.
+  function styleStamp(el) {
+    if (el._stampAt === styleVersion) return el._stamp;
+    let stamp = el._styleDirty | 0;
+    if (el._parent) {
+      const above = styleStamp(el._parent);
+      if (above > stamp) stamp = above;
+    }
+    el._stamp = stamp;
+    el._stampAt = styleVersion;
+    return stamp;
+  }
+  // Takes every child out of `node` (innerHTML, textContent, replaceChildren).
+  function dropChildren(node) {
+    const dropped = node._children;
+    for (const c of dropped) {
+      if (containsStyle(c)) sheetVersion++;
+      c._parent = null;
+    }
+    node._children = [];
+    changed(node, true);
+    for (const c of dropped) c._styleDirty = styleVersion;
+  }
   const STYLE_ATTRIBUTES = new Set(["style", "class", "id"]);
   function isStyleAttribute(name) {
     return STYLE_ATTRIBUTES.has(name) || css.isPresentationAttribute(name) || selectors.isSelectedAttribute(name);
@@ -77,7 +116,11 @@
   // `_layoutText`, and a mutation of one of them, or of the text itself, bumps `_textVersion`.
   function changed(node, styled) {
     domVersion++;
-    if (styled) styleVersion++;
+    if (styled) {
+      styleVersion++;
+      (node._parent || node)._styleDirty = styleVersion;
+      if (node._lname === "style" || (node._parent && node._parent._lname === "style")) sheetVersion++;
+    }
     const text = node._lname === "text" ? node : node._layoutText;
     if (text) text._textVersion = (text._textVersion | 0) + 1;
   }
@@ -183,8 +226,10 @@
           siblings.splice(i, 1);
           notifyRemoved(child._parent, child, i);
         }
+        if (containsStyle(child)) sheetVersion++;
         changed(child._parent, true);
         child._parent = null;
+        child._styleDirty = styleVersion;
       }
     }
     insertBefore(child, ref) {
@@ -205,6 +250,7 @@
       this._children.splice(index, 0, child);
       child._parent = this;
       adoptTree(child, this._type === 9 ? this : this._doc);
+      if (containsStyle(child)) sheetVersion++;
       changed(this, true);
       return child;
     }
@@ -243,11 +289,9 @@
         this.data = value;
         return;
       }
-      for (const c of this._children) c._parent = null;
-      this._children = [];
+      dropChildren(this);
       const text = value === null || value === undefined ? "" : String(value);
       if (text !== "") this.appendChild(this._doc.createTextNode(text));
-      changed(this, true);
     }
     compareDocumentPosition(other) {
       if (other === this) return 0;
@@ -649,9 +693,7 @@
       return this._children.map((c) => serializeNode(c, this)).join("");
     }
     set innerHTML(markup) {
-      for (const c of this._children) c._parent = null;
-      this._children = [];
-      changed(this, true);
+      dropChildren(this);
       const text = markup === null || markup === undefined ? "" : String(markup);
       if (text === "") return;
       if (RAW_TEXT_ELEMENTS.has(this._lname) && this._ns === HTML_NS) {
@@ -738,9 +780,7 @@
       this.remove();
     }
     replaceChildren(...nodes) {
-      for (const c of this._children) c._parent = null;
-      this._children = [];
-      changed(this, true);
+      dropChildren(this);
       this.append(...nodes);
     }
     matches(selector) {
@@ -1668,6 +1708,8 @@
     decodeEntities,
     version: () => domVersion,
     styleVersion: () => styleVersion,
+    sheetVersion: () => sheetVersion,
+    styleStamp,
     freshDocument() {
       const doc = createHTMLDocument("mermaid-printer");
       G.document = doc;

@@ -231,7 +231,6 @@
   //   was quadratic (a 200-node flowchart: ~7 s). A sticky copy of an anchored pattern tries
   //   position 0 only and finds exactly the same match.
   const nativeMatch = String.prototype.match;
-  const stickyCopies = new WeakMap();
   function anchoredAtStart(re) {
     const src = re.source;
     if (src[0] !== "^" || re.global || re.sticky || re.multiline) return false;
@@ -248,11 +247,23 @@
     }
     return true;
   }
+  // By object (the jison lexers' rules live as long as the bundle), then by flags and source:
+  // a regex literal makes a new object each time it is evaluated (3,283 misses by object in
+  // one small flowchart), and building the key for a long lexer rule on every call would cost
+  // more than it saves.
+  const stickyByObject = new WeakMap();
+  const stickyBySource = new Map();
   function stickyCopy(re) {
-    let sticky = stickyCopies.get(re);
+    let sticky = stickyByObject.get(re);
     if (sticky === undefined) {
-      sticky = anchoredAtStart(re) ? new RegExp(re.source, re.flags + "y") : null;
-      stickyCopies.set(re, sticky);
+      const key = re.flags + "/" + re.source;
+      sticky = stickyBySource.get(key);
+      if (sticky === undefined) {
+        sticky = anchoredAtStart(re) ? new RegExp(re.source, re.flags + "y") : null;
+        if (stickyBySource.size > 2000) stickyBySource.clear();
+        stickyBySource.set(key, sticky);
+      }
+      stickyByObject.set(re, sticky);
     }
     return sticky;
   }

@@ -419,14 +419,14 @@
 
   // Lays out a <text>: returns {box, boxes: Map(tspan -> box), length}. Kept until the text's
   // own subtree changes (dom.js bumps `_textVersion` for the nodes computeTextLayout marks) or
-  // a computed style may have (styleVersion).
+  // a computed style of the text may have (css.js stillCurrent).
   function textLayout(text) {
     const version = text._textVersion | 0;
-    const style = G.__printerDom.styleVersion();
     const cached = layoutCache.get(text);
-    if (cached && cached.version === version && cached.style === style) return cached.layout;
+    if (cached && cached.version === version && css.stillCurrent(text, cached.made)) return cached.layout;
+    const made = css.madeNow();
     const layout = computeTextLayout(text);
-    layoutCache.set(text, { version, style, layout });
+    layoutCache.set(text, { version, made, layout });
     return layout;
   }
 
