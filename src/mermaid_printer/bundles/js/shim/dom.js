@@ -72,7 +72,7 @@
   // node's attributes or text can change the computed style of its parent's subtree only (its
   // own, its siblings' through + ~ and :nth-*, its parent's :empty), and a change to a node's
   // children that of its own subtree; so each styled mutation stamps the mutated node's parent
-  // (the node itself when it has none) with the new styleVersion, and a memo made at version v
+  // (the node itself when it has none, or when its children changed) with the new styleVersion, and a memo made at version v
   // for `el` holds while no ancestor-or-self of `el` carries a newer stamp (styleStamp) and no
   // <style> text or set of <style>s in a tree has changed (sheetVersion: every element's sheets).
   // A node taken out of a tree is stamped itself: its old ancestors are no longer its ancestors.
@@ -104,7 +104,7 @@
       c._parent = null;
     }
     node._children = [];
-    changed(node, true);
+    changed(node, "children");
     for (const c of dropped) c._styleDirty = styleVersion;
   }
   const STYLE_ATTRIBUTES = new Set(["style", "class", "id"]);
@@ -114,11 +114,13 @@
   // Records a mutation of `node` (its attributes, children or text). A <text>'s layout depends
   // only on its own subtree and on computed styles: geometry.js marks the nodes it laid out with
   // `_layoutText`, and a mutation of one of them, or of the text itself, bumps `_textVersion`.
+  // `styled`: the mutation is of the node's attributes or text; "children": of its children
+  // (which reaches only its own subtree: the children's positions, its :empty).
   function changed(node, styled) {
     domVersion++;
     if (styled) {
       styleVersion++;
-      (node._parent || node)._styleDirty = styleVersion;
+      (styled === "children" ? node : node._parent || node)._styleDirty = styleVersion;
       if (node._lname === "style" || (node._parent && node._parent._lname === "style")) sheetVersion++;
     }
     const text = node._lname === "text" ? node : node._layoutText;
@@ -227,7 +229,7 @@
           notifyRemoved(child._parent, child, i);
         }
         if (containsStyle(child)) sheetVersion++;
-        changed(child._parent, true);
+        changed(child._parent, "children");
         child._parent = null;
         child._styleDirty = styleVersion;
       }
@@ -251,7 +253,7 @@
       child._parent = this;
       adoptTree(child, this._type === 9 ? this : this._doc);
       if (containsStyle(child)) sheetVersion++;
-      changed(this, true);
+      changed(this, "children");
       return child;
     }
     appendChild(child) {
@@ -264,7 +266,7 @@
         throw err;
       }
       this._detach(child);
-      changed(this, true);
+      changed(this, "children");
       return child;
     }
     replaceChild(newChild, oldChild) {
