@@ -1,33 +1,42 @@
-"""markmap-lib's load-time transforms: each fits the vendored file exactly, can be switched off, and
-markmap builds exactly the same tree with and without them (run side by side)."""
+"""markmap's load-time transforms: each fits the vendored file exactly, can be switched off, and
+markmap builds exactly the same tree, and draws exactly the same map, with and without them (run
+side by side)."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from mermaid_printer.bundles.markmap import markmap_bundle
-from mermaid_printer.bundles.markmap_transforms import MARKMAP_LIB_TRANSFORMS
+from mermaid_printer.bundles.markmap_transforms import MARKMAP_LIB_TRANSFORMS, MARKMAP_VIEW_TRANSFORMS
+from mermaid_printer.engine.bundle import SourcePatch
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.jobs import MarkmapRenderJob
 from mermaid_printer.resources import vendored_file
+from mermaid_printer.worker import markmap as worker
 
 MARKMAP_LIB = vendored_file("markmap/markmap-lib.iife.js")
+MARKMAP_VIEW = vendored_file("markmap/markmap-view.js")
+_TRANSFORMED = [(MARKMAP_LIB, MARKMAP_LIB_TRANSFORMS), (MARKMAP_VIEW, MARKMAP_VIEW_TRANSFORMS)]
 
 
-def test_every_transform_fits_the_vendored_markmap_lib_exactly() -> None:
-    source = MARKMAP_LIB.read_text(encoding="utf-8")
-    for transform in MARKMAP_LIB_TRANSFORMS:
+@pytest.mark.parametrize(("path", "transforms"), _TRANSFORMED, ids=["markmap-lib", "markmap-view"])
+def test_every_transform_fits_its_vendored_file_exactly(path: Path, transforms: tuple[SourcePatch, ...]) -> None:
+    source = path.read_text(encoding="utf-8")
+    for transform in transforms:
         assert source.count(transform.find) == transform.count, transform.name
-    script = next(s for s in markmap_bundle(transforms=True).scripts if s.path == MARKMAP_LIB)
-    assert script.transforms == MARKMAP_LIB_TRANSFORMS
+    script = next(s for s in markmap_bundle(transforms=True).scripts if s.path == path)
+    assert script.transforms == transforms
     assert script.source() != source
 
 
-def test_without_transforms_markmap_lib_loads_as_shipped() -> None:
+@pytest.mark.parametrize("path", [MARKMAP_LIB, MARKMAP_VIEW], ids=["markmap-lib", "markmap-view"])
+def test_without_transforms_markmap_loads_as_shipped(path: Path) -> None:
     bundle = markmap_bundle(transforms=False)
-    script = next(s for s in bundle.scripts if s.path == MARKMAP_LIB)
-    assert script.source() == MARKMAP_LIB.read_text(encoding="utf-8")
+    script = next(s for s in bundle.scripts if s.path == path)
+    assert script.source() == path.read_text(encoding="utf-8")
     assert bundle.fingerprint() != markmap_bundle(transforms=True).fingerprint()
 
 
@@ -64,3 +73,41 @@ def test_markmap_builds_the_same_trees_with_and_without_the_transforms() -> None
     assert results[0][0] == results[0][1] == results[1][0] == results[1][1]
     assert "error" in results[0][0][4]
     assert all("root" in tree for tree in results[0][0][:4])
+
+
+# An outline of 1 + 4 × 9 = 37 nodes: 36 links, each drawn with d3's insert("path", "g").
+_OUTLINE = "# Root\n\n" + "".join(
+    f"## Branch {b}\n\n"
+    + "".join(f"- leaf {b}.{i} with `code` and [a link](https://x.test/{b}/{i})\n" for i in range(8))
+    + "\n"
+    for b in range(4)
+)
+
+# Counts the queries for the first "g" (d3's insert("path", "g") asks one per link upstream).
+_COUNT_G_QUERIES = """(() => {
+  const query = Element.prototype.querySelector;
+  globalThis.__gQueries = 0;
+  Element.prototype.querySelector = function (selector) {
+    if (selector === "g") globalThis.__gQueries += 1;
+    return query.call(this, selector);
+  };
+})()"""
+
+
+@pytest.mark.engine
+def test_markmap_view_finds_the_links_anchor_once_and_draws_the_same_map() -> None:
+    """link-anchor-once: one query for the map's first group instead of one per link, and the
+    same SVG bytes as markmap-view as shipped."""
+    job = MarkmapRenderJob(markdown=_OUTLINE, options={}, timeout_ms=0)
+    drawn = {}
+    queries = {}
+    for transforms in (False, True):
+        engine = QuickJSEngine(markmap_bundle(transforms=transforms))
+        worker.warm_up(engine)
+        engine.eval(_COUNT_G_QUERIES)
+        drawn[transforms] = worker.render(engine, job)
+        queries[transforms] = engine.eval("globalThis.__gQueries")
+    assert drawn[True].node_count == 37
+    assert queries == {False: 36, True: 1}
+    assert drawn[True].data == drawn[False].data
+    assert drawn[True].data.count(b'class="markmap-link"') == 36

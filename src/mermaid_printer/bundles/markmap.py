@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from mermaid_printer.bundles import bundle_js_dir, shim_scripts
-from mermaid_printer.bundles.markmap_transforms import MARKMAP_LIB_TRANSFORMS
+from mermaid_printer.bundles.markmap_transforms import MARKMAP_LIB_TRANSFORMS, MARKMAP_VIEW_TRANSFORMS
 from mermaid_printer.bundles.mermaid_transforms import transforms_enabled
 from mermaid_printer.engine.bundle import Bundle, Script
 from mermaid_printer.resources import vendored_file
@@ -21,7 +21,7 @@ def markmap_bundle(transforms: bool | None = None) -> Bundle:
     the entry points ``transform`` and ``render``.
 
     Args:
-        transforms: load markmap-lib with its load-time transforms
+        transforms: load markmap-lib and markmap-view with their load-time transforms
             (:mod:`~mermaid_printer.bundles.markmap_transforms`); by default unless
             ``MERMAID_PRINTER_BUNDLE_TRANSFORMS=off``.
     """
@@ -40,7 +40,10 @@ def _markmap_bundle(transforms: bool) -> Bundle:
                 vendored_file("markmap/markmap-lib.iife.js"),
                 transforms=MARKMAP_LIB_TRANSFORMS if transforms else (),
             ),
-            Script(vendored_file("markmap/markmap-view.js")),
+            Script(
+                vendored_file("markmap/markmap-view.js"),
+                transforms=MARKMAP_VIEW_TRANSFORMS if transforms else (),
+            ),
             Script(bundle_js_dir() / "markmap" / "entries.js"),
         ),
         entries=("transform", "render"),

@@ -1,6 +1,7 @@
-"""Load-time transforms of markmap-lib: where upstream code is slow only under an interpreter.
+"""Load-time transforms of markmap-lib and markmap-view: where upstream code is slow only under an
+interpreter, or only as a map grows.
 
-The vendored ``markmap-lib.iife.js`` stays byte-identical on disk; these :class:`SourcePatch`
+The vendored ``markmap-lib.iife.js`` and ``markmap-view.js`` stay byte-identical on disk; these :class:`SourcePatch`
 values rewrite its text as the engine loads it (the mechanism and its rules are those of
 :mod:`~mermaid_printer.bundles.mermaid_transforms`): each replaces an exact text that must occur
 exactly as often as it says, is justified by a profile, covered by a test
@@ -9,7 +10,7 @@ markmap corpus, the fixtures and the benchmarks' outlines render and structure b
 with and without them (``benchmarks/markmap_identity.py``; ``MERMAID_PRINTER_BUNDLE_TRANSFORMS=off``
 for the run without). They are switched off together with Mermaid's.
 
-The transforms, with the profile that justifies each:
+The transforms of markmap-lib, with the profile that justifies each:
 
 ``compiled-selector-cache``
     markmap-lib turns markdown-it's HTML into its tree with cheerio (``parseHtml``): for every
@@ -35,13 +36,32 @@ The transforms, with the profile that justifies each:
     and each transform parses a new one. On a hit the options object is completed as compiling
     would (``convertOptionFormats``), so it looks the same afterwards. The cache holds at most
     500 selectors (front matter may name its own, ``markmap.htmlParser``).
+
+The transform of markmap-view:
+
+``link-anchor-once``
+    markmap-view's ``renderData`` draws each link with d3's ``enter().insert("path", "g")``: d3
+    calls ``querySelector("g")`` on the map's group once per new link, and inserts the path
+    before the element found. The group's children are the links drawn so far, then the nodes'
+    groups, so the k-th query walks past k-1 paths first: quadratic in the links. Profile
+    (``benchmarks/profile_markmap.py``): 585,813 selector matches for a 1,000-node outline,
+    4,756,568 for 3,000 (n²/2), the query the largest single cost of the render. The transform
+    asks once per parent and insert call, and hands every later link of that call the same
+    answer.
+
+    Why it computes the same: d3's ``insert`` runs the selector and inserts the new element for
+    each enter node in turn, and nothing else happens in between (the ``.attr`` chain runs after
+    the whole selection is made). What is inserted is a fresh, childless ``path``, which is not a
+    ``g`` and holds none, so the first ``g`` in document order under the parent stays the same
+    element for the whole call. The answers are kept per parent (d3's enter node delegates its
+    ``querySelector`` to ``_parent``), and a new memo is made for every ``renderData``.
 """
 
 from __future__ import annotations
 
 from mermaid_printer.engine.bundle import SourcePatch
 
-__all__ = ["MARKMAP_LIB_TRANSFORMS"]
+__all__ = ["MARKMAP_LIB_TRANSFORMS", "MARKMAP_VIEW_TRANSFORMS"]
 
 _SOME = """  function some(elements, selector, options = {}) {
     if (typeof selector === "function")
@@ -108,4 +128,20 @@ _CACHED_FILTER = """  function filter$1(selector, elements, options = {}) {
 MARKMAP_LIB_TRANSFORMS: tuple[SourcePatch, ...] = (
     SourcePatch(name="compiled-selector-cache", find=_SOME, replace=_CACHED_SOME),
     SourcePatch(name="compiled-selector-cache-filter", find=_FILTER, replace=_CACHED_FILTER),
+)
+
+_LINK_INSERT = 'const mmPathEnter = mmPath.enter().insert("path", "g")'
+
+# d3's insert with a selector function in place of the string "g": the same query, asked once
+# per parent for the whole insert call.
+_LINK_INSERT_ONCE = (
+    'const mmPathEnter = mmPath.enter().insert("path", ((anchors) => function() {\n'
+    '        if (!anchors.has(this._parent)) anchors.set(this._parent, this.querySelector("g"));\n'
+    "        return anchors.get(this._parent);\n"
+    "      })(new Map()))"
+)
+
+#: The transforms of ``markmap-view.js``, applied in this order.
+MARKMAP_VIEW_TRANSFORMS: tuple[SourcePatch, ...] = (
+    SourcePatch(name="link-anchor-once", find=_LINK_INSERT, replace=_LINK_INSERT_ONCE),
 )
