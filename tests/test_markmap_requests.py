@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from mermaid_printer.errors import InputTooLarge, InvalidInput
-from mermaid_printer.markmap_jobs import customize_job, render_job, structure_job
+from mermaid_printer.errors import InputTooLarge, InvalidInput, RenderTimeout
+from mermaid_printer.markmap_jobs import customize_job, over_time_limit, render_job, structure_job
 from mermaid_printer.markmap_options import (
     MAX_MARKDOWN_BYTES,
     OPTION_DEFAULTS,
@@ -204,3 +204,19 @@ def test_a_document_with_too_many_bullets_is_refused_before_the_engine() -> None
     assert caught.value.details == {"limit": "nodes", "max_nodes": 10_000, "nodes": 10_001}
     for fine in (fenced, front, breaks, "# r\n" + "- n\n" * 9_999):
         render_job(render(markdown_content=fine))
+
+
+def test_a_wait_for_a_free_renderer_is_not_the_documents_time_limit() -> None:
+    # over_time_limit names the document's limit only when the document used the time: a
+    # request that waited for a renderer on a busy server keeps the pool's own error.
+    busy = RenderTimeout("no renderer became free within 11 s", {"timeout_s": 11.0, "waiting_for": "slot"})
+    slow = RenderTimeout("the render did not finish within 11 s", {"timeout_s": 11.0})
+
+    assert over_time_limit(busy, drawing=True, timeout_ms=10_000) is busy
+    named = over_time_limit(slow, drawing=True, timeout_ms=10_000)
+    assert (named.code, named.details["limit"], named.details["max_timeout_ms"]) == ("TIMEOUT", "render_time", 10_000)
+    assert over_time_limit(slow, drawing=False, timeout_ms=2_000).details == {
+        "limit": "parse_time",
+        "timeout_ms": 2_000,
+        "max_timeout_ms": 5_000,
+    }

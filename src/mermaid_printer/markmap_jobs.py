@@ -18,9 +18,11 @@ import json
 import re
 from typing import Any
 
-from mermaid_printer.errors import InputTooLarge
+from mermaid_printer.errors import InputTooLarge, RenderTimeout
 from mermaid_printer.jobs import MARKMAP_MAX_NODES, MarkmapRenderJob, MarkmapStructureJob
 from mermaid_printer.markmap_options import (
+    MAX_RENDER_TIMEOUT_MS,
+    MAX_STRUCTURE_TIMEOUT_MS,
     OPTION_DEFAULTS,
     MarkmapCustomizeRequest,
     MarkmapRenderRequest,
@@ -28,7 +30,7 @@ from mermaid_printer.markmap_options import (
 )
 from mermaid_printer.markmap_style import DEFAULT_FONT_SIZE, MARKMAP_THEMES
 
-__all__ = ["check_node_floor", "customize_job", "render_job", "structure_job"]
+__all__ = ["check_node_floor", "customize_job", "over_time_limit", "render_job", "structure_job"]
 
 # Lines markmap makes a node of wherever they stand: an ATX heading or a bullet item (a bullet
 # may interrupt a paragraph; an ordered item not starting at 1 may not, so those are not
@@ -137,3 +139,32 @@ def _svg_id(job: MarkmapRenderJob) -> str:
     shaping = {name: value for name, value in dataclasses.asdict(job).items() if name not in ("timeout_ms", "svg_id")}
     digest = hashlib.sha256(json.dumps(shaping, sort_keys=True, default=str).encode("utf-8")).hexdigest()
     return f"markmap-{digest[:12]}"
+
+
+def over_time_limit(error: RenderTimeout, *, drawing: bool, timeout_ms: int) -> RenderTimeout:
+    """``error`` (a mind map's job ran out of time) as the limit it hit, named, with what to do.
+
+    A wait for a free renderer (``waiting_for``) is the server's state, not the document's, and
+    is returned as it is. Otherwise the time limit (``timeout_ms``, at most 10 s to draw and 5 s
+    to read) is what the document went over: ``details["limit"]`` is ``render_time`` or
+    ``parse_time``, and the message says how a map that large can still be used.
+    """
+    if "waiting_for" in error.details:
+        return error
+    ceiling_ms = MAX_RENDER_TIMEOUT_MS if drawing else MAX_STRUCTURE_TIMEOUT_MS
+    raise_to = "the most allowed" if timeout_ms >= ceiling_ms else f"it may be raised to {ceiling_ms}"
+    limit = f"{timeout_ms / 1000:g} s (timeout_ms {timeout_ms}, {raise_to})"
+    if drawing:
+        message = (
+            f"drawing the mind map took longer than its time limit of {limit}: a map this large can still "
+            "be read as a structure (markmap_get_structure; markmap_structure in Python), drawn with fewer "
+            "levels expanded (initialExpandLevel; --initial-expand-level), or split into several documents"
+        )
+    else:
+        message = f"reading the Markdown took longer than its time limit of {limit}: split it into several documents"
+    details = {
+        "limit": "render_time" if drawing else "parse_time",
+        "timeout_ms": timeout_ms,
+        "max_timeout_ms": ceiling_ms,
+    }
+    return RenderTimeout(message, details)

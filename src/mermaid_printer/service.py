@@ -30,7 +30,14 @@ from typing import Any, Protocol, TypeVar
 from mermaid_printer.bundles import load_bundle
 from mermaid_printer.cache import Cached, CacheStats, ResultCache, cache_key, default_cache
 from mermaid_printer.engine import selected_engine
-from mermaid_printer.errors import DiagramSyntaxError, InputTooLarge, InvalidInput, PrinterError, UnsupportedDiagram
+from mermaid_printer.errors import (
+    DiagramSyntaxError,
+    InputTooLarge,
+    InvalidInput,
+    PrinterError,
+    RenderTimeout,
+    UnsupportedDiagram,
+)
 from mermaid_printer.jobs import (
     DetectJob,
     DiagramType,
@@ -46,7 +53,7 @@ from mermaid_printer.jobs import (
     SvgJob,
     job_kind_of,
 )
-from mermaid_printer.markmap_jobs import customize_job, render_job, structure_job
+from mermaid_printer.markmap_jobs import customize_job, over_time_limit, render_job, structure_job
 from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
 from mermaid_printer.mermaid_config import MAX_TEXT_CHARS, build_mermaid_config, config_warnings
 from mermaid_printer.options import (
@@ -312,7 +319,10 @@ class Printer:
                 (bytes, nodes or depth over the limit), ``TIMEOUT``, ``RENDER_FAILED``, …
         """
         job = customize_job(request) if isinstance(request, MarkmapCustomizeRequest) else render_job(request)
-        result: MarkmapRenderResult = self._run(job, request.timeout_ms)
+        try:
+            result: MarkmapRenderResult = self._run(job, request.timeout_ms)
+        except RenderTimeout as exc:
+            raise over_time_limit(exc, drawing=True, timeout_ms=request.timeout_ms) from exc
         return result
 
     def markmap_structure(self, request: MarkmapStructureRequest) -> MarkmapStructure:
@@ -321,7 +331,10 @@ class Printer:
         Raises:
             PrinterError: as :meth:`render_markmap`.
         """
-        result: MarkmapStructure = self._run(structure_job(request), request.timeout_ms)
+        try:
+            result: MarkmapStructure = self._run(structure_job(request), request.timeout_ms)
+        except RenderTimeout as exc:
+            raise over_time_limit(exc, drawing=False, timeout_ms=request.timeout_ms) from exc
         return result
 
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:

@@ -247,6 +247,42 @@ async def test_the_node_and_depth_limits_name_the_limit(printer: Printer, projec
     assert (deep["details"]["limit"], deep["details"]["max_depth"]) == ("depth", 20)
 
 
+def outline_items(count: int) -> str:
+    """A flat outline of ``count`` items under one heading: markmap makes ``count + 1`` nodes."""
+    return "# Outline\n" + "".join(f"- item {i} with [a link](https://example.com/{i})\n" for i in range(count))
+
+
+async def test_the_time_limits_are_validation_errors_naming_the_limit(printer: Printer, project: Path) -> None:
+    # Drawing 2,000 nodes takes seconds (~4 ms a node), reading 9,000 several: both are well over
+    # the 1 s asked for on any machine. The seed lists "parse ≤ 5 s, render ≤ 10 s" among the
+    # limits that are ValidationErrors naming the limit; a bare "took longer than its time
+    # limit" RenderError told the caller neither which limit nor what to do.
+    drawing = failure(
+        await call(
+            printer, project, "markmap_generate", {"markdown_content": outline_items(2_000), "timeout_ms": 1_000}
+        )
+    )
+    reading = failure(
+        await call(
+            printer, project, "markmap_get_structure", {"markdown_content": outline_items(9_000), "timeout_ms": 1_000}
+        )
+    )
+
+    assert (drawing["errorType"], drawing["code"], drawing["details"]["limit"]) == (
+        "ValidationError",
+        "TIMEOUT",
+        "render_time",
+    )
+    assert (drawing["details"]["timeout_ms"], drawing["details"]["max_timeout_ms"]) == (1_000, 10_000)
+    assert "time limit of 1 s" in drawing["message"] and "initialExpandLevel" in drawing["message"]
+    assert (reading["errorType"], reading["code"], reading["details"]["limit"]) == (
+        "ValidationError",
+        "TIMEOUT",
+        "parse_time",
+    )
+    assert reading["details"]["max_timeout_ms"] == 5_000
+
+
 async def test_render_file_path_safety(printer: Printer, project: Path, tmp_path: Path) -> None:
     (project / "out.md").symlink_to(tmp_path / "outside.md")
     (project / "script.py").write_text("print(1)")

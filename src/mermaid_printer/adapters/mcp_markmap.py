@@ -54,19 +54,23 @@ ErrorType = Literal["ValidationError", "FileSystemError", "ParseError", "RenderE
 
 _VALIDATION_CODES = frozenset({"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG"})
 _FILE_FIELDS = frozenset({"file_path", "output_path"})
+# A document that takes too long to read or draw is over a limit the seed names (parse 5 s,
+# render 10 s): markmap_jobs.over_time_limit marks such a timeout.
+_TIME_LIMITS = frozenset({"render_time", "parse_time"})
 
 
 def error_type(error: PrinterError, *, transforming: bool = False) -> ErrorType:
     """The seed's error type of ``error``.
 
     ``FileSystemError``: a file could not be found, read or written, or a path was refused;
-    ``ValidationError``: the input or an option is wrong or over a limit; ``ParseError``:
+    ``ValidationError``: the input or an option is wrong or over a limit (its time limits
+    included); ``ParseError``:
     markmap's transform of the Markdown failed (``transforming``: the tool only transforms);
     ``RenderError``: drawing failed (timeout, resources, engine, converter).
     """
     if error.code == "NOT_FOUND" or error.details.get("field") in _FILE_FIELDS:
         return "FileSystemError"
-    if error.code in _VALIDATION_CODES:
+    if error.code in _VALIDATION_CODES or error.details.get("limit") in _TIME_LIMITS:
         return "ValidationError"
     return "ParseError" if transforming else "RenderError"
 
