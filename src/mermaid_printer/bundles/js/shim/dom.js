@@ -71,11 +71,12 @@
   // Which memos such a mutation reaches. Without :has() (selectors.js has none), a change to a
   // node's attributes or text can change the computed style of its parent's subtree only (its
   // own, its siblings' through + ~ and :nth-*, its parent's :empty), and a change to a node's
-  // children that of its own subtree; so each styled mutation stamps the mutated node's parent
-  // (the node itself when it has none, or when its children changed) with the new styleVersion, and a memo made at version v
-  // for `el` holds while no ancestor-or-self of `el` carries a newer stamp (styleStamp) and no
-  // <style> text or set of <style>s in a tree has changed (sheetVersion: every element's sheets).
-  // A node taken out of a tree is stamped itself: its old ancestors are no longer its ancestors.
+  // children that of its own subtree. So each styled mutation stamps the mutated node's parent
+  // (the node itself when it has no parent, or when its children changed) with the new
+  // styleVersion, and a memo made at version v for `el` holds while no ancestor-or-self of `el`
+  // carries a newer stamp (styleStamp) and no <style> text or set of <style>s in a tree has
+  // changed (sheetVersion: every element's sheets). A node taken out of a tree is stamped
+  // itself: its old ancestors are no longer its ancestors. ARCHITECTURE.md states the rule.
   let sheetVersion = 0;
   function containsStyle(node) {
     if (node._type !== 1 && node._type !== 11) return false;
