@@ -41,7 +41,21 @@ from mermaid_printer.worker import mermaid as worker
 DIAGRAMS = Path(__file__).resolve().parent / "diagrams"
 
 
-def _render(engine: QuickJSEngine, code: str) -> str:
+def engines_at(base: str) -> dict[str, QuickJSEngine]:
+    """Warm engines ``old`` (the shim JavaScript of git revision ``base``) and ``new`` (as on disk)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        engines = {
+            "old": QuickJSEngine(bundle_at(base, Path(tmp), mermaid_bundle())),
+            "new": QuickJSEngine(mermaid_bundle()),
+        }
+    for engine in engines.values():
+        worker.warm_up(engine)
+    return engines
+
+
+def rendered(engine: QuickJSEngine, code: str) -> str:
+    """What a render of ``code`` gives, to compare byte for byte: the SVG and its warnings, or the
+    error code."""
     job = SvgJob(code=code, config=build_mermaid_config({}), svg_id="compare", timeout_ms=120_000, embed_fonts=True)
     try:
         result = worker.render_svg(engine, job)
@@ -57,18 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     files = args.files or sorted(DIAGRAMS.glob("*.mmd"))
-    with tempfile.TemporaryDirectory() as tmp:
-        engines = {
-            "old": QuickJSEngine(bundle_at(args.base, Path(tmp), mermaid_bundle())),
-            "new": QuickJSEngine(mermaid_bundle()),
-        }
-    for engine in engines.values():
-        worker.warm_up(engine)
+    engines = engines_at(args.base)
     medians: dict[str, dict[str, float]] = {"old": {}, "new": {}}
     differ = []
     for path in files:
         code = path.read_text(encoding="utf-8")
-        outputs = {name: _render(engine, code) for name, engine in engines.items()}  # warm, and compared
+        outputs = {name: rendered(engine, code) for name, engine in engines.items()}  # warm, and compared
         if outputs["old"] != outputs["new"]:
             differ.append(path.name)
             print(f"differs: {path.name}")
@@ -76,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.rounds):
             for name, engine in engines.items():
                 started = time.thread_time()
-                _render(engine, code)
+                rendered(engine, code)
                 times[name].append(time.thread_time() - started)
         for name in engines:
             medians[name][path.name] = statistics.median(times[name])

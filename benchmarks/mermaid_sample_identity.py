@@ -18,20 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from markmap_compare import bundle_at
-
-from mermaid_printer.bundles.mermaid import mermaid_bundle
-from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.errors import PrinterError
-from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker import mermaid as worker
+from mermaid_compare import engines_at, rendered
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,28 +38,14 @@ def main(argv: list[str] | None = None) -> int:
         ids = sample.setdefault(entry["type"], [])
         if len(ids) < args.per_type:
             ids.append(entry["id"])
-    with tempfile.TemporaryDirectory() as tmp:
-        engines = {
-            "old": QuickJSEngine(bundle_at(args.base, Path(tmp), mermaid_bundle())),
-            "new": QuickJSEngine(mermaid_bundle()),
-        }
-    for engine in engines.values():
-        worker.warm_up(engine)
-    config = build_mermaid_config({})
+    engines = engines_at(args.base)
     differ = []
     total = 0
     started = time.perf_counter()
     for kind, ids in sample.items():
         for doc_id in ids:
             code = (args.corpus / "mermaid" / f"{doc_id}.mmd").read_text(encoding="utf-8")
-            out = {}
-            for name, engine in engines.items():
-                job = SvgJob(code=code, config=config, svg_id="sample", timeout_ms=60_000, embed_fonts=True)
-                try:
-                    result = worker.render_svg(engine, job)
-                    out[name] = result.svg + "\n" + json.dumps(result.warnings)
-                except PrinterError as exc:
-                    out[name] = f"error:{exc.code}"
+            out = {name: rendered(engine, code) for name, engine in engines.items()}
             total += 1
             if out["old"] != out["new"]:
                 differ.append(doc_id)

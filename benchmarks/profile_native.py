@@ -33,6 +33,9 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from scaling import GENERATORS  # noqa: E402
 
 GROUPS: tuple[tuple[str, str], ...] = (
     ("bytecode interpreter", r"^JS_CallInternal$"),
@@ -71,7 +74,9 @@ def _group(symbol: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--type", default="flowchart", help="a scaling kind (benchmarks/scaling.py)")
+    parser.add_argument(
+        "--type", default="flowchart", choices=sorted(GENERATORS), help="a scaling kind (benchmarks/scaling.py)"
+    )
     parser.add_argument("--nodes", type=int, default=50)
     parser.add_argument("--markmap", type=int, metavar="NODES", help="profile a mind map of NODES nodes instead")
     parser.add_argument("--rounds", type=int, default=3)
@@ -119,12 +124,11 @@ def child(argv: list[str]) -> int:
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(HERE))
-    from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-
     if args.markmap:
         from test_markmap_bench import outline_of
 
         from mermaid_printer.bundles.markmap import markmap_bundle
+        from mermaid_printer.engine.quickjs_engine import QuickJSEngine
         from mermaid_printer.jobs import MarkmapRenderJob
         from mermaid_printer.worker import markmap as markmap_worker
 
@@ -133,22 +137,13 @@ def child(argv: list[str]) -> int:
         job = MarkmapRenderJob(markdown=outline_of(args.markmap), options={}, timeout_ms=0)
         render = lambda: markmap_worker.render(engine, job)  # noqa: E731
     else:
+        from profile_render import _engine, _job
         from scaling import generate
 
-        from mermaid_printer.bundles.mermaid import mermaid_bundle
-        from mermaid_printer.jobs import SvgJob
-        from mermaid_printer.mermaid_config import build_mermaid_config
         from mermaid_printer.worker import mermaid as mermaid_worker
 
-        engine = QuickJSEngine(mermaid_bundle())
-        mermaid_worker.warm_up(engine)
-        svg_job = SvgJob(
-            code=generate(args.type, args.nodes),
-            config=build_mermaid_config({}),
-            svg_id="x",
-            timeout_ms=0,
-            embed_fonts=True,
-        )
+        engine = _engine(transforms=True, probes=None)
+        svg_job = _job(generate(args.type, args.nodes))
         render = lambda: mermaid_worker.render_svg(engine, svg_job)  # noqa: E731
     for _ in range(args.rounds):
         started = time.thread_time()
