@@ -123,7 +123,6 @@ def child(argv: list[str]) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(HERE))
     if args.markmap:
         from test_markmap_bench import outline_of
 
