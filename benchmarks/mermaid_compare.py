@@ -11,15 +11,20 @@ diagram type. It prints per type the median-of-rounds ratio new / old, and overa
 the summed medians and the median of per-diagram ratios; every SVG is compared byte for byte
 (exit status 1 when one differs).
 
+``--without NAME`` measures one load-time transform instead (``bundles/mermaid_transforms.py``):
+"old" is the working tree's bundle without the transform of that name, "new" the bundle as it is.
+
 Usage::
 
     python benchmarks/mermaid_compare.py --rounds 3
     python benchmarks/mermaid_compare.py --base main~2 benchmarks/diagrams/flowchart-*.mmd
+    python benchmarks/mermaid_compare.py --without elk-register-once
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -53,6 +58,23 @@ def engines_at(base: str) -> dict[str, QuickJSEngine]:
     return engines
 
 
+def engines_without(transform: str) -> dict[str, QuickJSEngine]:
+    """Warm engines ``old`` (the bundle without the load-time transform named ``transform``) and
+    ``new`` (the bundle as it is)."""
+    bundle = mermaid_bundle()
+    names = {patch.name for script in bundle.scripts for patch in script.transforms}
+    if transform not in names:
+        raise SystemExit(f"no transform named {transform!r}; the bundle has: {', '.join(sorted(names))}")
+    scripts = tuple(
+        dataclasses.replace(script, transforms=tuple(p for p in script.transforms if p.name != transform))
+        for script in bundle.scripts
+    )
+    engines = {"old": QuickJSEngine(dataclasses.replace(bundle, scripts=scripts)), "new": QuickJSEngine(bundle)}
+    for engine in engines.values():
+        worker.warm_up(engine)
+    return engines
+
+
 def rendered(engine: QuickJSEngine, code: str) -> str:
     """What a render of ``code`` gives, to compare byte for byte: the SVG and its warnings, or the
     error code."""
@@ -68,10 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path, help="diagrams (default: benchmarks/diagrams/*.mmd)")
     parser.add_argument("--base", default="HEAD", help="the git revision to compare with (default HEAD)")
+    parser.add_argument("--without", metavar="NAME", help="compare with the bundle without this load-time transform")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     files = args.files or sorted(DIAGRAMS.glob("*.mmd"))
-    engines = engines_at(args.base)
+    engines = engines_without(args.without) if args.without else engines_at(args.base)
     medians: dict[str, dict[str, float]] = {"old": {}, "new": {}}
     differ = []
     for path in files:

@@ -3,6 +3,7 @@ computes exactly what the code it replaces computes (run side by side with the o
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -267,3 +268,52 @@ def test_mermaids_config_reads_the_same_with_and_without_the_transforms() -> Non
         seen[transforms] = readings
     assert seen[True] == seen[False]
     assert len(set(seen[True])) == len(steps)
+
+
+# ---- elk-register-once ----------------------------------------------------------------------------
+
+_ELK_FLOWCHART = "flowchart LR\n  A[Start] --> B{Check}\n  B -->|yes| C[Done]\n  B -->|no| A\n"
+_ELK_ER = "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  ORDER ||--|{ LINE_ITEM : contains\n"
+
+
+def test_elk_registration_is_noted_per_registry_and_per_list_of_algorithms(merges: QuickJSEngine) -> None:
+    answers = merges.eval(
+        "(() => { const f = __printerFastPaths.elkRegisteredBefore, a = {}, b = {};"
+        " return JSON.stringify([f(a, ['layered', 'force']), f(a, ['layered', 'force']), f(a, ['layered']), f(b, ['layered', 'force']),"
+        " f(a, ['force', 'layered']), f(a, 'layered,force'), f(a, 'layered,force'), f(null, ['layered']),"
+        " f(a, ['layered', 1]), f(a, ['layered', 1])]); })()"
+    )
+    assert json.loads(answers) == [False, True, False, False, False, False, False, False, False, False]
+
+
+@pytest.mark.engine
+def test_elk_registers_its_algorithms_once_per_process_and_draws_as_it_did() -> None:
+    from mermaid_printer.jobs import SvgJob
+    from mermaid_printer.mermaid_config import build_mermaid_config
+    from mermaid_printer.worker import mermaid as mermaid_worker
+
+    def draw(engine: QuickJSEngine, code: str) -> str:
+        job = SvgJob(code=code, config=build_mermaid_config({}), svg_id="elk", timeout_ms=0, embed_fonts=False)
+        return mermaid_worker.render_svg(engine, job).svg
+
+    bundle = mermaid_bundle(transforms=True)
+    without = dataclasses.replace(
+        bundle,
+        scripts=tuple(
+            dataclasses.replace(s, transforms=tuple(t for t in s.transforms if t.name != "elk-register-once"))
+            for s in bundle.scripts
+        ),
+    )
+    engines = {"with": QuickJSEngine(bundle), "without": QuickJSEngine(without)}
+    # Count the registrations ELK runs (the helper answers false exactly when it lets one run).
+    engines["with"].eval(
+        "(() => { const f = __printerFastPaths.elkRegisteredBefore; globalThis.registrations = 0;"
+        " __printerFastPaths.elkRegisteredBefore = (r, a) => { const before = f(r, a); if (!before) registrations++; return before; }; })()"
+    )
+    drawings = {
+        name: [draw(e, code) for code in (_ELK_FLOWCHART, _ELK_ER, _ELK_FLOWCHART)] for name, e in engines.items()
+    }
+    assert drawings["with"] == drawings["without"]
+    assert drawings["with"][0] == drawings["with"][2]
+    assert "<path" in drawings["with"][0] and "CUSTOMER" in drawings["with"][1]
+    assert engines["with"].eval("registrations") == 1

@@ -32,6 +32,25 @@ The transforms, with the profile that justifies each:
     load. For one config object, which keys hold null, arrays and objects is then fixed, so it
     is worked out on the first copy and later copies are ``Object.assign`` per object along
     that plan (``fast_paths.js``, ``copyConfig``).
+
+``elk-register-once``
+    Mermaid lays out flowcharts, ER diagrams and others with ELK, and makes a ``new ELK()`` for
+    every layout. Each one sends ELK's worker a ``register`` message, and ELK registers its core
+    options and all nine algorithms' options again in its registry (a process-wide singleton):
+    every option's metadata is built anew and stored under the same id, and the registry's cache
+    of option names looked up by suffix is emptied, so each of the ~20 options Mermaid passes
+    (``elk.direction``, ``spacing.baseValue``, …) is then found by a scan of every option id
+    again. Profile of a 3-node flowchart (``benchmarks/profile_render.py``, probes on): the
+    registration 9 calls a render, the suffix scans 22 calls, together the largest part of its
+    layout. The transform registers an algorithm list the first time it is asked for, and
+    answers a repeat at once (``fast_paths.js``, ``elkRegisteredBefore``).
+
+    Why it computes the same: registration only fills the registry (option, category and
+    algorithm metadata keyed by id) and empties the suffix cache; the metadata a repeat would
+    store is equal to what is there, because it is built from the same providers' constants. A
+    layout reads options through that registry by id (ELK's properties are equal when their ids
+    are), and a suffix lookup that is cached answers what a scan of the unchanged registry would.
+    A list not registered before (another set of algorithms) is registered as upstream does.
 """
 
 from __future__ import annotations
@@ -61,6 +80,17 @@ _CONFIG_MODULE = (
     '"updateSiteConfig"),RHe=i(()=>Bh({},wb),"getSiteConfig"),Cbe=i(r=>(gz(Uee,[r]),ri()),"setConfig"),'
 )
 
+# ELK's registration of its algorithms (``register`` in its worker): the core options, then each
+# algorithm's, into the registry ``$w``.
+_ELK_REGISTER = (
+    "function G3n(e){var n,o,u;for(e6($w,Se(Ee(_6,1),Fr,148,0,[new JSe])),o=new n5e(e),u=0;u<o.a.length;++u)"
+    'n=Jk(o,u).re().a,Cr(n,"layered")?e6($w,Se(Ee(_6,1),Fr,148,0,[new owt])):Cr(n,"force")?'
+    'e6($w,Se(Ee(_6,1),Fr,148,0,[new Y2t])):Cr(n,"stress")?e6($w,Se(Ee(_6,1),Fr,148,0,[new K2t])):'
+    'Cr(n,"mrtree")?e6($w,Se(Ee(_6,1),Fr,148,0,[new _wt])):Cr(n,"radial")?e6($w,Se(Ee(_6,1),Fr,148,0,[new Cwt])):'
+    'Cr(n,"sporeOverlap")||Cr(n,"sporeCompaction")?e6($w,Se(Ee(_6,1),Fr,148,0,[new Bwt])):'
+    'Cr(n,"rectpacking")&&e6($w,Se(Ee(_6,1),Fr,148,0,[new Mwt]))}i(G3n,"hHd");'
+)
+
 #: The transforms of ``mermaid.min.js``, applied in this order.
 MERMAID_TRANSFORMS: tuple[SourcePatch, ...] = (
     SourcePatch(
@@ -78,6 +108,16 @@ MERMAID_TRANSFORMS: tuple[SourcePatch, ...] = (
         # covers what copyConfig relies on; only the last statement changes.
         find=_CONFIG_MODULE + 'ri=i(()=>Bh({},Uee),"getConfig")',
         replace=_CONFIG_MODULE + 'ri=i(()=>__printerFastPaths.copyConfig(Uee,Bh),"getConfig")',
+    ),
+    SourcePatch(
+        name="elk-register-once",
+        # ELK's worker-side registration (the whole function, so a release that changes what it
+        # registers fails to load); only its start changes.
+        find=_ELK_REGISTER,
+        replace=_ELK_REGISTER.replace(
+            "function G3n(e){var n,o,u;",
+            "function G3n(e){var n,o,u;if(__printerFastPaths.elkRegisteredBefore($w,e))return;",
+        ),
     ),
 )
 

@@ -6,7 +6,9 @@
 // computes exactly what the code it stands in for computes (same keys in the same order, same
 // values, same sharing of nested objects) and says when it applies; otherwise Mermaid's own
 // code runs.
-// Leaves out: anything observable — no caching of results, no change of what is copied.
+// Leaves out: anything observable — no caching of results, no change of what is copied. (The one
+// thing remembered is which ELK algorithm lists were registered, below: a registration made
+// again changes nothing a layout reads.)
 "use strict";
 (function () {
   const G = globalThis;
@@ -133,6 +135,24 @@
     return copyAlong(plan, config, merge);
   }
 
+  // ELK's layout registry (its LayoutMetaDataService, one per process) is filled on every
+  // `new ELK()`, which Mermaid makes for every layout: each algorithm's options are built and
+  // stored again under the same ids, and the registry's cache of option names looked up by suffix
+  // ("elk.direction" for "org.eclipse.elk.direction") is emptied. Whether `algorithms` (the
+  // list a registration is asked for) was registered in `registry` before; the first time, it
+  // is noted, and ELK's registration runs.
+  const elkRegistrations = new WeakMap();
+  function elkRegisteredBefore(registry, algorithms) {
+    if (registry === null || typeof registry !== "object" || !Array.isArray(algorithms)) return false;
+    if (!algorithms.every((name) => typeof name === "string")) return false;
+    const key = algorithms.join("\u0000");
+    let lists = elkRegistrations.get(registry);
+    if (lists === undefined) elkRegistrations.set(registry, (lists = new Set()));
+    if (lists.has(key)) return true;
+    lists.add(key);
+    return false;
+  }
+
   G.__printerFastPaths = {
     // Whether assignWithDepth(target, source, {depth}) can be answered by mergeIntoEmpty.
     mergesIntoEmpty(target, source, depth) {
@@ -140,5 +160,6 @@
     },
     mergeIntoEmpty,
     copyConfig,
+    elkRegisteredBefore,
   };
 })();
