@@ -438,6 +438,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-transforms", action="store_true", help="the bundle without its load-time transforms")
     parser.add_argument("--json", type=Path, help="also write every number here")
     args = parser.parse_args(argv)
+    if args.file is not None and not args.file.is_file():
+        parser.error(f"no such diagram file: {args.file}")
 
     transforms = not args.no_transforms
     plain = _engine(transforms=transforms, probes=None)
