@@ -207,11 +207,14 @@ def test_attribute_selector_exfiltration_loses_its_request():
 
 @pytest.fixture
 def forget_known_stylesheets() -> Iterator[None]:
-    saved = set(css._safe_templates)
+    saved = set(css._safe_templates), set(css._safe_beginnings)
     css._safe_templates.clear()
+    css._safe_beginnings.clear()
     yield
     css._safe_templates.clear()
-    css._safe_templates.update(saved)
+    css._safe_templates.update(saved[0])
+    css._safe_beginnings.clear()
+    css._safe_beginnings.update(saved[1])
 
 
 WARM_ID = "mermaid-export"
@@ -272,6 +275,68 @@ def test_a_stylesheet_that_needs_scrubbing_is_not_remembered() -> None:
     assert not css._safe_templates
     _scrubbed, notes = scrub_stylesheet(unsafe.replace(WARM_ID, REQUEST_ID), REQUEST_ID)
     assert notes == ["removed CSS @import"]
+
+
+# A diagram's own styles (classDef, style), as Mermaid appends them after its theme stylesheet.
+_CLASS_DEF_RULES = (
+    f"#{REQUEST_ID} .hot rect{{fill:#f96!important;stroke:#333!important;}}"
+    f"#{REQUEST_ID} .hot span{{fill:#f96!important;stroke:#333!important;}}"
+)
+
+
+@pytest.mark.usefixtures("forget_known_stylesheets")
+def test_a_known_beginning_has_only_the_rest_scrubbed(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert css.remember_safe_stylesheet(_with_id(WARM_ID), WARM_ID)
+    scrubbed: list[str] = []
+    original = css._scrub_stylesheet
+
+    def recording(text: str, scope_id: str | None) -> tuple[str, list[str]]:
+        scrubbed.append(text)
+        return original(text, scope_id)
+
+    monkeypatch.setattr(css, "_scrub_stylesheet", recording)
+    request_css = _with_id(REQUEST_ID) + _CLASS_DEF_RULES
+    result = scrub_stylesheet(request_css, REQUEST_ID)
+    assert result == (request_css, []) and result[0] is request_css
+    assert scrubbed == [_CLASS_DEF_RULES]
+    assert original(request_css, REQUEST_ID) == result  # what the full scrub gives
+
+
+@pytest.mark.usefixtures("forget_known_stylesheets")
+@pytest.mark.parametrize(
+    "rest",
+    [
+        f"#{REQUEST_ID} .hot rect{{background:url(https://evil.example/a)}}",
+        ".unscoped{fill:red}",
+        "{fill:red}",
+        f"#{REQUEST_ID} .a{{fill:red}}</style><script>alert(1)</script>",
+        "@import url(https://evil.example/x.css);",
+        "(" * 200 + "x",
+    ],
+)
+def test_a_known_beginning_with_a_rest_that_needs_scrubbing_is_scrubbed_in_full(rest: str) -> None:
+    assert css.remember_safe_stylesheet(_with_id(WARM_ID), WARM_ID)
+    request_css = _with_id(REQUEST_ID) + rest
+    scrubbed, notes = scrub_stylesheet(request_css, REQUEST_ID)
+    assert notes
+    assert (scrubbed, notes) == css._scrub_stylesheet(request_css, REQUEST_ID)
+
+
+@pytest.mark.usefixtures("forget_known_stylesheets")
+@pytest.mark.parametrize(
+    "ending",
+    [
+        f"#{WARM_ID} .open{{fill:red",  # a block left open
+        f"#{WARM_ID} .a{{fill:red}}/* a comment left open",
+        f'#{WARM_ID} .a::after{{content:"("}}',  # ends with "}" but a bracket count left open
+    ],
+)
+def test_a_known_stylesheet_that_does_not_end_at_a_rule_boundary_is_no_known_beginning(ending: str) -> None:
+    template = _with_id(WARM_ID) + ending
+    assert css.remember_safe_stylesheet(template, WARM_ID)
+    assert not css._safe_beginnings
+    request_css = template.replace(WARM_ID, REQUEST_ID) + _CLASS_DEF_RULES
+    assert scrub_stylesheet(request_css, REQUEST_ID) == css._scrub_stylesheet(request_css, REQUEST_ID)
 
 
 def _never_called(*_args: object) -> tuple[str, list[str]]:
