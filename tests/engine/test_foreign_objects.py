@@ -150,6 +150,21 @@ def test_images_in_html_labels_are_left_out_with_a_warning(engine: QuickJSEngine
 def test_markup_without_foreign_objects_is_returned_unchanged(engine: QuickJSEngine) -> None:
     svg = '<svg xmlns="http://www.w3.org/2000/svg"><text x="1" y="2">plain</text></svg>'
     assert convert(engine, svg) == {"svg": svg, "warnings": []}
+    examined = "__printerForeignObjects.convertMarkup({}, () => 'looked').examined === undefined"
+    assert engine.eval(examined.format(json.dumps(svg))) is True  # nothing converted, nothing examined
+
+
+@pytest.mark.parametrize("markup", [VENN, EVENT_MODELING], ids=["venn", "event-modeling"])
+def test_the_converted_tree_is_examined_as_its_markup_would_parse(engine: QuickJSEngine, markup: str) -> None:
+    # The render entry reads the drawn faces from the converted tree instead of parsing the
+    # converted markup again: both must give the same faces.
+    call = (
+        "(() => {{ const out = __printerForeignObjects.convertMarkup({}, __printerSvgOutput.drawnFacesOf);"
+        " return JSON.stringify([out.examined, __printerSvgOutput.drawnFaces(out.svg)]); }})()"
+    )
+    from_tree, from_markup = json.loads(engine.eval(call.format(json.dumps(markup))))
+    assert from_tree == from_markup
+    assert {face["family"] for face in from_tree} >= {"Recursive Variable"}
 
 
 def test_author_css_values_cannot_reach_the_output_as_new_declarations(engine: QuickJSEngine) -> None:

@@ -199,20 +199,23 @@
     if (JSON.stringify(config) !== initializedWith) initialize(config);
     directivesApplied = hasConfigInSource(String(payload.code));
     const { svg, diagramType } = await mermaid.render(payload.svgId || "mermaid-printer", payload.code);
-    // HTML that Mermaid put in <foreignObject> becomes SVG text (foreign_objects.js).
-    const converted = G.__printerForeignObjects.convertMarkup(svg);
+    // HTML that Mermaid put in <foreignObject> becomes SVG text (foreign_objects.js); the faces
+    // its text is drawn in are read from the converted tree, or else from the markup.
+    const converted = G.__printerForeignObjects.convertMarkup(svg, drawnFacesOf);
     const text = converted.svg;
     return {
       svg: text,
       diagram_type: String(diagramType),
       missing_codepoints: missingCodepoints(),
-      drawn_faces: drawnFaces(text),
+      drawn_faces: converted.examined !== undefined ? converted.examined : drawnFaces(text),
       warnings: converted.warnings,
     };
   }
 
-  // Which vendored face draws each character of the finished SVG (svg_output.js).
+  // Which vendored face draws each character of the finished SVG (svg_output.js): read from its
+  // markup, parsed into a detached <div>, or from such a tree.
   const drawnFaces = G.__printerSvgOutput.drawnFaces;
+  const drawnFacesOf = G.__printerSvgOutput.drawnFacesOf;
 
   // Parsing draws nothing, so it skips what only drawing needs. Re-initialising with the config
   // the site already has (~6 ms of theme computation) is skipped too: every parse and render

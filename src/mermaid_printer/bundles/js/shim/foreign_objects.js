@@ -9,9 +9,11 @@
 // one font, with the font, size, weight, style and colour the HTML had; math goes through
 // mathml_layout.js when it is loaded. The <foreignObject> takes no part in the output after this.
 //
-// API: __printerForeignObjects.convertMarkup(svgMarkup) -> {svg, warnings}
+// API: __printerForeignObjects.convertMarkup(svgMarkup, examine?) -> {svg, warnings, examined?}
 //   svg is the markup with every <foreignObject> replaced (unchanged when there is none);
-//   warnings say what could not be drawn (images, unsupported math) in words for the user.
+//   warnings say what could not be drawn (images, unsupported math) in words for the user;
+//   examined is what examine(holder) answered for the converted tree (a detached <div> holding
+//   the svg, as svg would parse into one), when there was a <foreignObject> to convert.
 //
 // Leaves out: clipping to the <foreignObject> box (overflow: hidden): text Mermaid sized too
 // small shows in full; links (<a href>) in the HTML become plain text; images are dropped with
@@ -205,20 +207,23 @@
     return found.length;
   }
 
-  function convertMarkup(markup) {
+  function convertMarkup(markup, examine) {
     const svg = String(markup);
     const warnings = [];
     if (svg.indexOf("<foreignObject") < 0 && svg.indexOf("<foreignobject") < 0) return { svg, warnings };
     const doc = G.document;
     const holder = doc.createElement("div");
     doc.body.appendChild(holder);
+    let converted;
     try {
       holder.innerHTML = svg;
       convertAll(holder, warnings);
-      return { svg: String(holder.innerHTML), warnings };
+      converted = String(holder.innerHTML);
     } finally {
       holder.remove();
     }
+    // The tree is examined where the caller would otherwise parse `converted` again.
+    return examine ? { svg: converted, warnings, examined: examine(holder) } : { svg: converted, warnings };
   }
 
   G.__printerForeignObjects = { convertMarkup, convertAll };
