@@ -1,0 +1,111 @@
+"""Where a mind map render's CPU goes, phase by phase, without probes on every small function.
+
+A dev tool (never the product). ``profile_markmap.py`` probes the shim's functions one by one,
+which inflates small ones; this wraps only a few large steps of the render entry with the CPU
+clock of this thread (``time.thread_time``, a host callable registered for this tool only) and
+reports, for a generated outline of N nodes (``test_markmap_bench.outline_of``), the CPU of each:
+
+* ``Transformer.transform``: markmap-lib (Markdown to tree);
+* ``Markmap.setData`` / ``renderData`` / ``_relayout``: markmap-view's drawing and layout (d3);
+* ``elementBox (measure)``: markmap-view measuring each label's HTML (``scrollWidth``);
+* ``convertAll`` and inside it ``layoutBox (convert)``: the labels laid out again and drawn
+  as SVG text (``foreign_objects.js``);
+* ``drawnFacesOf``: the fonts every text element is drawn in, for embedding.
+
+Steps nest (``renderData`` inside ``setData``; ``layoutBox`` inside ``convertAll``), so the
+shares do not add up to the render. ``setData`` and ``renderData`` are async: they count only
+until their first ``await`` (``_relayout``, with the measuring in it, runs after one). The render's own CPU is the median of ``--rounds``; each
+phase is taken from the last round.
+
+Usage::
+
+    python benchmarks/markmap_phases.py 100
+    python benchmarks/markmap_phases.py 1000 --rounds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from test_markmap_bench import outline_of
+
+from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.jobs import MarkmapRenderJob
+from mermaid_printer.markmap_style import font_shorthand, stylesheet
+from mermaid_printer.worker import markmap as worker
+
+#: Wraps the steps with the host clock; totals per step in globalThis.__phases.
+_WRAP = r"""
+(function () {
+  const phases = (globalThis.__phases = {});
+  function wrap(owner, name, label) {
+    const original = owner[name];
+    if (typeof original !== "function") throw new Error("no function " + label);
+    owner[name] = function (...args) {
+      const started = __phaseClock();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const phase = phases[label] || (phases[label] = { cpu: 0, calls: 0 });
+        phase.cpu += __phaseClock() - started;
+        phase.calls += 1;
+      }
+    };
+  }
+  wrap(globalThis.markmap.Transformer.prototype, "transform", "Transformer.transform");
+  const view = globalThis.markmap.Markmap.prototype;
+  for (const name of ["setData", "renderData", "_relayout"]) wrap(view, name, "Markmap." + name);
+  wrap(globalThis.__printerHtmlLayout, "elementBox", "elementBox (measure)");
+  wrap(globalThis.__printerForeignObjects, "convertAll", "convertAll");
+  wrap(globalThis.__printerHtmlLayout, "layoutBox", "layoutBox (convert)");
+  wrap(globalThis.__printerSvgOutput, "drawnFacesOf", "drawnFacesOf");
+})();
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("nodes", type=int, help="the outline's node count")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    engine = QuickJSEngine(markmap_bundle())
+    worker.warm_up(engine)
+    # A host callable, only in this tool: the product's engine registers none (and must not).
+    engine._context.add_callable("__phaseClock", time.thread_time)
+    engine.eval(_WRAP)
+    markdown = outline_of(args.nodes)
+    job = MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=0)
+    payload = {
+        "markdown": markdown,
+        "font": font_shorthand(job.font_size),
+        "css": stylesheet(job.css_variables, job.label_padding_y),
+        "svgId": "phases",
+        "limits": {"nodes": 100_000, "depth": 20},
+    }
+    times = []
+    for _ in range(args.rounds):
+        engine.eval("for (const key of Object.keys(__phases)) delete __phases[key];")
+        started = time.thread_time()
+        result = engine.call("render", payload)
+        times.append(time.thread_time() - started)
+        if not result.get("ok"):
+            raise SystemExit(f"the render failed: {result.get('error')}")
+    render = statistics.median(times)
+    phases = json.loads(engine.eval("JSON.stringify(__phases)"))
+    print(f"outline of {args.nodes} nodes: render CPU {render * 1000:.0f} ms (median of {args.rounds})")
+    for name, phase in sorted(phases.items(), key=lambda item: -item[1]["cpu"]):
+        cpu = phase["cpu"]
+        print(f"  {name:24} {cpu * 1000:8.1f} ms {100 * cpu / render:5.1f} %  calls {phase['calls']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
