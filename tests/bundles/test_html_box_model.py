@@ -144,3 +144,58 @@ def test_the_template_of_inner_html_holds_only_what_is_inside_it(engine: QuickJS
     )
 
     assert parsed == "2|i|out"
+
+
+# Builds a label like __label, without measuring it; `label(html)` -> [fo, outer, inner].
+KEPT_HELPERS = """(function () {
+  const SVG = "http://www.w3.org/2000/svg", HTML = "http://www.w3.org/1999/xhtml";
+  const svg = document.getElementById("mm");
+  svg.style.setProperty("--markmap-max-width", "9999px");
+  globalThis.__build = function (html, outerStyle) {
+    const fo = document.createElementNS(SVG, "foreignObject");
+    fo.setAttribute("class", "markmap-foreign");
+    fo.setAttribute("width", "300");
+    fo.setAttribute("height", "40");
+    const outer = document.createElementNS(HTML, "div");
+    if (outerStyle) outer.setAttribute("style", outerStyle);
+    const inner = document.createElementNS(HTML, "div");
+    inner.innerHTML = html;
+    outer.appendChild(inner);
+    fo.appendChild(outer);
+    svg.appendChild(fo);
+    return [fo, outer, inner];
+  };
+  // What convertAll draws of a label: its text runs and where they go.
+  globalThis.__drawn = function (fo) {
+    const box = __printerHtmlLayout.layoutBox(fo, 300, 40);
+    return JSON.stringify(box.lines.map((l) => [l.baseline, l.frags.map((f) => [f.text, f.x, f.style["font-size"]])]));
+  };
+  return 1;
+})()"""
+
+
+def test_a_measured_labels_layout_is_used_again_only_while_what_it_was_made_from_holds(engine: QuickJSEngine) -> None:
+    engine.eval(KEPT_HELPERS)
+    # Measured, then restyled around it (as d3 fades a label in), then drawn: as a fresh label.
+    engine.eval(
+        "globalThis.__a = __build('Hello <code>code</code> world'); __a[2].scrollWidth;"
+        " globalThis.__fresh = __build('Hello <code>code</code> world');"
+    )
+    assert engine.eval("__a[2]._keptLayout !== null && __a[2]._keptLayout !== undefined") is True
+    engine.eval("__a[0].style.setProperty('opacity', '1')")
+    assert engine.eval("!!__a[2]._keptLayout") is True
+    assert engine.eval("__drawn(__a[0]) === __drawn(__fresh[0])") is True
+    # Its text changes: the kept layout is dropped, and it measures as a fresh label of that text.
+    engine.eval(
+        "__a[2].firstChild.data = 'Hello wider '; globalThis.__b = __build('Hello wider <code>code</code> world');"
+    )
+    assert engine.eval("!__a[2]._keptLayout") is True
+    assert engine.eval("__a[2].scrollWidth === __b[2].scrollWidth && __drawn(__a[0]) === __drawn(__b[0])") is True
+    # An inherited style changes outside it (kept, but no longer what it was made from).
+    engine.eval("globalThis.__c = __build('Hello world'); __c[2].scrollWidth;")
+    engine.eval(
+        "__c[1].setAttribute('style', 'font-size: 24px'); globalThis.__d = __build('Hello world', 'font-size: 24px');"
+    )
+    assert engine.eval("!!__c[2]._keptLayout") is True
+    assert engine.eval("__c[2].scrollWidth === __d[2].scrollWidth && __drawn(__c[0]) === __drawn(__d[0])") is True
+    assert engine.eval("__d[2].scrollWidth > 100") is True

@@ -119,6 +119,7 @@
   // (which reaches only its own subtree: the children's positions, its :empty).
   function changed(node, styled) {
     domVersion++;
+    if (node._inKeptLayout) dropKeptLayouts(node);
     if (styled) {
       styleVersion++;
       (styled === "children" ? node : node._parent || node)._styleDirty = styleVersion;
@@ -126,6 +127,13 @@
     }
     const text = node._lname === "text" ? node : node._layoutText;
     if (text) text._textVersion = (text._textVersion | 0) + 1;
+  }
+
+  // html_layout.js keeps the layout of a measured HTML element on it (`_keptLayout`) and marks
+  // every node of that element's subtree (`_inKeptLayout`): a mutation of a marked node drops the
+  // kept layout of each of its ancestors-or-self.
+  function dropKeptLayouts(node) {
+    for (let n = node; n; n = n._parent) if (n._keptLayout) n._keptLayout = null;
   }
 
   class Node extends EventTarget {

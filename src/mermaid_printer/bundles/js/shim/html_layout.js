@@ -921,6 +921,8 @@
   // paint in its border box's coordinates, x = its left margin; outerWidth is its margin box's
   // width (what it adds to its container's intrinsic widths).
   function layoutBlockFull(el, cbWidth, cbHeight, shrink) {
+    const kept = keptLayout(el, cbWidth, cbHeight, shrink);
+    if (kept !== null) return kept;
     const st = styleOf(el);
     const isTable = (st.display === "table" || st.display === "inline-table") && lname(el) === "table";
     // A table's border and padding belong to its grid (layoutGridTable).
@@ -967,6 +969,72 @@
       lines,
       style: st,
     };
+  }
+
+  // ---- layouts kept between layouts (full model) -------------------------------------------------
+  // markmap-view measures each label (the scrollWidth of its inner <div>: elementBox), and once
+  // the map is drawn convertAll lays the label's <foreignObject> out again, which lays that <div>
+  // out again in the same width. So the layout elementBox makes of an element is kept on it
+  // (`_keptLayout`), and layoutBlockFull answers with it while it is what a layout would compute
+  // now, i.e. while:
+  //  - the arguments are the same (containing block width and height, shrink-to-fit);
+  //  - no node of the element's subtree (the element included) was mutated since: each is marked
+  //    (`_inKeptLayout`), and dom.js drops the kept layout of every ancestor-or-self of a marked
+  //    node it mutates;
+  //  - no <style> changed (sheetVersion);
+  //  - every element of the subtree has the same style (styleOf) and the same author values
+  //    (css.substitutedValues: what the box model reads beyond the style, margins, borders,
+  //    backgrounds), compared by value. All a layout reads of the world outside the subtree
+  //    comes through these two (inherited values, selectors matching ancestors) and the
+  //    arguments. d3 restyles the <foreignObject> around a label in between (its opacity), which
+  //    makes every style below it new without changing these values.
+  // Only subtrees of HTML elements that lay out from these alone are kept: no replaced element,
+  // table, form control or math (those read attributes and cascade values of their own).
+  const NOT_KEPT = new Set(["img", "svg", "iframe", "video", "canvas", "object", "embed", "input", "textarea", "select", "button", "table", "math"]);
+  const STYLE_VALUES = PROP_NAMES.concat(["sizePx", "weightNum", "parentSizePx"]);
+  const valueKeys = new WeakMap(); // a style object or a substituted-values map -> its values as text
+  function valuesKey(values) {
+    let key = valueKeys.get(values);
+    if (key === undefined) {
+      const parts = [];
+      if (values instanceof Map) for (const [name, value] of values) parts.push(name, String(value));
+      else for (const name of STYLE_VALUES) parts.push(String(values[name]));
+      key = parts.join("\u0000");
+      valueKeys.set(values, key);
+    }
+    return key;
+  }
+  // The styles and author values of the subtree of `el`, as one text, or null when it holds an
+  // element that is not kept.
+  function keptInputs(el) {
+    const parts = [];
+    const stack = [el];
+    while (stack.length) {
+      const node = stack.pop();
+      if (!isElement(node)) continue;
+      if (node.namespaceURI !== HTML_NS || NOT_KEPT.has(lname(node))) return null;
+      parts.push(valuesKey(styleOf(node)), valuesKey(css.substitutedValues(node)));
+      for (const child of node.childNodes) stack.push(child);
+    }
+    return parts.join("\u0001");
+  }
+  function keepLayout(el, cbWidth, cbHeight, shrink, box) {
+    if (!fullModel || !G.__printerDom) return;
+    const inputs = keptInputs(el);
+    if (inputs === null) return;
+    const stack = [el];
+    while (stack.length) {
+      const node = stack.pop();
+      node._inKeptLayout = true;
+      for (const child of node.childNodes) stack.push(child);
+    }
+    el._keptLayout = { cbWidth, cbHeight, shrink, sheets: G.__printerDom.sheetVersion(), inputs, box };
+  }
+  function keptLayout(el, cbWidth, cbHeight, shrink) {
+    const kept = el._keptLayout;
+    if (!kept || kept.cbWidth !== cbWidth || kept.cbHeight !== cbHeight || kept.shrink !== shrink) return null;
+    if (kept.sheets !== G.__printerDom.sheetVersion() || keptInputs(el) !== kept.inputs) return null;
+    return kept.box;
   }
 
   // A line that only paints: a box's background and borders, in paint order before its content.
@@ -1378,7 +1446,9 @@
       return withMemo(() => {
         const st = styleOf(el);
         const shrink = st.display !== "block" && st.display !== "list-item" && st.display !== "flex" && st.display !== "grid";
-        const box = layoutBlockFull(el, containingWidth(el), null, shrink);
+        const cbWidth = containingWidth(el);
+        const box = layoutBlockFull(el, cbWidth, null, shrink);
+        keepLayout(el, cbWidth, null, shrink, box);
         let scrollWidth = box.width;
         let scrollHeight = box.height;
         for (const line of box.lines) {
