@@ -14,6 +14,7 @@ from mermaid_printer.resources import vendored_file
 __all__ = [
     "MERMAID_VERSION",
     "PARSE_WARMUP_DIAGRAMS",
+    "THEMED_WARMUP_THEMES",
     "WARMUP_DIAGRAMS",
     "WARMUP_SVG_ID",
     "mermaid_bundle",
@@ -82,16 +83,29 @@ PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
     "xychart": 'xychart-beta\n  title "X"\n  x-axis [a, b]\n  y-axis "Y" 0 --> 10\n  bar [1, 2]\n  line [2, 1]',
 }
 
+#: Themes the warm-up also draws the flowchart in (Mermaid's classic ones besides the default).
+#: Only for their stylesheets: the sanitizer returns a request's stylesheet that is one of the
+#: warm-up's, or starts with one, without scrubbing it in full (``postprocess/css.py``, "Known
+#: stylesheets"), and a flowchart's is the largest (27 KB, ~55 ms to scrub in full).
+THEMED_WARMUP_THEMES: tuple[str, ...] = ("base", "dark", "forest", "neutral")
+
 #: The ``<svg>`` id the warm-up renders under: the one PDF/PNG exports use
 #: (``worker.mermaid.EXPORT_SVG_ID``), so the converter can compile their stylesheets.
 WARMUP_SVG_ID = "mermaid-export"
 
 
 def mermaid_warm_up() -> tuple[WarmUpCall, ...]:
-    """The engine calls of the warm-up: a render, then a parse (AST and positions), of each
-    common type, then a parse of every other type."""
+    """The engine calls of the warm-up: a render of the flowchart in each of
+    :data:`THEMED_WARMUP_THEMES`, then a render and a parse (AST and positions) of each common
+    type, then a parse of every other type. The themed renders come first, so the site config the
+    warm-up leaves is the product's default (the render entry re-initialises Mermaid only when a
+    request's config differs from it)."""
     config = build_mermaid_config({})
     calls = []
+    for theme in THEMED_WARMUP_THEMES:
+        themed = build_mermaid_config({}, theme=theme)
+        render = {"code": WARMUP_DIAGRAMS["flowchart"], "config": themed, "svgId": WARMUP_SVG_ID}
+        calls.append(WarmUpCall("render", json.dumps(render)))
     for code in WARMUP_DIAGRAMS.values():
         render = {"code": code, "config": config, "svgId": WARMUP_SVG_ID}
         parse = {"code": code, "config": config, "ast": True, "positions": True}

@@ -1,0 +1,57 @@
+"""The warm-up's own stylesheets spare a request's stylesheet a full scrub (postprocess/css.py,
+"Known stylesheets"): the flowchart's in the default theme and in each classic theme."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, mermaid_bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.jobs import SvgJob
+from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.postprocess import css
+from mermaid_printer.worker import mermaid as mermaid_worker
+
+pytestmark = pytest.mark.engine
+
+FLOWCHART = "flowchart LR\n  A[Start] --> B{Check}\n  B --> C[Done]\n"
+# Mermaid appends a classDef's rules after its theme stylesheet.
+STYLED_FLOWCHART = FLOWCHART + "  classDef hot fill:#f96,stroke:#333\n  class A hot\n"
+
+
+@pytest.fixture(scope="module")
+def warmed() -> Iterator[QuickJSEngine]:
+    """An engine after the warm-up, with the stylesheets only this warm-up remembered."""
+    saved = set(css._safe_templates), set(css._safe_beginnings)
+    css._safe_templates.clear()
+    css._safe_beginnings.clear()
+    engine = QuickJSEngine(mermaid_bundle())
+    mermaid_worker.warm_up(engine)
+    yield engine
+    css._safe_templates.clear()
+    css._safe_templates.update(saved[0])
+    css._safe_beginnings.clear()
+    css._safe_beginnings.update(saved[1])
+
+
+@pytest.mark.parametrize("theme", [None, *THEMED_WARMUP_THEMES])
+def test_a_flowchart_in_a_warmed_up_theme_is_not_scrubbed_in_full(
+    warmed: QuickJSEngine, monkeypatch: pytest.MonkeyPatch, theme: str | None
+) -> None:
+    scrubbed: list[str] = []
+    original = css._scrub_stylesheet
+
+    def recording(text: str, scope_id: str | None) -> tuple[str, list[str]]:
+        scrubbed.append(text)
+        return original(text, scope_id)
+
+    monkeypatch.setattr(css, "_scrub_stylesheet", recording)
+    config = build_mermaid_config({}) if theme is None else build_mermaid_config({}, theme=theme)
+    for code in (FLOWCHART, STYLED_FLOWCHART):
+        job = SvgJob(code=code, config=config, svg_id="mermaid-0123456789ab", timeout_ms=0, embed_fonts=False)
+        result = mermaid_worker.render_svg(warmed, job)
+        assert "fill:#f96" in result.svg or code == FLOWCHART
+    # Only the classDef rules were scrubbed: a few hundred characters, not the theme's 27 KB.
+    assert len(scrubbed) == 1 and 0 < len(scrubbed[0]) < 1000, [len(t) for t in scrubbed]
