@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from mermaid_printer import Printer, build_render_options
-from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS
+from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, THEMED_WARMUP_THEMES, WARMUP_DIAGRAMS
 from mermaid_printer.markmap_options import MarkmapRenderRequest
 from mermaid_printer.options import validate_request
 from mermaid_printer.pool import RendererPool
@@ -40,6 +40,15 @@ def cold_printer() -> Iterator[Printer]:
 @pytest.mark.parametrize("name", sorted(DIAGRAMS))
 def test_a_warmed_process_draws_each_type_as_a_cold_one(name: str, printer: Printer, cold_printer: Printer) -> None:
     options = build_render_options(DIAGRAMS[name])
+
+    assert printer.render_svg(options).svg == cold_printer.render_svg(options).svg
+
+
+@pytest.mark.parametrize("theme", THEMED_WARMUP_THEMES)
+def test_a_warmed_process_draws_a_flowchart_in_a_warmed_up_theme_as_a_cold_one(
+    theme: str, printer: Printer, cold_printer: Printer
+) -> None:
+    options = build_render_options(WARMUP_DIAGRAMS["flowchart"], theme=theme)
 
     assert printer.render_svg(options).svg == cold_printer.render_svg(options).svg
 
