@@ -34,12 +34,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from markmap_scaling import render_payload
 from test_markmap_bench import outline_of
 
 from mermaid_printer.bundles.markmap import markmap_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.jobs import MarkmapRenderJob
-from mermaid_printer.markmap_style import font_shorthand, stylesheet
 from mermaid_printer.worker import markmap as worker
 
 #: Wraps the steps with the host clock; totals per step in globalThis.__phases.
@@ -81,15 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     # A host callable, only in this tool: the product's engine registers none (and must not).
     engine._context.add_callable("__phaseClock", time.thread_time)
     engine.eval(_WRAP)
-    markdown = outline_of(args.nodes)
-    job = MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=0)
-    payload = {
-        "markdown": markdown,
-        "font": font_shorthand(job.font_size),
-        "css": stylesheet(job.css_variables, job.label_padding_y),
-        "svgId": "phases",
-        "limits": {"nodes": 100_000, "depth": 20},
-    }
+    payload = render_payload(outline_of(args.nodes), "phases")
     times = []
     for _ in range(args.rounds):
         engine.eval("for (const key of Object.keys(__phases)) delete __phases[key];")

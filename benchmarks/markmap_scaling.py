@@ -44,17 +44,23 @@ from mermaid_printer.worker import markmap as worker
 _LIMITS = {"nodes": 100_000, "depth": 20}
 
 
-def measure(engine: QuickJSEngine, nodes: int, rounds: int) -> dict[str, float]:
-    """Median CPU seconds of each step for an outline of ``nodes`` nodes."""
-    markdown = outline_of(nodes)
+def render_payload(markdown: str, svg_id: str) -> dict[str, object]:
+    """The render entry's payload for ``markdown`` with the product's default style, under the
+    limits above."""
     job = MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=0)
-    payload = {
+    return {
         "markdown": markdown,
         "font": font_shorthand(job.font_size),
         "css": stylesheet(job.css_variables, job.label_padding_y),
-        "svgId": "scaling",
+        "svgId": svg_id,
         "limits": _LIMITS,
     }
+
+
+def measure(engine: QuickJSEngine, nodes: int, rounds: int) -> dict[str, float]:
+    """Median CPU seconds of each step for an outline of ``nodes`` nodes."""
+    markdown = outline_of(nodes)
+    payload = render_payload(markdown, "scaling")
     steps: dict[str, list[float]] = {"transform": [], "render": [], "finish": []}
     for _ in range(rounds):
         started = time.thread_time()

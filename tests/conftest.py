@@ -72,3 +72,20 @@ def printer() -> Iterator[Printer]:
     with Printer(cache=None) as shared:
         shared.start()
         yield shared
+
+
+@pytest.fixture
+def scrubbed_stylesheets(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str | None]]:
+    """Every (text, scope id) the sanitizer scrubs in full from now on (postprocess/css.py's
+    ``_scrub_stylesheet``), in order; it still scrubs them."""
+    from mermaid_printer.postprocess import css
+
+    calls: list[tuple[str, str | None]] = []
+    original = css._scrub_stylesheet
+
+    def recording(text: str, scope_id: str | None) -> tuple[str, list[str]]:
+        calls.append((text, scope_id))
+        return original(text, scope_id)
+
+    monkeypatch.setattr(css, "_scrub_stylesheet", recording)
+    return calls

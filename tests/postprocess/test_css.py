@@ -251,20 +251,19 @@ def test_any_other_text_is_scrubbed_in_full(request_css: str) -> None:
 
 
 @pytest.mark.usefixtures("forget_known_stylesheets")
-def test_only_ids_of_the_services_form_take_the_shortcut(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_ids_of_the_services_form_take_the_shortcut(scrubbed_stylesheets: list[tuple[str, str | None]]) -> None:
     assert css.remember_safe_stylesheet(_with_id(WARM_ID), WARM_ID)
-    calls: list[str] = []
-    original = css._scrub_stylesheet
-
-    def counting(text: str, scope_id: str | None) -> tuple[str, list[str]]:
-        calls.append(str(scope_id))
-        return original(text, scope_id)
-
-    monkeypatch.setattr(css, "_scrub_stylesheet", counting)
+    scrubbed_stylesheets.clear()
     for scope_id in ("my-svg", "mermaid-0123456789abc", "mermaid-ABCDEF012345", "x"):
         scrub_stylesheet(_with_id(scope_id), scope_id)
     scrub_stylesheet(_with_id(REQUEST_ID), None)
-    assert calls == ["my-svg", "mermaid-0123456789abc", "mermaid-ABCDEF012345", "x", "None"]
+    assert [str(scope_id) for _, scope_id in scrubbed_stylesheets] == [
+        "my-svg",
+        "mermaid-0123456789abc",
+        "mermaid-ABCDEF012345",
+        "x",
+        "None",
+    ]
 
 
 @pytest.mark.usefixtures("forget_known_stylesheets")
@@ -285,21 +284,14 @@ _CLASS_DEF_RULES = (
 
 
 @pytest.mark.usefixtures("forget_known_stylesheets")
-def test_a_known_beginning_has_only_the_rest_scrubbed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_known_beginning_has_only_the_rest_scrubbed(scrubbed_stylesheets: list[tuple[str, str | None]]) -> None:
     assert css.remember_safe_stylesheet(_with_id(WARM_ID), WARM_ID)
-    scrubbed: list[str] = []
-    original = css._scrub_stylesheet
-
-    def recording(text: str, scope_id: str | None) -> tuple[str, list[str]]:
-        scrubbed.append(text)
-        return original(text, scope_id)
-
-    monkeypatch.setattr(css, "_scrub_stylesheet", recording)
+    scrubbed_stylesheets.clear()
     request_css = _with_id(REQUEST_ID) + _CLASS_DEF_RULES
     result = scrub_stylesheet(request_css, REQUEST_ID)
     assert result == (request_css, []) and result[0] is request_css
-    assert scrubbed == [_CLASS_DEF_RULES]
-    assert original(request_css, REQUEST_ID) == result  # what the full scrub gives
+    assert scrubbed_stylesheets == [(_CLASS_DEF_RULES, REQUEST_ID)]
+    assert css._scrub_stylesheet(request_css, REQUEST_ID) == result  # what the full scrub gives
 
 
 @pytest.mark.usefixtures("forget_known_stylesheets")

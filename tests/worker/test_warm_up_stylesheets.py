@@ -38,20 +38,13 @@ def warmed() -> Iterator[QuickJSEngine]:
 
 @pytest.mark.parametrize("theme", [None, *THEMED_WARMUP_THEMES])
 def test_a_flowchart_in_a_warmed_up_theme_is_not_scrubbed_in_full(
-    warmed: QuickJSEngine, monkeypatch: pytest.MonkeyPatch, theme: str | None
+    warmed: QuickJSEngine, scrubbed_stylesheets: list[tuple[str, str | None]], theme: str | None
 ) -> None:
-    scrubbed: list[str] = []
-    original = css._scrub_stylesheet
-
-    def recording(text: str, scope_id: str | None) -> tuple[str, list[str]]:
-        scrubbed.append(text)
-        return original(text, scope_id)
-
-    monkeypatch.setattr(css, "_scrub_stylesheet", recording)
     config = build_mermaid_config({}) if theme is None else build_mermaid_config({}, theme=theme)
     for code in (FLOWCHART, STYLED_FLOWCHART):
         job = SvgJob(code=code, config=config, svg_id="mermaid-0123456789ab", timeout_ms=0, embed_fonts=False)
         result = mermaid_worker.render_svg(warmed, job)
         assert "fill:#f96" in result.svg or code == FLOWCHART
     # Only the classDef rules were scrubbed: a few hundred characters, not the theme's 27 KB.
-    assert len(scrubbed) == 1 and 0 < len(scrubbed[0]) < 1000, [len(t) for t in scrubbed]
+    lengths = [len(text) for text, _ in scrubbed_stylesheets]
+    assert len(lengths) == 1 and 0 < lengths[0] < 1000, lengths
