@@ -226,9 +226,10 @@ def test_markmap_render_by_size(benchmark, markmap_engine: QuickJSEngine, nodes:
         structure_ms = _cpu_median_ms(worker.structure, markmap_engine, _sized_structure_job(nodes), 1)
         benchmark.extra_info["nodes"] = nodes
         benchmark.extra_info["structure_cpu_ms"] = structure_ms
-        benchmark.extra_info["render_over_structure_wall"] = round(
-            benchmark.stats.stats.median * 1000 / structure_ms, 1
-        )
+        if benchmark.stats is not None:  # None under --benchmark-disable: nothing was timed
+            benchmark.extra_info["render_over_structure_wall"] = round(
+                benchmark.stats.stats.median * 1000 / structure_ms, 1
+            )
 
 
 @pytest.mark.benchmark(group="markmap-render-warm-100")
