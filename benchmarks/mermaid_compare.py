@@ -24,7 +24,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import statistics
 import sys
@@ -62,14 +61,11 @@ def engines_without(transform: str) -> dict[str, QuickJSEngine]:
     """Warm engines ``old`` (the bundle without the load-time transform named ``transform``) and
     ``new`` (the bundle as it is)."""
     bundle = mermaid_bundle()
-    names = {patch.name for script in bundle.scripts for patch in script.transforms}
-    if transform not in names:
-        raise SystemExit(f"no transform named {transform!r}; the bundle has: {', '.join(sorted(names))}")
-    scripts = tuple(
-        dataclasses.replace(script, transforms=tuple(p for p in script.transforms if p.name != transform))
-        for script in bundle.scripts
-    )
-    engines = {"old": QuickJSEngine(dataclasses.replace(bundle, scripts=scripts)), "new": QuickJSEngine(bundle)}
+    try:
+        without = bundle.without_transform(transform)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from exc
+    engines = {"old": QuickJSEngine(without), "new": QuickJSEngine(bundle)}
     for engine in engines.values():
         worker.warm_up(engine)
     return engines

@@ -33,6 +33,15 @@ def test_a_patch_replaces_every_occurrence_it_counts(tmp_path: Path) -> None:
     assert script.source() == "c(); c(); b();"
 
 
+def test_a_bundle_without_one_transform_keeps_the_others(tmp_path: Path) -> None:
+    script = _script(tmp_path, "a(); b();", SourcePatch("first", "a()", "x()"), SourcePatch("second", "b()", "y()"))
+    bundle = Bundle("test", "0", (script,), ())
+    assert bundle.without_transform("first").scripts[0].source() == "a(); y();"
+    assert bundle.scripts[0].source() == "x(); y();"
+    with pytest.raises(ValueError, match="no transform named 'third'; the bundle has: first, second"):
+        bundle.without_transform("third")
+
+
 @pytest.mark.parametrize(("text", "found"), [("nothing to patch", 0), ("slow(); slow();", 2)])
 def test_a_patch_whose_text_is_not_there_exactly_as_often_as_it_says_refuses_the_file(
     tmp_path: Path, text: str, found: int

@@ -30,7 +30,7 @@ makes them after loading and before taking the snapshot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, Protocol
 
@@ -163,6 +163,21 @@ class Bundle:
         unknown = sorted({call.entry for call in self.warm_up} - set(self.entries))
         if unknown:
             raise ValueError(f"bundle {self.name}: the warm-up calls entries it does not register: {unknown}")
+
+    def without_transform(self, name: str) -> Bundle:
+        """The same bundle with the load-time transform ``name`` taken out of every script (to
+        measure one, or to prove it output-neutral).
+
+        Raises:
+            ValueError: no script carries a transform of that name.
+        """
+        names = {transform.name for script in self.scripts for transform in script.transforms}
+        if name not in names:
+            raise ValueError(f"no transform named {name!r}; the bundle has: {', '.join(sorted(names))}")
+        scripts = tuple(
+            replace(script, transforms=tuple(t for t in script.transforms if t.name != name)) for script in self.scripts
+        )
+        return replace(self, scripts=scripts)
 
     def fingerprint(self) -> str:
         """A short hash of the bundle's files (their bytes, kinds, order and transforms), for cache keys."""

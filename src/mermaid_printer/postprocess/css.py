@@ -193,23 +193,16 @@ def scrub_stylesheet(text: str, scope_id: str | None = None) -> tuple[str, list[
         The text (unchanged, same object, when nothing was unsafe) and notes on what was dropped.
     """
     if _safe_templates and scope_id is not None and _TEMPLATE_SCOPE_ID.fullmatch(scope_id) and _ID_MARK not in text:
-        if text.replace(scope_id, _ID_MARK) in _safe_templates:
+        # `text` holds no mark, so it is `marked` with every mark turned back into the id.
+        marked = text.replace(scope_id, _ID_MARK)
+        if marked in _safe_templates:
             return text, []
-        rest = _rest_after_known_beginning(text, scope_id)
-        if rest is not None and _scrub_stylesheet(rest, scope_id) == (rest, []):
-            return text, []
+        beginning = max((b for b in _safe_beginnings if marked.startswith(b)), key=len, default=None)
+        if beginning is not None:
+            rest = marked[len(beginning) :].replace(_ID_MARK, scope_id)
+            if _scrub_stylesheet(rest, scope_id) == (rest, []):
+                return text, []
     return _scrub_stylesheet(text, scope_id)
-
-
-def _rest_after_known_beginning(text: str, scope_id: str) -> str | None:
-    """What follows the longest known beginning ``text`` starts with (filled in with
-    ``scope_id``), or None when it starts with none."""
-    longest = 0
-    for beginning in _safe_beginnings:
-        filled = beginning.replace(_ID_MARK, scope_id)
-        if len(filled) > longest and text.startswith(filled):
-            longest = len(filled)
-    return text[longest:] if longest else None
 
 
 def remember_safe_stylesheet(text: str, scope_id: str) -> bool:
