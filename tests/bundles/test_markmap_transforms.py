@@ -4,6 +4,7 @@ side by side)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -50,6 +51,13 @@ _DOCUMENTS = [
     "---\nmarkmap:\n  htmlParser:\n    selector: 'h1,h2,li,ul li,ol'\n---\n# A\n- a\n  - b\n    - c\n",
     "---\nmarkmap:\n  htmlParser:\n    selector: 'h1,li:first,ul'\n---\n# A\n- a\n- b\n",
     "---\nmarkmap:\n  htmlParser:\n    selector: 'h1,,li['\n---\n# A\n- a\n",
+    # the tokenizer's runs: entities in text and in quoted attribute values (double, single; with
+    # and without ";"), raw HTML, a "<" that opens no tag, text ending the input
+    (
+        '# A &amp; B &copy 2024 &lt;tag&gt;\n\n- [q](https://x.test/?a=1&b=2&amp;c=3 "t &quot;x&quot;")\n'
+        '- <span title=\'it&#39;s &amp; "so"\' data-x="1 &lt; 2">raw</span> & 3 < 4 >\n'
+        "- <abbr title=plain&amp;value>u</abbr> tail &nbsp text"
+    ),
 ]
 
 _TRANSFORM_ALL = """JSON.stringify(%s.map((doc) => {
@@ -111,3 +119,43 @@ def test_markmap_view_finds_the_links_anchor_once_and_draws_the_same_map() -> No
     assert queries == {False: 36, True: 1}
     assert drawn[True].data == drawn[False].data
     assert drawn[True].data.count(b'class="markmap-link"') == 36
+
+
+# cheerio as markmap-lib bundles it, published for this test only (its IIFE keeps it local).
+_PUBLISH_CHEERIO = SourcePatch(
+    name="publish-cheerio (test only)",
+    find="  function buildTree(html2, opts) {",
+    replace="  globalThis.__cheerioLoad = load;\n  function buildTree(html2, opts) {",
+)
+
+# Selector answers that depend on the options a compiled query was made with: XML mode matches
+# tag names case-sensitively. Asked in both orders, so a cache that mixed the two would differ.
+_ANSWERS_BY_OPTIONS = """JSON.stringify([0, 1].map(() => {
+  const html = __cheerioLoad("<ul><li class='a'>x</li></ul>");
+  const xml = __cheerioLoad("<ul><LI class='a'>x</LI></ul>", { xml: true });
+  return [
+    html("li").is("LI"), xml("LI").is("li"), xml("LI").is("LI"), html("li").is("li.a"),
+    html("li").closest("UL").length, xml("LI").closest("ul").length, xml("LI").closest("ul, ul").length,
+    html("ul").children().filter("LI").length, xml("ul").children().filter("li").length,
+    html("li").is(() => true), html("li").is("ul li"), xml("LI").is("ul LI"),
+  ];
+}))"""
+
+
+@pytest.mark.engine
+def test_compiled_selectors_are_kept_apart_by_the_options_they_were_compiled_with() -> None:
+    answers = []
+    for transforms in (False, True):
+        bundle = markmap_bundle(transforms=transforms)
+        scripts = tuple(
+            dataclasses.replace(script, transforms=(*script.transforms, _PUBLISH_CHEERIO))
+            if script.path == MARKMAP_LIB
+            else script
+            for script in bundle.scripts
+        )
+        engine = QuickJSEngine(dataclasses.replace(bundle, scripts=scripts))
+        answers.append(json.loads(engine.eval(_ANSWERS_BY_OPTIONS)))
+    assert answers[0] == answers[1]
+    first = answers[1][0]
+    assert first[:4] == [True, False, True, True]
+    assert answers[1][0] == answers[1][1]

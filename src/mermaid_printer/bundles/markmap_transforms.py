@@ -24,18 +24,38 @@ The transforms of markmap-lib, with the profile that justifies each:
     (``some``, which serves ``is`` and ``closest``, and ``filter``).
 
     Why it computes the same: css-what's parse is a pure function of the string, and css-select's
-    compiled function depends on nothing but the tokens and the options it reads (``xmlMode``,
-    the letter-case and quirks flags, ``cacheResults``, ``pseudos``, ``adapter``, ``equals``,
-    ``context``, ``rootFunc``, ``relativeSelector``). The cache key holds every option's value
-    when each is a primitive, or cheerio's default adapter / equality function; any other
-    object or function valued option (a context, custom pseudos, ``rootFunc``) is not cached.
-    ``root`` is left out of the key: css-select reads it only for positional filters (``:eq``,
-    ``:first``, …, cheerio-select's own), and a selector holding one is never cached. The one
-    state a compiled function keeps (css-select's ``cachedDescendant`` remembers elements that
-    have no matching ancestor) stays true because markmap-lib never changes the parsed document,
-    and each transform parses a new one. On a hit the options object is completed as compiling
+    compiled function depends on nothing but the tokens and the eleven options it reads
+    (``xmlMode``, ``lowerCaseAttributeNames``, ``lowerCaseTags``, ``quirksMode``,
+    ``cacheResults``, ``pseudos``, ``adapter``, ``equals``, ``context``, ``rootFunc``,
+    ``relativeSelector``: every ``options.`` read in its part of the bundle; the query a compile
+    makes reads only these, through the options object it closed over). The cache is keyed by
+    their values when each is a primitive, or cheerio's default adapter / equality function; any
+    other object or function valued option (a context, custom pseudos, ``rootFunc``) is not
+    cached. Options css-select does not read (``root``, cheerio's ``_useHtmlParser2``) are not
+    in the key: ``root`` matters only to positional filters (``:eq``, ``:first``, …,
+    cheerio-select's own), and a selector holding one is never cached. The usual options (all
+    eleven unset but the adapter and equality function) are recognised first and find their
+    selectors without building a key: the string key cost ~1.6 µs of a 4.5 µs ``is`` (a loop of
+    ``is`` calls in the engine), which markmap-lib calls ~9.5 times per node. The one state a
+    compiled function keeps (css-select's ``cachedDescendant`` remembers elements that have no
+    matching ancestor) stays true because markmap-lib never changes the parsed document, and
+    each transform parses a new one. On a hit the options object is completed as compiling
     would (``convertOptionFormats``), so it looks the same afterwards. The cache holds at most
     500 selectors (front matter may name its own, ``markmap.htmlParser``).
+
+``tokenizer-runs``
+    htmlparser2's tokenizer (cheerio's parser) reads markdown-it's HTML one character per turn
+    of its loop, even inside text and attribute values, where it only waits for ``<``, ``&`` or
+    the closing quote (it skips ahead with ``fastForwardTo`` only when entities are not decoded,
+    and cheerio decodes them). Under QuickJS a turn costs ~0.5 µs: 1.07 M characters for a
+    10,000-node outline, whose parse took 1.21 s (``benchmarks/markmap_transform_phases.py``).
+    In text and in quoted attribute values the transform jumps, with one regular expression
+    search, to the character before the next one the state acts on; the loop's own step then
+    lands on it. Parse of that outline: 1.21 → 1.06 s.
+
+    Why it computes the same: in those states any other character changes nothing but the
+    index (the state function returns without a callback, so nothing can pause the parser in
+    between), and the loop stops at the buffer's end exactly where it would have.
 
 The transform of markmap-view:
 
@@ -73,23 +93,31 @@ _SOME = """  function some(elements, selector, options = {}) {
 
 # The cache, and `some` asking it first (on a miss or a selector it cannot hold, upstream's code).
 _CACHED_SOME = """  const printerCompiledSelectors = new Map();
-  function printerSelectorOptionsKey(options) {
+  const printerPlainOptionsQueries = [new Map(), new Map(), new Map(), new Map()];
+  let printerCompiledCount = 0;
+  function printerCompiledQueries(options) {
     if (options === null || typeof options !== "object") return null;
-    let key = "";
-    for (const name of Object.keys(options)) {
-      const value = options[name];
-      if (name === "root") continue;
-      if (value === null || typeof value !== "object" && typeof value !== "function") key += `${name}=${typeof value}:${String(value)}\\u0000`;
-      else if (name === "adapter" && value === DomUtils || name === "equals" && value === defaultEquals) key += `${name}\\u0000`;
-      else return null;
+    const { xmlMode, lowerCaseAttributeNames, lowerCaseTags, quirksMode, cacheResults, pseudos, adapter, equals, context, rootFunc, relativeSelector } = options;
+    const plainAdapter = adapter === void 0 ? 0 : adapter === DomUtils ? 1 : -1;
+    const plainEquals = equals === void 0 ? 0 : equals === defaultEquals ? 2 : -1;
+    if (xmlMode === void 0 && lowerCaseAttributeNames === void 0 && lowerCaseTags === void 0 && quirksMode === void 0 && cacheResults === void 0 && pseudos === void 0 && context === void 0 && rootFunc === void 0 && relativeSelector === void 0 && plainAdapter >= 0 && plainEquals >= 0) {
+      return printerPlainOptionsQueries[plainAdapter + plainEquals];
     }
-    return key;
+    let key = "";
+    for (const value of [xmlMode, lowerCaseAttributeNames, lowerCaseTags, quirksMode, cacheResults, pseudos, context, rootFunc, relativeSelector]) {
+      if (value !== null && (typeof value === "object" || typeof value === "function")) return null;
+      key += `${typeof value}:${String(value)}\\u0000`;
+    }
+    if (plainAdapter < 0 || plainEquals < 0) return null;
+    key += `${plainAdapter + plainEquals}`;
+    let queries = printerCompiledSelectors.get(key);
+    if (queries === void 0 && printerCompiledSelectors.size < 20) printerCompiledSelectors.set(key, queries = new Map());
+    return queries === void 0 ? null : queries;
   }
   function printerCompiledSelector(selector, options) {
-    const optionsKey = printerSelectorOptionsKey(options);
-    if (optionsKey === null) return void 0;
-    const key = `${optionsKey}\\u0001${selector}`;
-    let query = printerCompiledSelectors.get(key);
+    const queries = printerCompiledQueries(options);
+    if (queries === null) return void 0;
+    let query = queries.get(selector);
     if (query !== void 0) {
       convertOptionFormats(options);
       return query;
@@ -97,7 +125,10 @@ _CACHED_SOME = """  const printerCompiledSelectors = new Map();
     const [plain, filtered] = groupSelectors(parse$2(selector));
     if (plain.length === 0 || filtered.length > 0) return void 0;
     query = _compileToken(plain, options);
-    if (printerCompiledSelectors.size < 500) printerCompiledSelectors.set(key, query);
+    if (printerCompiledCount < 500) {
+      queries.set(selector, query);
+      printerCompiledCount += 1;
+    }
     return query;
   }
   function some(elements, selector, options = {}) {
@@ -124,10 +155,60 @@ _CACHED_FILTER = """  function filter$1(selector, elements, options = {}) {
   }
 """
 
+_TEXT_STATE_END = """      } else if (this.decodeEntities && c === CharCodes$2.Amp) {
+        this.startEntity();
+      }
+    }
+    stateSpecialStartSequence(c) {"""
+
+# In text, a character that is neither "<" nor "&" only moves the index on: jump to the last such
+# character before the next "<" or "&" (the loop's own index++ then lands on it).
+_TEXT_STATE_END_SKIPPING = """      } else if (this.decodeEntities && c === CharCodes$2.Amp) {
+        this.startEntity();
+      } else if (this.decodeEntities) {
+        this.printerSkipUntil(printerTextStops);
+      }
+    }
+    printerSkipUntil(stops) {
+      stops.lastIndex = this.index - this.offset + 1;
+      const stop = stops.exec(this.buffer);
+      this.index = (stop === null ? this.buffer.length : stop.index) + this.offset - 1;
+    }
+    stateSpecialStartSequence(c) {"""
+
+_ATTRIBUTE_VALUE_END = """      } else if (this.decodeEntities && c === CharCodes$2.Amp) {
+        this.startEntity();
+      }
+    }
+    stateInAttributeValueDoubleQuotes(c) {"""
+
+# In a quoted attribute value, likewise up to the closing quote or "&".
+_ATTRIBUTE_VALUE_END_SKIPPING = """      } else if (this.decodeEntities && c === CharCodes$2.Amp) {
+        this.startEntity();
+      } else if (this.decodeEntities) {
+        this.printerSkipUntil(quote === CharCodes$2.DoubleQuote ? printerDoubleQuotedStops : printerSingleQuotedStops);
+      }
+    }
+    stateInAttributeValueDoubleQuotes(c) {"""
+
+_TOKENIZER_CLASS = "  class Tokenizer {\n"
+
+_TOKENIZER_CLASS_WITH_STOPS = (
+    "  const printerTextStops = /[<&]/g;\n"
+    '  const printerDoubleQuotedStops = /["&]/g;\n'
+    "  const printerSingleQuotedStops = /['&]/g;\n"
+    "  class Tokenizer {\n"
+)
+
 #: The transforms of ``markmap-lib.iife.js``, applied in this order.
 MARKMAP_LIB_TRANSFORMS: tuple[SourcePatch, ...] = (
     SourcePatch(name="compiled-selector-cache", find=_SOME, replace=_CACHED_SOME),
     SourcePatch(name="compiled-selector-cache-filter", find=_FILTER, replace=_CACHED_FILTER),
+    SourcePatch(name="tokenizer-runs", find=_TOKENIZER_CLASS, replace=_TOKENIZER_CLASS_WITH_STOPS),
+    SourcePatch(name="tokenizer-runs-text", find=_TEXT_STATE_END, replace=_TEXT_STATE_END_SKIPPING),
+    SourcePatch(
+        name="tokenizer-runs-attribute-value", find=_ATTRIBUTE_VALUE_END, replace=_ATTRIBUTE_VALUE_END_SKIPPING
+    ),
 )
 
 _LINK_INSERT = 'const mmPathEnter = mmPath.enter().insert("path", "g")'
