@@ -10,7 +10,10 @@ reports, for a generated outline of N nodes (``test_markmap_bench.outline_of``),
 * ``elementBox (measure)``: markmap-view measuring each label's HTML (``scrollWidth``);
 * ``convertAll`` and inside it ``layoutBox (convert)``: the labels laid out again and drawn
   as SVG text (``foreign_objects.js``);
-* ``drawnFacesOf``: the fonts every text element is drawn in, for embedding.
+* ``drawnFacesOf``: the fonts every text element is drawn in, for embedding;
+* the render entry's own steps after the drawing (``entries.js``: ``xmlSafeLabels``,
+  ``resolveVarAttributes``, ``scopeStyles``, ``dropNonXmlCharacters``), timed through a
+  load-time patch of that script for this tool only.
 
 Steps nest (``renderData`` inside ``setData``; ``layoutBox`` inside ``convertAll``), so the
 shares do not add up to the render. ``setData`` and ``renderData`` are async: they count only
@@ -26,6 +29,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -38,6 +42,7 @@ from markmap_scaling import render_payload
 from test_markmap_bench import outline_of
 
 from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.engine.bundle import SourcePatch
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.worker import markmap as worker
 
@@ -69,17 +74,47 @@ _WRAP = r"""
 })();
 """
 
+#: The render entry's own steps: entries.js's local functions, rebound to timed ones (this tool only).
+_GLUE_STEPS = ("xmlSafeLabels", "resolveVarAttributes", "scopeStyles", "dropNonXmlCharacters")
+_TIME_GLUE = SourcePatch(
+    name="time-glue-steps (profiling only)",
+    find="  async function render(payload) {",
+    replace="".join(
+        f"  {name} = ((original) => function (...args) {{\n"
+        "    const started = __phaseClock();\n"
+        "    try { return original.apply(this, args); } finally {\n"
+        f'      const phase = __phases["{name}"] || (__phases["{name}"] = {{ cpu: 0, calls: 0 }});\n'
+        "      phase.cpu += __phaseClock() - started;\n"
+        "      phase.calls += 1;\n"
+        "    }\n"
+        f"  }})({name});\n"
+        for name in _GLUE_STEPS
+    )
+    + "  async function render(payload) {",
+)
+
+
+def _timed_bundle():  # type: ignore[no-untyped-def]
+    bundle = markmap_bundle()
+    scripts = tuple(
+        dataclasses.replace(script, transforms=(*script.transforms, _TIME_GLUE))
+        if script.path.name == "entries.js"
+        else script
+        for script in bundle.scripts
+    )
+    return dataclasses.replace(bundle, scripts=scripts)
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("nodes", type=int, help="the outline's node count")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
-    engine = QuickJSEngine(markmap_bundle())
-    worker.warm_up(engine)
+    engine = QuickJSEngine(_timed_bundle())
     # A host callable, only in this tool: the product's engine registers none (and must not).
     engine._context.add_callable("__phaseClock", time.thread_time)
     engine.eval(_WRAP)
+    worker.warm_up(engine)
     payload = render_payload(outline_of(args.nodes), "phases")
     times = []
     for _ in range(args.rounds):

@@ -117,6 +117,23 @@ def test_the_svg_is_sanitized_canonical_and_carries_the_arial_face_it_was_measur
 
 
 @pytest.mark.engine
+def test_characters_xml_forbids_are_dropped_from_labels_and_the_rest_kept(engine: Engine) -> None:
+    """Controls and lone surrogates cannot be in an XML file: controls go (a lone surrogate is
+    already a replacement character when it reaches the engine), every other character (a
+    surrogate pair, a tab) stays."""
+    markdown = "# Root\n\n- be\x01fore\x0bafter\n- lone\ud800 high\n- lone\udc00 low\n- pair \U0001f600 tab\tend\n"
+    result = worker.render(engine, job(markdown))
+
+    svg = result.data.decode("utf-8")
+    root = etree.fromstring(result.data)
+    texts = "".join(el.text or "" for el in root.iter(f"{SVG}tspan", f"{SVG}text"))
+    assert result.node_count == 5
+    assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f]|[\ud800-\udfff]", svg)
+    assert "beforeafter" in texts and texts.count("lone\ufffd") == 2
+    assert "\U0001f600" in texts
+
+
+@pytest.mark.engine
 def test_the_same_markdown_gives_the_same_svg_bytes(engine: Engine) -> None:
     first = worker.render(engine, job(fixture("table.md"))).data
     worker.render(engine, job(fixture("code.md")))

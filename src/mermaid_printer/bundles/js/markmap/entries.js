@@ -268,20 +268,21 @@
     }
   }
 
-  // Characters XML 1.0 forbids (controls, lone surrogates) are dropped from text.
-  const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  // Characters XML 1.0 forbids (controls, lone surrogates) are dropped from text, as the
+  // serializer drops them, before the drawn faces are read from it.
   function dropNonXmlCharacters(root) {
+    const xmlCharacters = G.__printerDom.xmlChars;
     const stack = [root];
     while (stack.length) {
       const node = stack.pop();
       for (const child of node.childNodes) {
         if (child.nodeType === 3) {
-          const clean = child.data.replace(NOT_XML, "");
+          const clean = xmlCharacters(child.data);
           if (clean !== child.data) child.data = clean;
         } else if (child.nodeType === 1) {
           stack.push(child);
           for (const attr of Array.from(child.attributes)) {
-            const clean = attr.value.replace(NOT_XML, "");
+            const clean = xmlCharacters(attr.value);
             if (clean !== attr.value) child.setAttribute(attr.name, clean);
           }
         }
