@@ -160,6 +160,42 @@ def test_shared_style_memos_follow_a_change_to_an_ancestor(engine: QuickJSEngine
     ]
 
 
+def test_a_styles_rules_follow_every_way_its_text_can_change(engine: QuickJSEngine) -> None:
+    # css.js keeps a <style>'s compiled rules while no <style> has changed, without reading its
+    # text again; each step reads a computed style first (so the rules are kept), then changes
+    # the <style>'s text one way, and reads again.
+    colors = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const svg = document.createElementNS(NS, "svg");
+        const style = document.createElementNS(NS, "style");
+        style.textContent = "text{fill:red}";
+        const text = document.createElementNS(NS, "text");
+        svg.appendChild(style);
+        svg.appendChild(text);
+        document.body.appendChild(svg);
+        const fill = () => getComputedStyle(text).fill;
+        const out = [fill()];
+        style.firstChild.data = "text{fill:green}";             // its text node's data
+        out.push(fill());
+        style.firstChild.nodeValue = "text{fill:blue}";
+        out.push(fill());
+        style.appendChild(document.createTextNode(" text{fill:navy}")); // one more text node
+        out.push(fill());
+        style.removeChild(style.lastChild);
+        out.push(fill());
+        style.textContent = "text{fill:teal}";
+        out.push(fill());
+        style.replaceChildren(document.createTextNode("text{fill:gray}"));
+        out.push(fill());
+        svg.remove();
+        return out;
+        """,
+    )
+    assert colors == ["red", "green", "blue", "navy", "blue", "teal", "gray"]
+
+
 def test_computed_styles_follow_every_mutation_that_can_reach_them(engine: QuickJSEngine) -> None:
     # Computed styles are memoized per element until a mutation that can reach them: dom.js
     # stamps the mutated node's parent (siblings via + ~ and :nth-*, the parent's :empty), a

@@ -281,9 +281,10 @@
           if (clean !== child.data) child.data = clean;
         } else if (child.nodeType === 1) {
           stack.push(child);
-          for (const attr of Array.from(child.attributes)) {
-            const clean = xmlCharacters(attr.value);
-            if (clean !== attr.value) child.setAttribute(attr.name, clean);
+          for (const name of child.getAttributeNames()) {
+            const value = child.getAttribute(name);
+            const clean = xmlCharacters(value);
+            if (clean !== value) child.setAttribute(name, clean);
           }
         }
       }
@@ -294,10 +295,10 @@
   // colour itself (not every SVG reader knows custom properties).
   function resolveVarAttributes(root) {
     for (const el of [root, ...root.querySelectorAll("*")]) {
-      for (const attr of Array.from(el.attributes)) {
-        if (attr.value.indexOf("var(") < 0) continue;
-        const value = G.__printerCss.computedValue(el, attr.name);
-        if (value && value !== "unset" && value.indexOf("var(") < 0) el.setAttribute(attr.name, value);
+      for (const name of el.getAttributeNames()) {
+        if (el.getAttribute(name).indexOf("var(") < 0) continue;
+        const value = G.__printerCss.computedValue(el, name);
+        if (value && value !== "unset" && value.indexOf("var(") < 0) el.setAttribute(name, value);
       }
     }
   }
