@@ -160,6 +160,35 @@ def test_shared_style_memos_follow_a_change_to_an_ancestor(engine: QuickJSEngine
     ]
 
 
+def test_the_cascade_ranks_inline_important_specific_and_later_declarations(engine: QuickJSEngine) -> None:
+    # css.js skips matching a rule that could not outrank the best declaration found so far;
+    # the winners must stay the ones a browser picks.
+    values = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const svg = document.createElementNS(NS, "svg");
+        const style = document.createElementNS(NS, "style");
+        style.textContent = "#a.b.c{fill:blue} text{stroke:green !important} #d{fill:blue} text{fill:green}" +
+          " text{opacity:0.2} text{opacity:0.3} .e text, text.f{stroke-width:3} svg text{stroke-width:4}";
+        svg.appendChild(style);
+        const make = (attrs) => {
+          const text = document.createElementNS(NS, "text");
+          for (const [name, value] of Object.entries(attrs)) text.setAttribute(name, value);
+          svg.appendChild(text);
+          return getComputedStyle(text);
+        };
+        document.body.appendChild(svg);
+        const a = make({ id: "a", class: "b c", style: "fill:red;stroke:red" });
+        const d = make({ id: "d", class: "f" });
+        const out = [a.fill, a.stroke, d.fill, d.opacity, d.strokeWidth];
+        svg.remove();
+        return out;
+        """,
+    )
+    assert values == ["red", "green", "blue", "0.3", "3"]
+
+
 def test_a_styles_rules_follow_every_way_its_text_can_change(engine: QuickJSEngine) -> None:
     # css.js keeps a <style>'s compiled rules while no <style> has changed, without reading its
     # text again; each step reads a computed style first (so the rules are kept), then changes

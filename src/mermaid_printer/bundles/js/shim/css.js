@@ -436,10 +436,14 @@
         if (!rules) continue;
         for (let r = 0; r < rules.length; r++) {
           const { sel, decl, order } = rules[r];
+          // !important, then specificity, then sheet order, then rule order. A rule that could
+          // not outrank the best so far even at its selector's highest specificity is not
+          // matched at all (an inline declaration outranks every rule but !important ones).
+          const rank = (decl.important ? 2e12 : 0) + s * 1e4 + order;
+          if (rank + sel.maxSpecificity * 1e5 < bestRank) continue;
           const spec = sel.specificityFor(el);
           if (spec < 0) continue;
-          // !important, then specificity, then sheet order, then rule order.
-          const total = (decl.important ? 2e12 : 0) + spec * 1e5 + s * 1e4 + order;
+          const total = rank + spec * 1e5;
           if (total >= bestRank) {
             best = declValue(decl);
             bestRank = total;

@@ -350,6 +350,8 @@
           for (let i = 0; i < list.length; i++) if (matchComplex(el, list[i], scope)) return true;
           return false;
         },
+        // The highest specificity any of the list's selectors has (the most specificityFor answers).
+        maxSpecificity: Math.max(-1, ...list.map((sel) => sel.specificity)),
         // The highest specificity among the list's selectors that match `el` (or -1).
         specificityFor: (el) => {
           let best = -1;
