@@ -8,10 +8,16 @@ through the worker's handler by both engines in alternation, round after round, 
 of this thread (``time.thread_time``: immune to other processes' load on a shared machine) is
 reported per size as medians and their ratio (new / old). Both SVGs are compared byte for byte.
 
+``--without NAME[,NAME…]`` measures load-time transforms instead
+(``bundles/markmap_transforms.py``): "old" is the working tree's bundle without the transforms of
+those names, "new" the bundle as it is. ``--structure`` times the structure handler (markmap-lib's
+transform, no drawing) instead of the render, and compares the structures.
+
 Usage::
 
     python benchmarks/markmap_compare.py --sizes 100,1000 --rounds 5
     python benchmarks/markmap_compare.py --base main --sizes 100
+    python benchmarks/markmap_compare.py --without tokenizer-runs,tokenizer-runs-text --structure --sizes 3000
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from mermaid_printer.bundles import bundle_js_dir
 from mermaid_printer.bundles.markmap import markmap_bundle
 from mermaid_printer.engine.bundle import Bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.jobs import MarkmapRenderJob
+from mermaid_printer.jobs import MarkmapRenderJob, MarkmapStructureJob
 from mermaid_printer.worker import markmap as worker
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,24 +71,38 @@ def bundle_at(revision: str, into: Path, bundle: Bundle | None = None) -> Bundle
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default="HEAD", help="the git revision to compare with (default HEAD)")
+    parser.add_argument("--without", help="comma-separated load-time transforms to compare without, instead of --base")
+    parser.add_argument("--structure", action="store_true", help="time the structure (transform only), not the render")
     parser.add_argument("--sizes", default="100", help="comma-separated node counts")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        engines = {"old": QuickJSEngine(bundle_at(args.base, Path(tmp))), "new": QuickJSEngine(markmap_bundle())}
+    if args.without:
+        old = markmap_bundle()
+        for name in args.without.split(","):
+            old = old.without_transform(name)
+        engines = {"old": QuickJSEngine(old), "new": QuickJSEngine(markmap_bundle())}
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            engines = {"old": QuickJSEngine(bundle_at(args.base, Path(tmp))), "new": QuickJSEngine(markmap_bundle())}
     for engine in engines.values():
         worker.warm_up(engine)
+
+    def run(engine: QuickJSEngine, markdown: str) -> object:
+        if args.structure:
+            return worker.structure(engine, MarkmapStructureJob(markdown=markdown, options={}, timeout_ms=0))
+        return worker.render(engine, MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=0)).data
+
     for size in (int(s) for s in args.sizes.split(",")):
-        job = MarkmapRenderJob(markdown=outline_of(size), options={}, timeout_ms=0)
+        markdown = outline_of(size)
         times: dict[str, list[float]] = {"old": [], "new": []}
-        svgs = {name: worker.render(engine, job).data for name, engine in engines.items()}  # warm
+        results = {name: run(engine, markdown) for name, engine in engines.items()}  # warm
         for _ in range(args.rounds):
             for name, engine in engines.items():
                 started = time.thread_time()
-                worker.render(engine, job)
+                run(engine, markdown)
                 times[name].append(time.thread_time() - started)
         old, new = statistics.median(times["old"]), statistics.median(times["new"])
-        same = "identical" if svgs["old"] == svgs["new"] else "SVG DIFFERS"
+        same = "identical" if results["old"] == results["new"] else "RESULTS DIFFER"
         print(
             f"{size:6d} nodes: old {old * 1000:8.1f} ms  new {new * 1000:8.1f} ms  new/old {new / old:5.2f}  "
             f"(CPU, median of {args.rounds}; min old {min(times['old']) * 1000:.1f}, new {min(times['new']) * 1000:.1f}) {same}"

@@ -138,6 +138,10 @@ _ANSWERS_BY_OPTIONS = """JSON.stringify([0, 1].map(() => {
     html("li").closest("UL").length, xml("LI").closest("ul").length, xml("LI").closest("ul, ul").length,
     html("ul").children().filter("LI").length, xml("ul").children().filter("li").length,
     html("li").is(() => true), html("li").is("ul li"), xml("LI").is("ul LI"),
+    html("li").contents().is("li"), html("li").contents().is("*"), html("ul, li").is("li"), html("nothing").closest("li[").length,
+    html("li").closest((i, el) => el.name === "ul").length,
+    ...[() => html("nothing").is("li["), () => html("li").is("li[")].map((ask) => { try { return ask(); } catch (e) { return e.name; } }),
+    ...["li[", "li:first"].map((bad) => { try { return html("li").closest(bad).length; } catch (e) { return e.name; } }),
   ];
 }))"""
 
@@ -158,4 +162,5 @@ def test_compiled_selectors_are_kept_apart_by_the_options_they_were_compiled_wit
     assert answers[0] == answers[1]
     first = answers[1][0]
     assert first[:4] == [True, False, True, True]
+    assert first[12:] == [False, False, True, 0, 1, "Error", "Error", "Error", 1]
     assert answers[1][0] == answers[1][1]
