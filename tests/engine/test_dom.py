@@ -189,6 +189,35 @@ def test_the_cascade_ranks_inline_important_specific_and_later_declarations(engi
     assert values == ["red", "green", "blue", "0.3", "3"]
 
 
+def test_class_selectors_match_whole_class_names_and_follow_the_attribute(engine: QuickJSEngine) -> None:
+    # selectors.js keeps each element's class names with the attribute value they came from.
+    answers = js(
+        engine,
+        """
+        const el = document.createElement("div");
+        document.body.appendChild(el);
+        const out = [];
+        for (const value of ["node", " node\\tactive\\n", "nodes active", "a b", "x node-y", ""]) {
+          el.setAttribute("class", value);
+          out.push([".node", ".active", ".node.active", ".a.b", ".a\\\\ b"].map((sel) => el.matches(sel)));
+        }
+        el.classList.add("node");
+        out.push(el.matches(".node"));
+        el.remove();
+        return out;
+        """,
+    )
+    assert answers == [
+        [True, False, False, False, False],
+        [True, True, True, False, False],
+        [False, True, False, False, False],
+        [False, False, False, True, True],
+        [False, False, False, False, False],
+        [False, False, False, False, False],
+        True,
+    ]
+
+
 def test_a_styles_rules_follow_every_way_its_text_can_change(engine: QuickJSEngine) -> None:
     # css.js keeps a <style>'s compiled rules while no <style> has changed, without reading its
     # text again; each step reads a computed style first (so the rules are kept), then changes

@@ -111,7 +111,7 @@
         const m = IDENT.exec(text.slice(i + 1));
         if (!m) throw tokenizeError(whole);
         const cls = unescapeIdent(m[0]);
-        tests.push((el) => hasClass(el, cls));
+        tests.push(/[ \t\n\f\r]/.test(cls) ? (el) => hasClassText(el, cls) : (el) => hasClass(el, cls));
         spec[1]++;
         i += 1 + m[0].length;
       } else if (c === "[") {
@@ -163,7 +163,22 @@
     return -1;
   }
 
+  // Whether `cls`, a class name without whitespace, is one of the element's classes: the set of
+  // its class names is kept with the attribute value it was split from (the attribute's text
+  // was searched, copied twice, at every test).
   function hasClass(el, cls) {
+    const value = el.getAttribute("class");
+    if (!value) return false;
+    if (value === cls) return true;
+    if (el._classNamesOf !== value) {
+      el._classNames = new Set(value.split(/[ \t\n\f\r]+/));
+      el._classNamesOf = value;
+    }
+    return el._classNames.has(cls);
+  }
+  // The same for an escaped class name holding whitespace: the attribute's text is searched for
+  // it (so `.a\ b` matches class="a b", as this engine always did).
+  function hasClassText(el, cls) {
     const value = el.getAttribute("class");
     if (!value) return false;
     if (value === cls) return true;
