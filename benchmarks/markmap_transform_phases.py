@@ -19,7 +19,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 import time
@@ -59,14 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("nodes", type=int, help="the outline's node count")
     args = parser.parse_args(argv)
-    bundle = markmap_bundle()
-    scripts = tuple(
-        dataclasses.replace(script, transforms=(*script.transforms, _PUBLISH))
-        if script.path.name == "markmap-lib.iife.js"
-        else script
-        for script in bundle.scripts
-    )
-    engine = QuickJSEngine(dataclasses.replace(bundle, scripts=scripts))
+    engine = QuickJSEngine(markmap_bundle().with_transform("markmap-lib.iife.js", _PUBLISH))
     engine.eval(
         "globalThis.__tool = { transformer: new globalThis.markmap.Transformer(), markdown: "
         + json.dumps(outline_of(args.nodes))

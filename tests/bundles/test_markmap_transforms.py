@@ -4,7 +4,6 @@ side by side)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -150,14 +149,7 @@ _ANSWERS_BY_OPTIONS = """JSON.stringify([0, 1].map(() => {
 def test_compiled_selectors_are_kept_apart_by_the_options_they_were_compiled_with() -> None:
     answers = []
     for transforms in (False, True):
-        bundle = markmap_bundle(transforms=transforms)
-        scripts = tuple(
-            dataclasses.replace(script, transforms=(*script.transforms, _PUBLISH_CHEERIO))
-            if script.path == MARKMAP_LIB
-            else script
-            for script in bundle.scripts
-        )
-        engine = QuickJSEngine(dataclasses.replace(bundle, scripts=scripts))
+        engine = QuickJSEngine(markmap_bundle(transforms=transforms).with_transform(MARKMAP_LIB.name, _PUBLISH_CHEERIO))
         answers.append(json.loads(engine.eval(_ANSWERS_BY_OPTIONS)))
     assert answers[0] == answers[1]
     first = answers[1][0]

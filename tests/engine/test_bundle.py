@@ -42,6 +42,18 @@ def test_a_bundle_without_one_transform_keeps_the_others(tmp_path: Path) -> None
         bundle.without_transform("third")
 
 
+def test_a_bundle_with_one_more_transform_applies_it_last_to_that_file_only(tmp_path: Path) -> None:
+    script = _script(tmp_path, "a(); b();", SourcePatch("first", "a()", "x()"))
+    other = tmp_path / "other.js"
+    other.write_text("a();")
+    bundle = Bundle("test", "0", (script, Script(other)), ())
+    probed = bundle.with_transform("upstream.js", SourcePatch("probe", "x(); b()", "z()"))
+    assert [s.source() for s in probed.scripts] == ["z();", "a();"]
+    assert [s.source() for s in bundle.scripts] == ["x(); b();", "a();"]
+    with pytest.raises(ValueError, match=r"no script loaded from 'missing\.js'"):
+        bundle.with_transform("missing.js", SourcePatch("probe", "a()", "b()"))
+
+
 @pytest.mark.parametrize(("text", "found"), [("nothing to patch", 0), ("slow(); slow();", 2)])
 def test_a_patch_whose_text_is_not_there_exactly_as_often_as_it_says_refuses_the_file(
     tmp_path: Path, text: str, found: int

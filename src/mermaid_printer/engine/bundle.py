@@ -179,6 +179,21 @@ class Bundle:
         )
         return replace(self, scripts=scripts)
 
+    def with_transform(self, file_name: str, transform: SourcePatch) -> Bundle:
+        """The same bundle with ``transform`` applied last to the script loaded from the file
+        named ``file_name`` (a measuring tool's or a test's probe; never the product's).
+
+        Raises:
+            ValueError: no script is loaded from a file of that name.
+        """
+        if not any(script.path.name == file_name for script in self.scripts):
+            raise ValueError(f"no script loaded from {file_name!r}")
+        scripts = tuple(
+            replace(script, transforms=(*script.transforms, transform)) if script.path.name == file_name else script
+            for script in self.scripts
+        )
+        return replace(self, scripts=scripts)
+
     def fingerprint(self) -> str:
         """A short hash of the bundle's files (their bytes, kinds, order and transforms), for cache keys."""
         import hashlib
