@@ -319,20 +319,11 @@
   // ---- the cascade ----------------------------------------------------------------------------
 
   // A <style> element's rules, compiled once per text and indexed by property, so the cascade
-  // only looks at rules that set the property it is resolving. While no <style> has changed
-  // (dom.js's sheetVersion) the text of one whose children are all text nodes cannot have
-  // changed either (a change to such a child, or to the children, counts as a <style> change),
-  // so its compiled rules are returned without reading and comparing its text again (mind maps
-  // of 100 and 1,000 nodes: 0.98 and 0.97 of the render's CPU, benchmarks/markmap_compare.py).
+  // only looks at rules that set the property it is resolving. (Asked only when a tree's sheets
+  // are found again, sheetsFor: once per tree and <style> change.)
   function compiledSheet(styleEl) {
-    const version = G.__printerDom ? G.__printerDom.sheetVersion() : -1;
-    if (version >= 0 && styleEl._sheetCheckedAt === version) return styleEl._sheetRules;
     const text = styleEl.textContent;
-    const onlyText = styleEl._children.every((child) => child._type === 3);
-    if (styleEl._sheetText === text) {
-      styleEl._sheetCheckedAt = onlyText ? version : -1;
-      return styleEl._sheetRules;
-    }
+    if (styleEl._sheetText === text) return styleEl._sheetRules;
     const byProp = new Map();
     // The same rules in order, for a cascade of every property at once (declaredValues).
     byProp.rules = [];
@@ -355,7 +346,6 @@
     }
     styleEl._sheetText = text;
     styleEl._sheetRules = byProp;
-    styleEl._sheetCheckedAt = onlyText ? version : -1;
     return byProp;
   }
 
