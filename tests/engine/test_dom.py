@@ -189,6 +189,69 @@ def test_the_cascade_ranks_inline_important_specific_and_later_declarations(engi
     assert values == ["red", "green", "blue", "0.3", "3"]
 
 
+def test_fonts_shared_by_value_differ_wherever_an_ancestor_or_the_element_differs(engine: QuickJSEngine) -> None:
+    # css.js fontOf shares one answer among elements whose sheets are chain-pure and which agree
+    # on the namespace, type, id, class, inline style and presentation attributes of themselves
+    # and every ancestor; each text below differs from the first in one of these (or, under a
+    # sheet with an attribute selector, in an attribute only that sheet reads), and one is
+    # restyled after its font was asked for.
+    fonts = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const font = (el) => { const f = __printerCss.fontOf(el); return [f.family, f.size, f.weight, f.style]; };
+        const tree = (css) => {
+          const svg = document.createElementNS(NS, "svg");
+          const style = document.createElementNS(NS, "style");
+          style.textContent = css;
+          svg.appendChild(style); // a tree of its own: its <style> applies to it alone
+          return svg;
+        };
+        const add = (svg, groupAttrs, textAttrs) => {
+          const g = document.createElementNS(NS, "g");
+          for (const [name, value] of Object.entries(groupAttrs)) g.setAttribute(name, value);
+          const text = document.createElementNS(NS, "text");
+          for (const [name, value] of Object.entries(textAttrs)) text.setAttribute(name, value);
+          text.textContent = "x";
+          g.appendChild(text);
+          svg.appendChild(g);
+          return text;
+        };
+        const pure = tree("svg{font-family:Arial} g.big text{font-size:20px} #n text{font-weight:700} .i{font-style:italic}");
+        const impure = tree("svg{font-size:10px} [data-k] text{font-size:40px}");
+        const texts = [
+          add(pure, {}, {}),
+          add(pure, {}, {}),                                  // the same as the first
+          add(pure, { class: "big" }, {}),                    // an ancestor's class
+          add(pure, { id: "n" }, {}),                         // an ancestor's id
+          add(pure, { style: "font-size:30px" }, {}),         // an ancestor's inline style
+          add(pure, { "font-family": "Courier" }, {}),        // an ancestor's presentation attribute
+          add(pure, {}, { "font-weight": "300" }),            // its own presentation attribute
+          add(pure, {}, { class: "i" }),                      // its own class
+          add(impure, { "data-k": "" }, {}),                  // an attribute only a selector reads
+          add(impure, {}, {}),
+        ];
+        const out = texts.map(font);
+        texts[2].parentNode.setAttribute("class", "");
+        out.push(font(texts[2]));
+        return out;
+        """,
+    )
+    assert fonts == [
+        ["Arial", 16, 400, "normal"],
+        ["Arial", 16, 400, "normal"],
+        ["Arial", 20, 400, "normal"],
+        ["Arial", 16, 700, "normal"],
+        ["Arial", 30, 400, "normal"],
+        ["Courier", 16, 400, "normal"],
+        ["Arial", 16, 300, "normal"],
+        ["Arial", 16, 400, "italic"],
+        ["Times New Roman", 40, 400, "normal"],
+        ["Times New Roman", 10, 400, "normal"],
+        ["Arial", 16, 400, "normal"],
+    ]
+
+
 def test_class_selectors_match_whole_class_names_and_follow_the_attribute(engine: QuickJSEngine) -> None:
     # selectors.js keeps each element's class names with the attribute value they came from.
     answers = js(

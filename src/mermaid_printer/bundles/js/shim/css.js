@@ -404,6 +404,7 @@
     "line-height": "normal",
     "font-family": "initial",
   };
+  const FONT_LONGHAND_NAMES = new Set(Object.keys(FONT_LONGHANDS));
   const PENDING_FONT = "\u0000font:";
   function declValue(decl) {
     return decl.name === "font" ? PENDING_FONT + decl.value : decl.value;
@@ -411,46 +412,76 @@
 
   // The cascaded (specified, not inherited) value of `prop` on `el`, or undefined.
   function cascaded(el, prop, sheets) {
-    let best;
-    let bestRank = -1;
-    const viaFont = prop in FONT_LONGHANDS;
-    const inline = el._attrs && el.getAttribute("style");
-    if (inline) {
-      const decls = parseDeclarationsCached(inline);
+    cascadeBest = undefined;
+    cascadeRank = -1;
+    const viaFont = FONT_LONGHAND_NAMES.has(prop);
+    const decls = inlineDeclarations(el);
+    if (decls !== null) {
       for (let i = decls.length - 1; i >= 0; i--) {
         if (decls[i].name === prop || (viaFont && decls[i].name === "font")) {
           if (decls[i].important) return declValue(decls[i]);
-          best = declValue(decls[i]);
-          bestRank = 1e12;
+          cascadeBest = declValue(decls[i]);
+          cascadeRank = 1e12;
           break;
         }
       }
     }
     for (let s = 0; s < sheets.length; s++) {
-      for (const rules of [sheets[s].get(prop), viaFont ? sheets[s].get("font") : undefined]) {
-        if (!rules) continue;
-        for (let r = 0; r < rules.length; r++) {
-          const { sel, decl, order } = rules[r];
-          // !important, then specificity, then sheet order, then rule order. A rule that could
-          // not outrank the best so far even at its selector's highest specificity is not
-          // matched at all (an inline declaration outranks every rule but !important ones).
-          const rank = (decl.important ? 2e12 : 0) + s * 1e4 + order;
-          if (rank + sel.maxSpecificity * 1e5 < bestRank) continue;
-          const spec = sel.specificityFor(el);
-          if (spec < 0) continue;
-          const total = rank + spec * 1e5;
-          if (total >= bestRank) {
-            best = declValue(decl);
-            bestRank = total;
-          }
-        }
+      const rules = sheets[s].get(prop);
+      if (rules !== undefined) offerRules(rules, s, el);
+      if (viaFont) {
+        const fontRules = sheets[s].get("font");
+        if (fontRules !== undefined) offerRules(fontRules, s, el);
       }
     }
+    const best = cascadeBest;
+    cascadeBest = undefined;
     if (best === undefined && PRESENTATION.has(prop) && el._attrs) {
       const attr = el.getAttribute(prop);
-      if (attr !== null && attr !== "") best = attr;
+      if (attr !== null && attr !== "") return attr;
     }
     return best;
+  }
+  // The best declaration `cascaded` has found so far and its rank (one cascade runs at a time;
+  // module-level so that offerRules allocates nothing per call).
+  let cascadeBest;
+  let cascadeRank = -1;
+  // Offers the rules of sheet `s` that set one property to the cascade running for `el`:
+  // !important, then specificity, then sheet order, then rule order. A rule that could not
+  // outrank the best so far even at its selector's highest specificity is not matched at all
+  // (an inline declaration outranks every rule but !important ones).
+  function offerRules(rules, s, el) {
+    for (let r = 0; r < rules.length; r++) {
+      const rule = rules[r];
+      const rank = (rule.decl.important ? 2e12 : 0) + s * 1e4 + rule.order;
+      if (rank + rule.sel.maxSpecificity * 1e5 < cascadeRank) continue;
+      const spec = rule.sel.specificityFor(el);
+      if (spec < 0) continue;
+      const total = rank + spec * 1e5;
+      if (total >= cascadeRank) {
+        cascadeBest = declValue(rule.decl);
+        cascadeRank = total;
+      }
+    }
+  }
+
+  // The declarations of `el`'s style attribute (parsed once per value, kept on the attribute),
+  // or null when it has none or an empty one.
+  function inlineDeclarations(el) {
+    const attrs = el._attrs;
+    if (!attrs) return null;
+    for (let i = 0; i < attrs.length; i++) {
+      const attr = attrs[i];
+      if (attr.name !== "style") continue;
+      const text = attr.value;
+      if (!text) return null;
+      if (attr._declarationsOf !== text) {
+        attr._declarations = parseDeclarationsCached(text);
+        attr._declarationsOf = text;
+      }
+      return attr._declarations;
+    }
+    return null;
   }
 
   const declCache = new Map();
@@ -724,7 +755,7 @@
   function computedWith(el, prop, sheets) {
     if (!el || el._type !== 1) return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
     let memo = el._computed;
-    if (!memo || !stillCurrent(el, memo.made)) memo = el._computed = { made: madeNow(), values: new Map() };
+    if (memo === undefined || !stillCurrent(el, memo.made)) memo = el._computed = { made: madeNow(), values: new Map() };
     let value = memo.values.get(prop);
     if (value === undefined) {
       value = computeValue(el, prop, sheets);
@@ -733,20 +764,25 @@
     return value;
   }
 
+  // The computed value of `prop` on `el`'s parent, which `el` inherits.
+  function inheritedValue(el, prop, sheets) {
+    const parent = el._parent;
+    return computedWith(parent && parent._type === 1 ? parent : null, prop, sheets);
+  }
+
   function computeValue(el, prop, sheets) {
     let value = cascaded(el, prop, sheets);
     if (value !== undefined) value = resolveVar(value, el, sheets, prop);
-    const inheritedValue = () => computedWith(el._parent && el._parent._type === 1 ? el._parent : null, prop, sheets);
     if (value === undefined || value === "inherit") {
-      if (INHERITED.has(prop) || value === "inherit") return inheritedValue();
+      if (INHERITED.has(prop) || value === "inherit") return inheritedValue(el, prop, sheets);
       return initialValue(prop);
     }
-    if (value === "initial" || value === "unset") return INHERITED.has(prop) && value === "unset" ? inheritedValue() : initialValue(prop);
+    if (value === "initial" || value === "unset") return INHERITED.has(prop) && value === "unset" ? inheritedValue(el, prop, sheets) : initialValue(prop);
     if (prop === "font-size") {
-      const parentPx = parseFloat(inheritedValue());
+      const parentPx = parseFloat(inheritedValue(el, prop, sheets));
       return absoluteFontSize(value, parentPx) + "px";
     }
-    if (prop === "font-weight") return String(absoluteWeight(value, parseFloat(inheritedValue())));
+    if (prop === "font-weight") return String(absoluteWeight(value, parseFloat(inheritedValue(el, prop, sheets))));
     return value;
   }
 
@@ -755,10 +791,15 @@
     return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
   }
 
-  /** The font a text element is drawn with: {family, size, weight, style}. */
+  /** The font a text element is drawn with: {family, size, weight, style}. Read-only: elements that agree on it may share one. */
   function fontOf(el) {
     const sheets = sheetsFor(el);
-    return {
+    const key = computedValuesKey(el, sheets);
+    if (key !== null) {
+      const known = sharedFonts.get(key);
+      if (known !== undefined) return known;
+    }
+    const font = {
       family: computedWith(el, "font-family", sheets),
       size: parseFloat(computedWith(el, "font-size", sheets)) || 16,
       weight: parseFloat(computedWith(el, "font-weight", sheets)) || 400,
@@ -766,6 +807,45 @@
       letterSpacing: computedWith(el, "letter-spacing", sheets),
       sheets,
     };
+    if (key !== null) {
+      if (sharedFonts.size > 5000) sharedFonts.clear();
+      sharedFonts.set(key, font);
+    }
+    return font;
+  }
+  // Fonts shared by value. With chain-pure sheets (see sharedMemoKey) every computed value of an
+  // element is a function of the sheets and of the namespace, type, id, class, inline style and
+  // presentation attributes of the element and of each of its ancestors: what the cascade reads
+  // of each (rules, inline declarations, var() on ancestors, presentation attributes) and what
+  // it inherits. computedValuesKey holds all of these, so two elements with the same key have
+  // the same font (a mind map's labels are drawn in a few fonts by many <tspan>s: the drawn
+  // faces of a 100-node map asked for ~430 fonts, each ~50 us of cascade).
+  const sharedFonts = new Map();
+  function computedValuesKey(el, sheets) {
+    let key = "";
+    for (const sheet of sheets) {
+      const serial = sheetSerial(sheet, el._doc);
+      if (serial < 0) return null;
+      key += serial + ",";
+    }
+    const chain = computedChainKey(el);
+    return chain === null ? null : key + chain;
+  }
+  // chainKey with each element's namespace and presentation attributes added, memoized the same
+  // way (a presentation attribute is a styled mutation too).
+  function computedChainKey(el) {
+    if (!el || el._type !== 1) return "";
+    if (stillCurrent(el, el._computedChainKeyMade)) return el._computedChainKey;
+    const parent = el._attrs ? computedChainKey(el._parent) : null;
+    let key = null;
+    if (parent !== null) {
+      key = "/" + keyPart(el._ns) + keyPart(el._lname) + keyPart(el.getAttribute("id")) + keyPart(el.getAttribute("class")) + keyPart(el.getAttribute("style"));
+      for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) key += "|" + keyPart(attr.name) + keyPart(attr.value);
+      key += parent;
+    }
+    el._computedChainKey = key;
+    el._computedChainKeyMade = madeNow();
+    return key;
   }
 
   class ComputedStyle {

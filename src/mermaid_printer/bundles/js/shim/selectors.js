@@ -370,7 +370,10 @@
         // The highest specificity among the list's selectors that match `el` (or -1).
         specificityFor: (el) => {
           let best = -1;
-          for (const sel of list) if (sel.specificity > best && matchComplex(el, sel, null)) best = sel.specificity;
+          for (let i = 0; i < list.length; i++) {
+            const sel = list[i];
+            if (sel.specificity > best && matchComplex(el, sel, null)) best = sel.specificity;
+          }
           return best;
         },
       };
