@@ -328,7 +328,10 @@
     // The same rules in order, for a cascade of every property at once (declaredValues).
     byProp.rules = [];
     let order = 0;
-    for (const rule of parseSheet(text)) {
+    const parsed = parseSheet(text);
+    // Whether every selector is chain-pure (sharedMemoKey), decided once per text.
+    byProp.chainPure = parsed.every((rule) => rule.type !== "style" || chainPureSelector(rule.selectorText));
+    for (const rule of parsed) {
       if (rule.type !== "style" || rule.decls.length === 0) continue;
       let sel;
       try {
@@ -649,17 +652,12 @@
     while ((m = pseudo.exec(text)) !== null) if (m[1] !== "::" && !NEVER_MATCHING_PSEUDO.has(m[2].toLowerCase())) return false;
     return true;
   }
-  function sheetSerial(sheet, doc) {
+  function sheetSerial(sheet) {
     let serial = sheetSerials.get(sheet);
-    if (serial !== undefined) return serial;
-    serial = -1;
-    for (const styleEl of doc._styleElements) {
-      if (styleEl._sheetRules !== sheet) continue;
-      const pure = parseSheet(styleEl._sheetText).every((rule) => rule.type !== "style" || chainPureSelector(rule.selectorText));
-      serial = pure ? nextSheetSerial++ : -1;
-      break;
+    if (serial === undefined) {
+      serial = sheet.chainPure ? nextSheetSerial++ : -1;
+      sheetSerials.set(sheet, serial);
     }
-    sheetSerials.set(sheet, serial);
     return serial;
   }
   function keyPart(value) {
@@ -668,7 +666,7 @@
   function sharedMemoKey(el, sheets) {
     let key = "";
     for (const sheet of sheets) {
-      const serial = sheetSerial(sheet, el._doc);
+      const serial = sheetSerial(sheet);
       if (serial < 0) return null;
       key += serial + ",";
     }
@@ -824,7 +822,7 @@
   function computedValuesKey(el, sheets) {
     let key = "";
     for (const sheet of sheets) {
-      const serial = sheetSerial(sheet, el._doc);
+      const serial = sheetSerial(sheet);
       if (serial < 0) return null;
       key += serial + ",";
     }
