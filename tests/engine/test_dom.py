@@ -190,11 +190,11 @@ def test_the_cascade_ranks_inline_important_specific_and_later_declarations(engi
 
 
 def test_fonts_shared_by_value_differ_wherever_an_ancestor_or_the_element_differs(engine: QuickJSEngine) -> None:
-    # css.js fontOf shares one answer among elements whose sheets are chain-pure and which agree
-    # on the namespace, type, id, class, inline style and presentation attributes of themselves
-    # and every ancestor; each text below differs from the first in one of these (or, under a
-    # sheet with an attribute selector, in an attribute only that sheet reads), and one is
-    # restyled after its font was asked for.
+    # css.js fontOf shares one answer among elements that agree on what the cascade reads of
+    # them and of every ancestor (namespace, type, inline style, presentation attributes, and
+    # what the sheets' selectors read: ids, classes, attributes, positions, being the root).
+    # Each text below differs from an earlier one in one of these only; some are restyled or
+    # moved after their font was asked for.
     fonts = js(
         engine,
         """
@@ -207,49 +207,96 @@ def test_fonts_shared_by_value_differ_wherever_an_ancestor_or_the_element_differ
           svg.appendChild(style); // a tree of its own: its <style> applies to it alone
           return svg;
         };
-        const add = (svg, groupAttrs, textAttrs) => {
+        const add = (parent, groupAttrs, textAttrs) => {
           const g = document.createElementNS(NS, "g");
           for (const [name, value] of Object.entries(groupAttrs)) g.setAttribute(name, value);
           const text = document.createElementNS(NS, "text");
           for (const [name, value] of Object.entries(textAttrs)) text.setAttribute(name, value);
           text.textContent = "x";
           g.appendChild(text);
-          svg.appendChild(g);
+          parent.appendChild(g);
           return text;
         };
-        const pure = tree("svg{font-family:Arial} g.big text{font-size:20px} #n text{font-weight:700} .i{font-style:italic}");
-        const impure = tree("svg{font-size:10px} [data-k] text{font-size:40px}");
-        const texts = [
-          add(pure, {}, {}),
-          add(pure, {}, {}),                                  // the same as the first
-          add(pure, { class: "big" }, {}),                    // an ancestor's class
-          add(pure, { id: "n" }, {}),                         // an ancestor's id
-          add(pure, { style: "font-size:30px" }, {}),         // an ancestor's inline style
-          add(pure, { "font-family": "Courier" }, {}),        // an ancestor's presentation attribute
-          add(pure, {}, { "font-weight": "300" }),            // its own presentation attribute
-          add(pure, {}, { class: "i" }),                      // its own class
-          add(impure, { "data-k": "" }, {}),                  // an attribute only a selector reads
-          add(impure, {}, {}),
-        ];
-        const out = texts.map(font);
-        texts[2].parentNode.setAttribute("class", "");
-        out.push(font(texts[2]));
+        const out = {};
+        const names = (svg) => {
+          const texts = {};
+          return [texts, (name, groupAttrs, textAttrs) => (texts[name] = add(svg, groupAttrs || {}, textAttrs || {}))];
+        };
+        // type, id, class, inline style and presentation attributes
+        const pure = tree("svg{font-family:Arial} g.big text{font-size:20px} #n text{font-weight:700} .i{font-style:italic} .a\\\\ b text{font-size:9px} svg.top text{font-size:11px}");
+        const [p, put] = names(pure);
+        put("plain"); put("same"); put("class", { class: "big" }); put("unread class", { class: "other" });
+        put("id", { id: "n" }); put("unread id", { id: "m" }); put("inline", { style: "font-size:30px" });
+        put("presentation", { "font-family": "Courier" }); put("own presentation", {}, { "font-weight": "300" });
+        put("own class", {}, { class: "i" }); put("spaced class", { class: "a b" }); put("other spaced", { class: "b a" });
+        for (const name in p) out[name] = font(p[name]);
+        p.class.parentNode.setAttribute("class", "");
+        out["class removed"] = font(p.class);
+        pure.setAttribute("class", "top"); // the top element, which has no parent
+        out["top restyled"] = font(p.plain);
+        // attributes
+        const attributes = tree("svg{font-size:10px} [data-k] text{font-size:40px}");
+        const [a, putAttribute] = names(attributes);
+        putAttribute("no attribute");
+        putAttribute("attribute", { "data-k": "" });
+        for (const name in a) out[name] = font(a[name]);
+        // attributes, positions and the root
+        const read = tree("svg{font-size:10px} g:first-child text{font-weight:700}" +
+          " text:nth-of-type(2){font-style:italic} :root > g > text{font-family:Verdana}");
+        const [r, putRead] = names(read);
+        putRead("first");                       // the <style> is the svg's first child: no g is
+        putRead("second");
+        const extra = document.createElementNS(NS, "text");
+        r.second.parentNode.appendChild(extra);
+        extra.textContent = "y";
+        for (const name in r) out[name] = font(r[name]);
+        out["second text"] = font(extra);
+        read.insertBefore(document.createElementNS(NS, "g"), read.firstChild);
+        out["moved to first"] = font(r.first);     // now the second child: still not first
+        read.insertBefore(r.first.parentNode, read.firstChild);
+        out["made first"] = font(r.first);
+        out["last before the move"] = font(r.second);
+        document.createDocumentFragment().appendChild(read);
+        out["in a fragment"] = font(r.second);  // not the root any more
+        const holder = document.createElementNS(NS, "g");
+        holder.appendChild(read);
+        out["under a g"] = font(r.second);
+        // siblings and children: read, so nothing is shared
+        const opaque = tree("svg{font-size:10px} g + g text{font-size:50px} g:empty{font-size:60px}");
+        const [o, putOpaque] = names(opaque);
+        putOpaque("alone"); putOpaque("after a g");
+        for (const name in o) out["opaque " + name] = font(o[name]);
         return out;
         """,
     )
-    assert fonts == [
-        ["Arial", 16, 400, "normal"],
-        ["Arial", 16, 400, "normal"],
-        ["Arial", 20, 400, "normal"],
-        ["Arial", 16, 700, "normal"],
-        ["Arial", 30, 400, "normal"],
-        ["Courier", 16, 400, "normal"],
-        ["Arial", 16, 300, "normal"],
-        ["Arial", 16, 400, "italic"],
-        ["Times New Roman", 40, 400, "normal"],
-        ["Times New Roman", 10, 400, "normal"],
-        ["Arial", 16, 400, "normal"],
-    ]
+    assert fonts == {
+        "plain": ["Arial", 16, 400, "normal"],
+        "same": ["Arial", 16, 400, "normal"],
+        "class": ["Arial", 20, 400, "normal"],
+        "unread class": ["Arial", 16, 400, "normal"],
+        "id": ["Arial", 16, 700, "normal"],
+        "unread id": ["Arial", 16, 400, "normal"],
+        "inline": ["Arial", 30, 400, "normal"],
+        "presentation": ["Courier", 16, 400, "normal"],
+        "own presentation": ["Arial", 16, 300, "normal"],
+        "own class": ["Arial", 16, 400, "italic"],
+        "spaced class": ["Arial", 9, 400, "normal"],
+        "other spaced": ["Arial", 16, 400, "normal"],
+        "class removed": ["Arial", 16, 400, "normal"],
+        "top restyled": ["Arial", 11, 400, "normal"],
+        "no attribute": ["Times New Roman", 10, 400, "normal"],
+        "attribute": ["Times New Roman", 40, 400, "normal"],
+        "first": ["Verdana", 10, 400, "normal"],
+        "second": ["Verdana", 10, 400, "normal"],
+        "second text": ["Verdana", 10, 400, "italic"],
+        "moved to first": ["Verdana", 10, 400, "normal"],
+        "made first": ["Verdana", 10, 700, "normal"],
+        "last before the move": ["Verdana", 10, 400, "normal"],
+        "in a fragment": ["Times New Roman", 10, 400, "normal"],
+        "under a g": ["Times New Roman", 10, 700, "normal"],  # the parentless <g> around it is a first child
+        "opaque alone": ["Times New Roman", 10, 400, "normal"],
+        "opaque after a g": ["Times New Roman", 50, 400, "normal"],
+    }
 
 
 def test_class_selectors_match_whole_class_names_and_follow_the_attribute(engine: QuickJSEngine) -> None:

@@ -642,7 +642,7 @@
   // presentation attributes (substitutedFrom, substitutedValues). The key holds all of these;
   // a label's elements are the same few in every label of a mind map.
   const sharedMemos = new Map();
-  const sheetSerials = new WeakMap(); // compiled sheet -> serial number, or -1 when not chain-pure
+  const sheetSerials = new WeakMap(); // compiled sheet -> serial number
   let nextSheetSerial = 1;
   const NEVER_MATCHING_PSEUDO = new Set(["hover", "active", "focus", "visited", "before", "after", "first-line", "first-letter"]);
   function chainPureSelector(text) {
@@ -655,7 +655,7 @@
   function sheetSerial(sheet) {
     let serial = sheetSerials.get(sheet);
     if (serial === undefined) {
-      serial = sheet.chainPure ? nextSheetSerial++ : -1;
+      serial = nextSheetSerial++;
       sheetSerials.set(sheet, serial);
     }
     return serial;
@@ -666,9 +666,8 @@
   function sharedMemoKey(el, sheets) {
     let key = "";
     for (const sheet of sheets) {
-      const serial = sheetSerial(sheet);
-      if (serial < 0) return null;
-      key += serial + ",";
+      if (!sheet.chainPure) return null;
+      key += sheetSerial(sheet) + ",";
     }
     if (el._attrs) for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) key += "|" + keyPart(attr.name) + keyPart(attr.value);
     const chain = chainKey(el);
@@ -792,7 +791,7 @@
   /** The font a text element is drawn with: {family, size, weight, style}. Read-only: elements that agree on it may share one. */
   function fontOf(el) {
     const sheets = sheetsFor(el);
-    const key = computedValuesKey(el, sheets);
+    const key = fontKey(el, sheets);
     if (key !== null) {
       const known = sharedFonts.get(key);
       if (known !== undefined) return known;
@@ -811,39 +810,111 @@
     }
     return font;
   }
-  // Fonts shared by value. With chain-pure sheets (see sharedMemoKey) every computed value of an
-  // element is a function of the sheets and of the namespace, type, id, class, inline style and
-  // presentation attributes of the element and of each of its ancestors: what the cascade reads
-  // of each (rules, inline declarations, var() on ancestors, presentation attributes) and what
-  // it inherits. computedValuesKey holds all of these, so two elements with the same key have
-  // the same font (a mind map's labels are drawn in a few fonts by many <tspan>s: the drawn
-  // faces of a 100-node map asked for ~430 fonts, each ~50 us of cascade).
+  // Fonts shared by value. Every computed value of an element is a function of its tree's
+  // sheets and of what of the element and of each of its ancestors the cascade reads: the
+  // namespace and type, the inline style and presentation attributes, and what the sheets'
+  // selectors read (selectors.js newReads: ids and class names they test, attributes, a
+  // position among siblings, being the root). valueChainKey holds all of these, so two
+  // elements with the same key have the same font. Sheets whose selectors read more (sibling
+  // combinators, :empty) give no key. A mind map's labels are drawn in a few fonts by many
+  // <tspan>s (the drawn faces of a 100-node map asked for ~430 fonts, each ~50 us of cascade),
+  // and a Mermaid diagram's labels in a few more.
   const sharedFonts = new Map();
-  function computedValuesKey(el, sheets) {
+  function fontKey(el, sheets) {
+    const reads = readsOf(sheets);
+    if (reads.opaque) return null;
     let key = "";
-    for (const sheet of sheets) {
-      const serial = sheetSerial(sheet);
-      if (serial < 0) return null;
-      key += serial + ",";
-    }
-    const chain = computedChainKey(el);
-    return chain === null ? null : key + chain;
+    for (const sheet of sheets) key += sheetSerial(sheet) + ",";
+    return key + valueChainKey(el, reads);
   }
-  // chainKey with each element's namespace and presentation attributes added, memoized the same
-  // way (a presentation attribute is a styled mutation too).
-  function computedChainKey(el) {
-    if (!el || el._type !== 1) return "";
-    if (stillCurrent(el, el._computedChainKeyMade)) return el._computedChainKey;
-    const parent = el._attrs ? computedChainKey(el._parent) : null;
-    let key = null;
-    if (parent !== null) {
-      key = "/" + keyPart(el._ns) + keyPart(el._lname) + keyPart(el.getAttribute("id")) + keyPart(el.getAttribute("class")) + keyPart(el.getAttribute("style"));
-      for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) key += "|" + keyPart(attr.name) + keyPart(attr.value);
-      key += parent;
+  // What the selectors of all `sheets` read, merged (kept on the sheets' array: sheetsFor makes
+  // a new one when a <style> changes).
+  function readsOf(sheets) {
+    if (sheets._reads === undefined) {
+      const merged = { ids: new Set(), classes: new Set(), classText: false, attrs: new Set(), positionTypes: new Set(), positionAll: false, root: false, opaque: false };
+      for (const sheet of sheets) {
+        for (const rule of sheet.rules) {
+          const reads = rule.sel.reads;
+          for (const id of reads.ids) merged.ids.add(id);
+          for (const name of reads.classes) merged.classes.add(name);
+          for (const name of reads.attrs) merged.attrs.add(name);
+          for (const type of reads.positionTypes) merged.positionTypes.add(type);
+          merged.classText = merged.classText || reads.classText;
+          merged.positionAll = merged.positionAll || reads.positionAll;
+          merged.root = merged.root || reads.root;
+          merged.opaque = merged.opaque || reads.opaque;
+        }
+      }
+      sheets._reads = merged;
     }
-    el._computedChainKey = key;
-    el._computedChainKeyMade = madeNow();
+    return sheets._reads;
+  }
+  // The key of `el` and its ancestors under `reads`: a number standing for the chain of their
+  // own keys (ownValueKey), the same number for the same chain. Memoized per element until a
+  // style can next change (stillCurrent): every part of it is a styled mutation (the tree, a
+  // sibling added or removed, the id, class, style, presentation attributes and the attributes
+  // selectors read).
+  const chainNumbers = new Map(); // own key + "," + the parent's chain number -> chain number
+  let nextChainNumber = 1;
+  function valueChainKey(el, reads) {
+    if (!el || el._type !== 1) return 0;
+    if (el._valueKeyReads === reads && stillCurrent(el, el._valueKeyMade)) return el._valueKey;
+    const chain = ownValueKey(el, reads) + "," + valueChainKey(el._parent, reads);
+    let number = chainNumbers.get(chain);
+    if (number === undefined) {
+      // Numbers are never reused, so a number kept on an element keeps its meaning after a clear.
+      if (chainNumbers.size > 20000) chainNumbers.clear();
+      number = nextChainNumber++;
+      chainNumbers.set(chain, number);
+    }
+    el._valueKey = number;
+    el._valueKeyReads = reads;
+    el._valueKeyMade = madeNow();
+    return number;
+  }
+  // What the cascade reads of `el` itself under `reads`. A mutation that can change it stamps
+  // `el`'s parent (its attributes, its siblings) or `el` itself (taken out of its tree; no
+  // parent), so it is kept while neither carries a newer stamp and the parent is the same.
+  function ownValueKey(el, reads) {
+    const parent = el._parent;
+    const at = el._ownKeyAt;
+    if (el._ownKeyReads === reads && el._ownKeyParent === parent && (el._styleDirty | 0) <= at && (parent === null || (parent._styleDirty | 0) <= at)) return el._ownKey;
+    const id = el.getAttribute("id");
+    let key = keyPart(el._ns) + keyPart(el._lname) + keyPart(id !== null && reads.ids.has(id) ? id : null);
+    const classes = el.getAttribute("class");
+    if (reads.classText) key += keyPart(classes);
+    else if (classes) key += keyPart(classes.split(/[ \t\n\f\r]+/).filter((name) => reads.classes.has(name)).join(" "));
+    else key += "-";
+    key += keyPart(el.getAttribute("style"));
+    for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) key += "|" + keyPart(attr.name) + keyPart(attr.value);
+    for (const name of reads.attrs) key += "[" + keyPart(el.getAttribute(name));
+    if (reads.positionAll || reads.positionTypes.has(el._lname)) key += "@" + positionOf(el);
+    if (reads.root && (!parent || parent._type === 9)) key += "^";
+    el._ownKey = key;
+    el._ownKeyReads = reads;
+    el._ownKeyParent = parent;
+    el._ownKeyAt = G.__printerDom ? G.__printerDom.styleVersion() : 0;
     return key;
+  }
+  // Where `el` stands among its parent's element children, and among those of its type: what
+  // :first-child, :nth-of-type() and the like read.
+  function positionOf(el) {
+    const parent = el._parent;
+    if (!parent) return "0/1/0/1";
+    let index = 0;
+    let count = 0;
+    let typeIndex = 0;
+    let typeCount = 0;
+    for (const sibling of parent._children) {
+      if (sibling._type !== 1) continue;
+      if (sibling === el) {
+        index = count;
+        typeIndex = typeCount;
+      }
+      count++;
+      if (sibling._lname === el._lname) typeCount++;
+    }
+    return index + "/" + count + "/" + typeIndex + "/" + typeCount;
   }
 
   class ComputedStyle {

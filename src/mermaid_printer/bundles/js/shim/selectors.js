@@ -21,10 +21,20 @@
     return err;
   }
 
+  // What a selector list reads of an element and its surroundings to decide whether it matches,
+  // collected while parsing (css.js builds keys of computed values from it): the ids and class
+  // names it tests, the attributes it reads, whether it reads an element's position among its
+  // siblings (for elements of the types in `positionTypes`, or of any type) or whether its parent
+  // is the document (:root); `opaque` when it reads anything else (its siblings' attributes
+  // through + and ~, its children through :empty, the :scope element).
+  function newReads() {
+    return { ids: new Set(), classes: new Set(), classText: false, attrs: new Set(), positionTypes: new Set(), positionAll: false, root: false, opaque: false };
+  }
+
   // Parse a selector list into [{compounds: [{simple..., combinator}], specificity}].
-  function parseList(text) {
+  function parseList(text, reads) {
     const parts = splitTopLevel(text, ",");
-    return parts.map((part) => parseComplex(part.trim(), text));
+    return parts.map((part) => parseComplex(part.trim(), text, reads));
   }
 
   function splitTopLevel(text, sep) {
@@ -58,7 +68,7 @@
     });
   }
 
-  function parseComplex(text, whole) {
+  function parseComplex(text, whole, reads) {
     if (!text) throw tokenizeError(whole);
     const compounds = [];
     let i = 0;
@@ -75,6 +85,7 @@
       const c = text[i];
       if (c === ">" || c === "+" || c === "~") {
         if (compounds.length === 0) throw tokenizeError(whole);
+        if (c !== ">") reads.opaque = true;
         combinator = c;
         i++;
         continue;
@@ -83,7 +94,7 @@
         if (!sawSpace) throw tokenizeError(whole);
         combinator = " ";
       }
-      const [compound, next] = parseCompound(text, i, whole, spec);
+      const [compound, next] = parseCompound(text, i, whole, spec, reads);
       compound.combinator = combinator; // how this compound relates to the previous one
       compounds.push(compound);
       combinator = null;
@@ -93,9 +104,10 @@
     return { compounds, specificity: spec[0] * 10000 + spec[1] * 100 + spec[2] };
   }
 
-  function parseCompound(text, i, whole, spec) {
+  function parseCompound(text, i, whole, spec, reads) {
     const tests = [];
     const start = i;
+    let type = null; // the compound's type selector, if any (a position it reads is of that type)
     while (i < text.length) {
       const c = text[i];
       if (c === "*") {
@@ -104,6 +116,7 @@
         const m = IDENT.exec(text.slice(i + 1));
         if (!m) throw tokenizeError(whole);
         const id = unescapeIdent(m[0]);
+        reads.ids.add(id);
         tests.push((el) => el.getAttribute("id") === id);
         spec[0]++;
         i += 1 + m[0].length;
@@ -111,13 +124,15 @@
         const m = IDENT.exec(text.slice(i + 1));
         if (!m) throw tokenizeError(whole);
         const cls = unescapeIdent(m[0]);
+        if (/[ \t\n\f\r]/.test(cls)) reads.classText = true;
+        else reads.classes.add(cls);
         tests.push(/[ \t\n\f\r]/.test(cls) ? (el) => hasClassText(el, cls) : (el) => hasClass(el, cls));
         spec[1]++;
         i += 1 + m[0].length;
       } else if (c === "[") {
         const end = findClose(text, i, "[", "]");
         if (end < 0) throw tokenizeError(whole);
-        tests.push(compileAttribute(text.slice(i + 1, end).trim(), whole));
+        tests.push(compileAttribute(text.slice(i + 1, end).trim(), whole, reads));
         spec[1]++;
         i = end + 1;
       } else if (c === ":") {
@@ -134,11 +149,12 @@
           arg = text.slice(i + 1, end).trim();
           i = end + 1;
         }
-        tests.push(compilePseudo(name, arg, isElement, whole, spec));
+        tests.push(compilePseudo(name, arg, isElement, whole, spec, reads, type));
       } else if (IDENT.test(text.slice(i))) {
         if (i !== start) throw tokenizeError(whole);
         const m = IDENT.exec(text.slice(i));
         const tag = unescapeIdent(m[0]).toLowerCase();
+        type = tag;
         tests.push((el) => el._lname === tag);
         spec[2]++;
         i += m[0].length;
@@ -185,12 +201,13 @@
     return (" " + value.replace(/[\t\n\f\r]/g, " ") + " ").indexOf(" " + cls + " ") >= 0;
   }
 
-  function compileAttribute(body, whole) {
+  function compileAttribute(body, whole, reads) {
     const m = /^([^\s~|^$*!=]+)\s*(?:([~|^$*]?=)\s*(?:"((?:\\.|[^"])*)"|'((?:\\.|[^'])*)'|([^\s\]]+))\s*([iIsS])?)?$/.exec(body);
     if (!m) throw tokenizeError(whole);
     const name = m[1].replace(/^\*\|/, "").replace(/\|/, ":");
     selectedAttributes.add(name);
     selectedAttributes.add(name.toLowerCase());
+    reads.attrs.add(name);
     const op = m[2];
     let value = m[3] ?? m[4] ?? m[5];
     const insensitive = m[6] && m[6].toLowerCase() === "i";
@@ -244,7 +261,11 @@
     return parent._children.filter((n) => n._type === 1);
   }
 
-  function compilePseudo(name, arg, isElement, whole, spec) {
+  function compilePseudo(name, arg, isElement, whole, spec, reads, type) {
+    const readsPosition = () => {
+      if (type === null) reads.positionAll = true;
+      else reads.positionTypes.add(type);
+    };
     if (isElement || name === "before" || name === "after" || name === "first-line" || name === "first-letter") {
       spec[2]++;
       return () => false;
@@ -254,7 +275,7 @@
       case "is":
       case "where":
       case "matches": {
-        const list = parseList(arg || "");
+        const list = parseList(arg || "", reads);
         const inner = (el) => list.some((sel) => matchComplex(el, sel, null));
         if (name !== "where") spec[1] += 0; // :not/:is take the max of their arguments; kept simple
         if (name === "not") {
@@ -268,23 +289,28 @@
       }
       case "first-child":
         spec[1]++;
+        readsPosition();
         return (el) => elementSiblings(el)[0] === el;
       case "last-child":
         spec[1]++;
+        readsPosition();
         return (el) => {
           const s = elementSiblings(el);
           return s[s.length - 1] === el;
         };
       case "only-child":
         spec[1]++;
+        readsPosition();
         return (el) => elementSiblings(el).length === 1;
       case "nth-child": {
         spec[1]++;
+        readsPosition();
         const nth = parseNth(arg || "", whole);
         return (el) => nthMatches(elementSiblings(el).indexOf(el) + 1, nth);
       }
       case "nth-last-child": {
         spec[1]++;
+        readsPosition();
         const nth = parseNth(arg || "", whole);
         return (el) => {
           const s = elementSiblings(el);
@@ -296,6 +322,7 @@
       case "nth-of-type":
       case "nth-last-of-type": {
         spec[1]++;
+        readsPosition();
         const nth = name === "first-of-type" || name === "last-of-type" ? [0, 1] : parseNth(arg || "", whole);
         const fromEnd = name.startsWith("last") || name.startsWith("nth-last");
         return (el) => {
@@ -306,12 +333,15 @@
       }
       case "root":
         spec[1]++;
+        reads.root = true;
         return (el) => !el._parent || el._parent._type === 9;
       case "scope":
         spec[1]++;
+        reads.opaque = true;
         return (el, scope) => (scope ? el === scope : !el._parent || el._parent._type === 9);
       case "empty":
         spec[1]++;
+        reads.opaque = true;
         return (el) => el._children.every((n) => n._type !== 1 && !(n._type === 3 && n._data.length));
       default:
         // Interaction and state pseudo-classes (:hover, :focus, :checked, …) never match here.
@@ -358,9 +388,12 @@
   function compile(text) {
     let compiled = cache.get(text);
     if (!compiled) {
-      const list = parseList(String(text));
+      const reads = newReads();
+      const list = parseList(String(text), reads);
       compiled = {
         selectors: list,
+        // What the list reads of an element to match it (newReads).
+        reads,
         match: (el, scope) => {
           for (let i = 0; i < list.length; i++) if (matchComplex(el, list[i], scope)) return true;
           return false;
