@@ -156,3 +156,53 @@ def test_compiled_selectors_are_kept_apart_by_the_options_they_were_compiled_wit
     assert first[:4] == [True, False, True, True]
     assert first[12:] == [False, False, True, 0, 1, "Error", "Error", "Error", 1]
     assert answers[1][0] == answers[1][1]
+
+
+# Transitions of duration 0 on a small drawing, made by d3 (`real`) or at once
+# (`__printerMarkmapFastPaths.transitionAtOnce`), then the timers run out; the markup after.
+_TRANSITIONS = """(function (atOnce) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = d3.select(document.body).append("svg");
+  const make = (sel) => (atOnce && __printerMarkmapFastPaths.canTransitionAtOnce(sel)
+    ? __printerMarkmapFastPaths.transitionAtOnce(sel) : sel.transition().duration(0));
+  const g = svg.selectAll("g").data([1, 2, 3]).join("g")
+    .attr("transform", (d) => `translate(${d},${d * 2})`).attr("data-k", "same");
+  g.append("line").attr("stroke", "#d62728").attr("x1", 0);
+  g.append("circle").attr("r", 0);
+  g.append("foreignObject").style("opacity", 0).style("color", "red");
+  g.append("path").attr("d", "M0,0C1,1,2,2,3,3");
+  make(g).attr("transform", (d) => `translate(${d * 10.5},${-d})`).attr("data-k", "same")
+    .attr("data-gone", (d) => (d === 2 ? null : "kept")).attr("xlink:href", (d) => "#n" + d);
+  make(g.select("line")).attr("stroke", (d) => d3.schemeCategory10[d]).attr("x1", -1).attr("stroke-width", (d) => d / 3);
+  make(g.select("circle")).attr("r", 6).attr("stroke-width", "1.5");
+  make(g.select("foreignObject")).style("opacity", 1).style("color", "#0097e6");
+  make(g.select("path")).attr("d", "M5,5C6.25,6,7,8,9.125,10");
+  svg.append("rect").attr("width", 1);
+  make(svg.select("rect")).attr("width", 5).remove();
+  const again = g.filter((d) => d === 1);
+  make(again).attr("data-first", "a");
+  make(again).attr("data-second", "b"); // a node already waiting: a real transition
+  for (let i = 0; i < 50 && __printerEnv.pendingTimers() > 0; i++) __printerEnv.runTimers();
+  const markup = svg.node().outerHTML;
+  svg.remove();
+  return markup;
+})"""
+
+
+@pytest.mark.engine
+def test_transitions_made_at_once_set_what_d3_sets() -> None:
+    """transitions-at-once: the same attribute and style values as d3's transitions of duration
+    0 (its interpolators: a transform decomposed, colours as rgb(), numbers, path strings),
+    attributes a function leaves out removed, namespaced names, removal at the end."""
+    engine = QuickJSEngine(markmap_bundle(transforms=True))
+    real = engine.eval(f"{_TRANSITIONS}(false)")
+    at_once = engine.eval(f"{_TRANSITIONS}(true)")
+    assert at_once == real
+    assert real.count("<g") == 3
+    assert "<rect" not in real  # removed at its end
+    assert 'transform="translate(10.5, -1)"' in real
+    assert 'stroke="rgb(255, 127, 14)"' in real
+    assert real.count("data-gone") == 2  # removed from the second node only
+    assert 'href="#n1"' in real  # set through setAttributeNS (xlink)
+    assert "opacity: 1" in real
+    assert 'data-first="a"' in real and 'data-second="b"' in real

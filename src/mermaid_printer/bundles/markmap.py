@@ -40,6 +40,7 @@ def _markmap_bundle(transforms: bool) -> Bundle:
                 vendored_file("markmap/markmap-lib.iife.js"),
                 transforms=MARKMAP_LIB_TRANSFORMS if transforms else (),
             ),
+            *((Script(bundle_js_dir() / "markmap" / "fast_paths.js"),) if transforms else ()),
             Script(
                 vendored_file("markmap/markmap-view.js"),
                 transforms=MARKMAP_VIEW_TRANSFORMS if transforms else (),
