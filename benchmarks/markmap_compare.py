@@ -8,9 +8,10 @@ through the worker's handler by both engines in alternation, round after round, 
 of this thread (``time.thread_time``: immune to other processes' load on a shared machine) is
 reported per size as medians and their ratio (new / old). Both SVGs are compared byte for byte.
 
-``--without NAME[,NAME…]`` measures load-time transforms instead
-(``bundles/markmap_transforms.py``): "old" is the working tree's bundle without the transforms of
-those names, "new" the bundle as it is. ``--structure`` times the structure handler (markmap-lib's
+``--without NAME[,NAME…]`` measures load-time transforms (``bundles/markmap_transforms.py``):
+"old" is the bundle without the transforms of those names (the working tree's JavaScript, or
+``--base``'s when given too: a revision from before a transform and the file it calls), "new" the
+bundle as it is. ``--structure`` times the structure handler (markmap-lib's
 transform, no drawing) instead of the render, and compares the structures.
 
 Usage::
@@ -18,6 +19,7 @@ Usage::
     python benchmarks/markmap_compare.py --sizes 100,1000 --rounds 5
     python benchmarks/markmap_compare.py --base main --sizes 100
     python benchmarks/markmap_compare.py --without tokenizer-runs,tokenizer-runs-text --structure --sizes 3000
+    python benchmarks/markmap_compare.py --base c1eb07b --without transitions-at-once --sizes 100
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 def bundle_at(revision: str, into: Path, bundle: Bundle | None = None) -> Bundle:
     """``bundle`` (default: the markmap bundle) with the package's JavaScript as of ``revision``
-    (copied into ``into``)."""
+    (copied into ``into``). A file the revision does not have yet is left out: take out the
+    load-time transforms that call it too (``Bundle.without_transform``)."""
     bundle = bundle if bundle is not None else markmap_bundle()
     js = bundle_js_dir()
     relative = js.relative_to(REPO)
@@ -58,9 +61,12 @@ def bundle_at(revision: str, into: Path, bundle: Bundle | None = None) -> Bundle
         except ValueError:
             scripts.append(script)  # vendored: the same file for both
             continue
-        text = subprocess.run(
-            ["git", "show", f"{revision}:{relative / inside}"], cwd=REPO, check=True, capture_output=True, text=True
-        ).stdout
+        shown = subprocess.run(
+            ["git", "show", f"{revision}:{relative / inside}"], cwd=REPO, capture_output=True, text=True
+        )
+        if shown.returncode != 0:
+            continue  # not there yet at that revision
+        text = shown.stdout
         copy = into / inside
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(text, encoding="utf-8")
@@ -70,20 +76,21 @@ def bundle_at(revision: str, into: Path, bundle: Bundle | None = None) -> Bundle
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--base", default="HEAD", help="the git revision to compare with (default HEAD)")
-    parser.add_argument("--without", help="comma-separated load-time transforms to compare without, instead of --base")
+    parser.add_argument("--base", help="the git revision to compare with (default HEAD, or none with --without)")
+    parser.add_argument("--without", help="comma-separated load-time transforms the old bundle goes without")
     parser.add_argument("--structure", action="store_true", help="time the structure (transform only), not the render")
     parser.add_argument("--sizes", default="100", help="comma-separated node counts")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
-    if args.without:
-        old = markmap_bundle()
-        for name in args.without.split(","):
-            old = old.without_transform(name)
-        engines = {"old": QuickJSEngine(old), "new": QuickJSEngine(markmap_bundle())}
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            engines = {"old": QuickJSEngine(bundle_at(args.base, Path(tmp))), "new": QuickJSEngine(markmap_bundle())}
+    old = markmap_bundle()
+    for name in args.without.split(",") if args.without else ():
+        old = old.without_transform(name)
+    base = args.base if args.base is not None or args.without else "HEAD"
+    with tempfile.TemporaryDirectory() as tmp:
+        engines = {
+            "old": QuickJSEngine(bundle_at(base, Path(tmp), old) if base else old),
+            "new": QuickJSEngine(markmap_bundle()),
+        }
     for engine in engines.values():
         worker.warm_up(engine)
 
