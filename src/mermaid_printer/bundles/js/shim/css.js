@@ -205,7 +205,8 @@
     const s = String(text).replace(/\/\*[\s\S]*?\*\//g, "");
     let i = 0;
     while (i < s.length) {
-      while (i < s.length && /\s/.test(s[i])) i++;
+      NOT_SPACE.lastIndex = i;
+      i = NOT_SPACE.test(s) ? NOT_SPACE.lastIndex - 1 : s.length;
       if (i >= s.length) break;
       const open = findBlockOrEnd(s, i);
       if (open < 0) break;
@@ -225,33 +226,43 @@
     return rules;
   }
 
+  // The scans below jump with a regular expression from one character they act on to the next
+  // (a 27 KB Mermaid stylesheet was read one character per loop turn, three times over).
+  const NOT_SPACE = /\S/g;
+  const BLOCK_OR_END = /["'{;]/g;
+  const BRACE = /["'{}]/g;
+
   // Index of the first "{" or ";" at or after i, outside quotes (-1 if none).
   function findBlockOrEnd(s, i) {
-    let quote = null;
-    for (; i < s.length; i++) {
-      const c = s[i];
-      if (quote) {
-        if (c === "\\") i++;
-        else if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === "{" || c === ";") return i;
+    BLOCK_OR_END.lastIndex = i;
+    for (;;) {
+      const m = BLOCK_OR_END.exec(s);
+      if (m === null) return -1;
+      const c = m[0];
+      if (c === "{" || c === ";") return m.index;
+      const end = selectors.closingQuote(s, m.index);
+      if (end < 0) return -1;
+      BLOCK_OR_END.lastIndex = end + 1;
     }
-    return -1;
   }
 
+  // Index of the "}" that closes the "{" at `open`, outside quotes (-1 if none).
   function matchBrace(s, open) {
     let depth = 0;
-    let quote = null;
-    for (let i = open; i < s.length; i++) {
-      const c = s[i];
-      if (quote) {
-        if (c === "\\") i++;
-        else if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === "{") depth++;
-      else if (c === "}" && --depth === 0) return i;
+    BRACE.lastIndex = open;
+    for (;;) {
+      const m = BRACE.exec(s);
+      if (m === null) return -1;
+      const c = m[0];
+      if (c === "{") depth++;
+      else if (c === "}") {
+        if (--depth === 0) return m.index;
+      } else {
+        const end = selectors.closingQuote(s, m.index);
+        if (end < 0) return -1;
+        BRACE.lastIndex = end + 1;
+      }
     }
-    return -1;
   }
 
   class CSSStyleRule {

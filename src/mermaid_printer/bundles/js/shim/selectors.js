@@ -37,20 +37,31 @@
     return parts.map((part) => parseComplex(part.trim(), text, reads));
   }
 
+  // `text` split at each `sep` outside quotes, parentheses and brackets. The scan jumps with a
+  // regular expression from one character it acts on to the next.
+  const SPLIT_STOPS = new Map(); // separator -> /["'()[\]<separator>]/g
   function splitTopLevel(text, sep) {
+    let stops = SPLIT_STOPS.get(sep);
+    if (stops === undefined) {
+      stops = new RegExp("[\"'()[\\]" + sep.replace(/[\\\]^-]/g, "\\$&") + "]", "g");
+      SPLIT_STOPS.set(sep, stops);
+    }
     const out = [];
     let depth = 0;
-    let quote = null;
     let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quote) {
-        if (c === "\\") i++;
-        else if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === "(" || c === "[") depth++;
+    stops.lastIndex = 0;
+    for (;;) {
+      const m = stops.exec(text);
+      if (m === null) break;
+      const c = m[0];
+      const i = m.index;
+      if (c === '"' || c === "'") {
+        const end = closingQuote(text, i);
+        if (end < 0) break;
+        stops.lastIndex = end + 1;
+      } else if (c === "(" || c === "[") depth++;
       else if (c === ")" || c === "]") depth--;
-      else if (c === sep && depth === 0) {
+      else if (depth === 0) {
         out.push(text.slice(start, i));
         start = i + 1;
       }
@@ -59,9 +70,31 @@
     return out;
   }
 
-  const IDENT = /^-?(?:[_a-zA-Z\u00a0-\uffff]|\\.)(?:[-_a-zA-Z0-9\u00a0-\uffff]|\\.)*/;
+  // The index of the quote that closes the one at `open` (a backslash escapes the character after
+  // it), or -1 when none does.
+  const IN_DOUBLE_QUOTES = /[\\"]/g;
+  const IN_SINGLE_QUOTES = /[\\']/g;
+  function closingQuote(text, open) {
+    const stops = text[open] === '"' ? IN_DOUBLE_QUOTES : IN_SINGLE_QUOTES;
+    stops.lastIndex = open + 1;
+    for (;;) {
+      const m = stops.exec(text);
+      if (m === null) return -1;
+      if (m[0] !== "\\") return m.index;
+      stops.lastIndex = m.index + 2;
+    }
+  }
+
+  // An identifier where the parser stands (sticky: matched in place, not in a copy of the rest).
+  const IDENT = /-?(?:[_a-zA-Z\u00a0-\uffff]|\\.)(?:[-_a-zA-Z0-9\u00a0-\uffff]|\\.)*/y;
+  function identAt(text, i) {
+    IDENT.lastIndex = i;
+    return IDENT.exec(text);
+  }
+  const SPACE = /\s/;
 
   function unescapeIdent(s) {
+    if (s.indexOf("\\") < 0) return s;
     return s.replace(/\\([0-9a-fA-F]{1,6}\s?|.)/g, (m, g) => {
       const hex = g.trim();
       return /^[0-9a-fA-F]+$/.test(hex) && g.length > 1 ? String.fromCodePoint(parseInt(hex, 16)) : g;
@@ -77,7 +110,7 @@
     while (i < text.length) {
       // combinator / whitespace
       let sawSpace = false;
-      while (i < text.length && /\s/.test(text[i])) {
+      while (i < text.length && SPACE.test(text[i])) {
         i++;
         sawSpace = true;
       }
@@ -113,7 +146,7 @@
       if (c === "*") {
         i++;
       } else if (c === "#") {
-        const m = IDENT.exec(text.slice(i + 1));
+        const m = identAt(text, i + 1);
         if (!m) throw tokenizeError(whole);
         const id = unescapeIdent(m[0]);
         reads.ids.add(id);
@@ -121,7 +154,7 @@
         spec[0]++;
         i += 1 + m[0].length;
       } else if (c === ".") {
-        const m = IDENT.exec(text.slice(i + 1));
+        const m = identAt(text, i + 1);
         if (!m) throw tokenizeError(whole);
         const cls = unescapeIdent(m[0]);
         if (/[ \t\n\f\r]/.test(cls)) reads.classText = true;
@@ -138,7 +171,7 @@
       } else if (c === ":") {
         const isElement = text[i + 1] === ":";
         const nameStart = i + (isElement ? 2 : 1);
-        const m = IDENT.exec(text.slice(nameStart));
+        const m = identAt(text, nameStart);
         if (!m) throw tokenizeError(whole);
         const name = m[0].toLowerCase();
         i = nameStart + m[0].length;
@@ -150,9 +183,9 @@
           i = end + 1;
         }
         tests.push(compilePseudo(name, arg, isElement, whole, spec, reads, type));
-      } else if (IDENT.test(text.slice(i))) {
+      } else if (identAt(text, i) !== null) {
         if (i !== start) throw tokenizeError(whole);
-        const m = IDENT.exec(text.slice(i));
+        const m = identAt(text, i);
         const tag = unescapeIdent(m[0]).toLowerCase();
         type = tag;
         tests.push((el) => el._lname === tag);
@@ -164,19 +197,25 @@
     return [{ tests }, i];
   }
 
+  // The index of the `close` that matches the `open` at i, outside quotes (-1 if none).
+  const BRACKET_STOPS = { "[": /["'[\]]/g, "(": /["'()]/g };
   function findClose(text, i, open, close) {
+    const stops = BRACKET_STOPS[open];
     let depth = 0;
-    let quote = null;
-    for (; i < text.length; i++) {
-      const c = text[i];
-      if (quote) {
-        if (c === "\\") i++;
-        else if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === open) depth++;
-      else if (c === close && --depth === 0) return i;
+    stops.lastIndex = i;
+    for (;;) {
+      const m = stops.exec(text);
+      if (m === null) return -1;
+      const c = m[0];
+      if (c === open) depth++;
+      else if (c === close) {
+        if (--depth === 0) return m.index;
+      } else {
+        const end = closingQuote(text, m.index);
+        if (end < 0) return -1;
+        stops.lastIndex = end + 1;
+      }
     }
-    return -1;
   }
 
   // Whether `cls`, a class name without whitespace, is one of the element's classes: the set of
@@ -420,5 +459,5 @@
     return selectedAttributes.size > 0 && (selectedAttributes.has(name) || selectedAttributes.has(String(name).toLowerCase()));
   }
 
-  globalThis.__printerSelectors = { compile, splitTopLevel, isSelectedAttribute };
+  globalThis.__printerSelectors = { compile, splitTopLevel, closingQuote, isSelectedAttribute };
 })();
