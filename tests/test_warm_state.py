@@ -1,8 +1,8 @@
 """A warmed engine process draws what a cold one draws.
 
 The server's engine process warms up before it forks render processes (a render and a parse of
-each common type, a parse and, but for PARSE_ONLY_WARMUP_TYPES, a render of every other type,
-markmap's warm-up); a one-shot CLI run skips that (cold start). Whatever a warm-up leaves in the interpreter must not show in a later drawing, or
+each common type, a parse of every other type, markmap's warm-up); a one-shot CLI run skips that
+(cold start). Whatever a warm-up leaves in the interpreter must not show in a later drawing, or
 the same diagram would come out differently from the CLI and from the server (and the result
 cache, keyed by input, would hand one to the other). Each diagram here is a warm-up diagram
 itself, the likeliest to meet its own traces.

@@ -1,6 +1,5 @@
 """The warm-up's own stylesheets spare a request's stylesheet a full scrub (postprocess/css.py,
-"Known stylesheets"): the flowchart's in the default theme and in each classic theme, and those
-of the types the server's warm-up draws besides the bundle's (``mermaid_server_warm_up``)."""
+"Known stylesheets"): the flowchart's in the default theme and in each classic theme."""
 
 from __future__ import annotations
 
@@ -8,12 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from mermaid_printer.bundles.mermaid import (
-    PARSE_ONLY_WARMUP_TYPES,
-    PARSE_WARMUP_DIAGRAMS,
-    THEMED_WARMUP_THEMES,
-    mermaid_bundle,
-)
+from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import SvgJob
 from mermaid_printer.mermaid_config import build_mermaid_config
@@ -54,23 +48,3 @@ def test_a_flowchart_in_a_warmed_up_theme_is_not_scrubbed_in_full(
     # Only the classDef rules were scrubbed: a few hundred characters, not the theme's 27 KB.
     lengths = [len(text) for text, _ in scrubbed_stylesheets]
     assert len(lengths) == 1 and 0 < lengths[0] < 1000, lengths
-
-
-# Diagrams of types the bundle's warm-up only parses (not its own warm-up diagrams).
-OTHER_TYPES = {
-    "radar": 'radar-beta\n  axis x["X"], y["Y"], z["Z"]\n  curve a{3, 1, 2}\n  curve b{1, 2, 3}',
-    "timeline": "timeline\n  title Launch\n  2025 : plan\n  2026 : ship : learn",
-    "mindmap": "mindmap\n  root((Trip))\n    Packing\n    Tickets",
-    "c4": 'C4Context\n  Person(u, "User")\n  System(s, "Shop")\n  Rel(u, s, "buys")',
-}
-
-
-@pytest.mark.parametrize("name", sorted(OTHER_TYPES))
-def test_a_type_the_server_warm_up_draws_is_not_scrubbed_in_full(
-    warmed: QuickJSEngine, scrubbed_stylesheets: list[tuple[str, str | None]], name: str
-) -> None:
-    assert name in PARSE_WARMUP_DIAGRAMS and name not in PARSE_ONLY_WARMUP_TYPES
-    job = SvgJob(code=OTHER_TYPES[name], config=build_mermaid_config({}), svg_id="mermaid-0123456789ab", timeout_ms=0)
-    result = mermaid_worker.render_svg(warmed, job)
-    assert "<style" in result.svg
-    assert scrubbed_stylesheets == []

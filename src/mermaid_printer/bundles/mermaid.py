@@ -13,13 +13,11 @@ from mermaid_printer.resources import vendored_file
 
 __all__ = [
     "MERMAID_VERSION",
-    "PARSE_ONLY_WARMUP_TYPES",
     "PARSE_WARMUP_DIAGRAMS",
     "THEMED_WARMUP_THEMES",
     "WARMUP_DIAGRAMS",
     "WARMUP_SVG_ID",
     "mermaid_bundle",
-    "mermaid_server_warm_up",
     "mermaid_warm_up",
 ]
 
@@ -41,8 +39,8 @@ WARMUP_DIAGRAMS: dict[str, str] = {
     "zenuml": "zenuml\n  A->B: hi",
 }
 
-#: One small diagram of every other type, parsed by the bundle's warm-up (and drawn by a
-#: server's, :func:`mermaid_server_warm_up`). A parse builds the type's parser; the Langium-based ones (architecture, gitGraph, packet, radar, treemap,
+#: One small diagram of every other type, parsed (not rendered) once in the zygote. A parse builds
+#: the type's parser; the Langium-based ones (architecture, gitGraph, packet, radar, treemap,
 #: treeView, wardley, ...) also learn their grammar decisions on first use, as ZenUML's does.
 #: Measured in a forked child: a first render of those types costs 10-75 ms less (eventmodeling
 #: 140 -> 65 ms, wardley 107 -> 43, radar 79 -> 42), for ~0.7 s more zygote warm-up.
@@ -85,13 +83,6 @@ PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
     "xychart": 'xychart-beta\n  title "X"\n  x-axis [a, b]\n  y-axis "Y" 0 --> 10\n  bar [1, 2]\n  line [2, 1]',
 }
 
-#: Types of PARSE_WARMUP_DIAGRAMS the warm-up parses but does not draw: a drawing leaves state a
-#: later one shows (tests/test_warm_state.py). Architecture's icons take their ids from
-#: Iconify's counter and sankey numbers its nodes and gradients from one of its own, neither of
-#: which Mermaid resets: a warmed process drew ``IconifyId…a1`` and ``node-6`` where a cold one
-#: drew ``…a0`` and ``node-1``.
-PARSE_ONLY_WARMUP_TYPES: frozenset[str] = frozenset({"architecture", "sankey"})
-
 #: Themes the warm-up also draws the flowchart in (Mermaid's classic ones besides the default).
 #: Only for their stylesheets: the sanitizer returns a request's stylesheet that is one of the
 #: warm-up's, or starts with one, without scrubbing it in full (``postprocess/css.py``, "Known
@@ -123,25 +114,6 @@ def mermaid_warm_up() -> tuple[WarmUpCall, ...]:
         parse = {"code": code, "config": config, "ast": True, "positions": True}
         calls.append(WarmUpCall("parse", json.dumps(parse)))
     return tuple(calls)
-
-
-def mermaid_server_warm_up() -> tuple[WarmUpCall, ...]:
-    """The renders a long-lived engine process (a server's zygote) makes after
-    :func:`mermaid_warm_up`: one of each type :data:`PARSE_WARMUP_DIAGRAMS` only parses, but
-    those of :data:`PARSE_ONLY_WARMUP_TYPES`. Their stylesheets become known to the sanitizer
-    (``postprocess/css.py``, "Known stylesheets"), which then need not scrub a request's copy
-    in full (4-27 ms of a small render of those types), and their renderers' first-use set-up
-    is done once instead of in every child (radar: the engine call 0.68 of the time).
-    ``benchmarks/request_breakdown.py --compare``: a small radar 0.75 of the wall time, c4 0.96,
-    packet 0.94, timeline 0.91, xychart 0.96, mindmap 0.92; ~1.5 s more CPU at server start.
-    Not part of the bundle's own warm-up (``Bundle.warm_up``), which the wasm engine's snapshot
-    for one-shot runs is made with."""
-    config = build_mermaid_config({})
-    return tuple(
-        WarmUpCall("render", json.dumps({"code": code, "config": config, "svgId": WARMUP_SVG_ID}))
-        for name, code in PARSE_WARMUP_DIAGRAMS.items()
-        if name not in PARSE_ONLY_WARMUP_TYPES
-    )
 
 
 def mermaid_bundle(transforms: bool | None = None) -> Bundle:

@@ -1,9 +1,8 @@
 """The Mermaid bundle's work in the render processes: warm-up, priming, and the job handlers.
 
-``warm_up(engine)`` runs once in the zygote: it renders and parses one small diagram of each type
-(parses only where a drawing would leave state behind), so their lazily initialised modules,
-parsers and renderers are ready and their stylesheets known to the sanitizer, decodes the fonts
-and warms the PDF/PNG converter.
+``warm_up(engine)`` runs once in the zygote: it renders one small diagram of each common type and
+parses one of every other type, so their lazily initialised modules and parsers are ready,
+decodes the fonts and warms the PDF/PNG converter.
 ``prime(engine)`` runs in every child before its request: one fixed parse that copies the memory
 pages every request writes, off the request's clock. The handlers run in the single-use child:
 one render, then the post-processing chain, all inside the child (a parse only parses: no
@@ -25,7 +24,7 @@ import json
 import logging
 from typing import Any
 
-from mermaid_printer.bundles.mermaid import WARMUP_DIAGRAMS, WARMUP_SVG_ID, mermaid_server_warm_up
+from mermaid_printer.bundles.mermaid import WARMUP_DIAGRAMS, WARMUP_SVG_ID
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, PrinterError, RenderFailed, error_from_dict
 from mermaid_printer.fonts import preload_fonts
@@ -67,10 +66,8 @@ logger = logging.getLogger(__name__)
 
 
 def warm_up(engine: Engine) -> None:
-    """Make the bundle's warm-up calls (a render and a parse of each common type, a parse of every
-    other type, see :func:`~mermaid_printer.bundles.mermaid.mermaid_warm_up`), then a render of
-    those other types (:func:`~mermaid_printer.bundles.mermaid.mermaid_server_warm_up`), load the
-    fonts, warm the converter.
+    """Make the bundle's warm-up calls (a render and a parse of each common type, see
+    :func:`~mermaid_printer.bundles.mermaid.mermaid_warm_up`), load the fonts, warm the converter.
 
     The renders are drawn under the PDF/PNG id, so their stylesheets can be compiled for the
     children; the parses take paths a render does not (getDiagramFromText, the AST extractors),
@@ -79,8 +76,7 @@ def warm_up(engine: Engine) -> None:
     (``postprocess/css.py``, "Known stylesheets": ~5-30 ms of a small render).
     """
     export_svgs = []
-    calls = engine.bundle.warm_up + mermaid_server_warm_up()
-    for call in calls:
+    for call in engine.bundle.warm_up:
         result = engine.call(call.entry, json.loads(call.payload))
         if not result.get("ok"):
             raise RenderFailed(f"warm-up {call.entry} failed: {result.get('error')}")
