@@ -243,7 +243,8 @@
   function compileAttribute(body, whole, reads) {
     const m = /^([^\s~|^$*!=]+)\s*(?:([~|^$*]?=)\s*(?:"((?:\\.|[^"])*)"|'((?:\\.|[^'])*)'|([^\s\]]+))\s*([iIsS])?)?$/.exec(body);
     if (!m) throw tokenizeError(whole);
-    const name = m[1].replace(/^\*\|/, "").replace(/\|/, ":");
+    // (two regular-expression replaces cost ~4 us; most names hold no "|" for them to change)
+    const name = m[1].indexOf("|") < 0 ? m[1] : m[1].replace(/^\*\|/, "").replace(/\|/, ":");
     selectedAttributes.add(name);
     selectedAttributes.add(name.toLowerCase());
     reads.attrs.add(name);
