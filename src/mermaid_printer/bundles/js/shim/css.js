@@ -217,7 +217,7 @@
         i = open + 1;
         continue;
       }
-      const close = matchBrace(s, open);
+      const close = selectors.findClose(s, open, "{", "}");
       const body = s.slice(open + 1, close < 0 ? s.length : close);
       if (prelude.startsWith("@")) rules.push({ type: "at", cssText: `${prelude} {${body}}` });
       else rules.push({ type: "style", selectorText: prelude, decls: parseDeclarations(body) });
@@ -230,7 +230,6 @@
   // (a 27 KB Mermaid stylesheet was read one character per loop turn, three times over).
   const NOT_SPACE = /\S/g;
   const BLOCK_OR_END = /["'{;]/g;
-  const BRACE = /["'{}]/g;
 
   // Index of the first "{" or ";" at or after i, outside quotes (-1 if none).
   function findBlockOrEnd(s, i) {
@@ -243,25 +242,6 @@
       const end = selectors.closingQuote(s, m.index);
       if (end < 0) return -1;
       BLOCK_OR_END.lastIndex = end + 1;
-    }
-  }
-
-  // Index of the "}" that closes the "{" at `open`, outside quotes (-1 if none).
-  function matchBrace(s, open) {
-    let depth = 0;
-    BRACE.lastIndex = open;
-    for (;;) {
-      const m = BRACE.exec(s);
-      if (m === null) return -1;
-      const c = m[0];
-      if (c === "{") depth++;
-      else if (c === "}") {
-        if (--depth === 0) return m.index;
-      } else {
-        const end = selectors.closingQuote(s, m.index);
-        if (end < 0) return -1;
-        BRACE.lastIndex = end + 1;
-      }
     }
   }
 
@@ -339,10 +319,7 @@
     // The same rules in order, for a cascade of every property at once (declaredValues).
     byProp.rules = [];
     let order = 0;
-    const parsed = parseSheet(text);
-    // Whether every selector is chain-pure (sharedMemoKey), decided once per text.
-    byProp.chainPure = parsed.every((rule) => rule.type !== "style" || chainPureSelector(rule.selectorText));
-    for (const rule of parsed) {
+    for (const rule of parseSheet(text)) {
       if (rule.type !== "style" || rule.decls.length === 0) continue;
       let sel;
       try {
@@ -623,13 +600,15 @@
   // The substitution memo of `el` (its declared values, and its var()-substituted values as they
   // are asked for), kept until the DOM next changes. Only the full HTML box model (markmap's
   // labels) reads it. Elements that agree on everything the memo is made from share one memo,
-  // kept across DOM changes (sharedMemoKey).
+  // kept across DOM changes (cascadeKey: the memo's values are a function of the sheets and of
+  // what the cascade reads of the element and of its ancestors, whose declarations hold the
+  // custom properties var() reads).
   function substitutionMemo(el) {
     const version = G.__printerDom ? G.__printerDom.version() : 0;
     let memo = el._substituted;
     if (!memo || el._substitutedVersion !== version) {
       const sheets = sheetsFor(el);
-      const key = sharedMemoKey(el, sheets);
+      const key = cascadeKey(el, sheets);
       memo = key === null ? undefined : sharedMemos.get(key);
       if (memo === undefined) {
         memo = { sheets, declared: declaredValues(el, sheets), values: new Map() };
@@ -644,25 +623,9 @@
     return memo;
   }
 
-  // Shared substitution memos. When every selector of the sheets is "chain-pure" (type, #id,
-  // .class and *, the descendant and child combinators, and pseudo-classes or pseudo-elements
-  // that never match here), whether a rule applies to an element depends on nothing but the
-  // type, id and class of the element and of its ancestors. The memo's values are then a
-  // function of: the sheets, that chain, the inline style of the element and of each ancestor
-  // (its own declarations; theirs hold the custom properties var() reads) and the element's
-  // presentation attributes (substitutedFrom, substitutedValues). The key holds all of these;
-  // a label's elements are the same few in every label of a mind map.
   const sharedMemos = new Map();
   const sheetSerials = new WeakMap(); // compiled sheet -> serial number
   let nextSheetSerial = 1;
-  const NEVER_MATCHING_PSEUDO = new Set(["hover", "active", "focus", "visited", "before", "after", "first-line", "first-letter"]);
-  function chainPureSelector(text) {
-    if (!/^[A-Za-z0-9_\-.#*>,:\s]*$/.test(text)) return false;
-    const pseudo = /(::?)([A-Za-z-]*)/g;
-    let m;
-    while ((m = pseudo.exec(text)) !== null) if (m[1] !== "::" && !NEVER_MATCHING_PSEUDO.has(m[2].toLowerCase())) return false;
-    return true;
-  }
   function sheetSerial(sheet) {
     let serial = sheetSerials.get(sheet);
     if (serial === undefined) {
@@ -673,30 +636,6 @@
   }
   function keyPart(value) {
     return value === null ? "-" : value.length + ":" + value;
-  }
-  function sharedMemoKey(el, sheets) {
-    let key = "";
-    for (const sheet of sheets) {
-      if (!sheet.chainPure) return null;
-      key += sheetSerial(sheet) + ",";
-    }
-    if (el._attrs) for (const attr of el._attrs) if (PRESENTATION.has(attr.name)) key += "|" + keyPart(attr.name) + keyPart(attr.value);
-    const chain = chainKey(el);
-    return chain === null ? null : key + chain;
-  }
-
-  // The type, id, class and inline style of `el` and of each of its ancestors, as one string
-  // (or null when one of them has no attributes to read), memoized per element until a style
-  // can next change (stillCurrent): every part of it is a styled mutation (the tree, id, class
-  // and style of `el` or an ancestor).
-  function chainKey(el) {
-    if (!el || el._type !== 1) return "";
-    if (stillCurrent(el, el._chainKeyMade)) return el._chainKey;
-    const parent = el._attrs ? chainKey(el._parent) : null;
-    const key = parent === null ? null : "/" + keyPart(el._lname) + keyPart(el.getAttribute("id")) + keyPart(el.getAttribute("class")) + keyPart(el.getAttribute("style")) + parent;
-    el._chainKey = key;
-    el._chainKeyMade = madeNow();
-    return key;
   }
 
   /** The names of the properties the author's CSS and inline style set on `el` itself. */
@@ -802,7 +741,7 @@
   /** The font a text element is drawn with: {family, size, weight, style}. Read-only: elements that agree on it may share one. */
   function fontOf(el) {
     const sheets = sheetsFor(el);
-    const key = fontKey(el, sheets);
+    const key = cascadeKey(el, sheets);
     if (key !== null) {
       const known = sharedFonts.get(key);
       if (known !== undefined) return known;
@@ -821,17 +760,17 @@
     }
     return font;
   }
-  // Fonts shared by value. Every computed value of an element is a function of its tree's
-  // sheets and of what of the element and of each of its ancestors the cascade reads: the
-  // namespace and type, the inline style and presentation attributes, and what the sheets'
-  // selectors read (selectors.js newReads: ids and class names they test, attributes, a
-  // position among siblings, being the root). valueChainKey holds all of these, so two
-  // elements with the same key have the same font. Sheets whose selectors read more (sibling
-  // combinators, :empty) give no key. A mind map's labels are drawn in a few fonts by many
-  // <tspan>s (the drawn faces of a 100-node map asked for ~430 fonts, each ~50 us of cascade),
-  // and a Mermaid diagram's labels in a few more.
+  // Values shared by value: fonts here, substitution memos above. Every computed value of an
+  // element is a function of its tree's sheets and of what the cascade reads of the element and
+  // of each of its ancestors: the namespace and type, the inline style and presentation
+  // attributes, and what the sheets' selectors read (selectors.js newReads: ids and class names
+  // they test, attributes, a position among siblings, being the root). cascadeKey holds all of
+  // these, so two elements with the same key have the same values. Sheets whose selectors read
+  // more (sibling combinators, :empty) give no key. A mind map's labels are drawn in a few fonts
+  // by many <tspan>s (the drawn faces of a 100-node map asked for ~430 fonts, each ~50 us of
+  // cascade), and a Mermaid diagram's labels in a few more.
   const sharedFonts = new Map();
-  function fontKey(el, sheets) {
+  function cascadeKey(el, sheets) {
     const reads = readsOf(sheets);
     if (reads.opaque) return null;
     let key = "";
@@ -842,20 +781,8 @@
   // a new one when a <style> changes).
   function readsOf(sheets) {
     if (sheets._reads === undefined) {
-      const merged = { ids: new Set(), classes: new Set(), classText: false, attrs: new Set(), positionTypes: new Set(), positionAll: false, root: false, opaque: false };
-      for (const sheet of sheets) {
-        for (const rule of sheet.rules) {
-          const reads = rule.sel.reads;
-          for (const id of reads.ids) merged.ids.add(id);
-          for (const name of reads.classes) merged.classes.add(name);
-          for (const name of reads.attrs) merged.attrs.add(name);
-          for (const type of reads.positionTypes) merged.positionTypes.add(type);
-          merged.classText = merged.classText || reads.classText;
-          merged.positionAll = merged.positionAll || reads.positionAll;
-          merged.root = merged.root || reads.root;
-          merged.opaque = merged.opaque || reads.opaque;
-        }
-      }
+      const merged = selectors.newReads();
+      for (const sheet of sheets) for (const rule of sheet.rules) selectors.mergeReads(merged, rule.sel.reads);
       sheets._reads = merged;
     }
     return sheets._reads;

@@ -30,6 +30,17 @@
   function newReads() {
     return { ids: new Set(), classes: new Set(), classText: false, attrs: new Set(), positionTypes: new Set(), positionAll: false, root: false, opaque: false };
   }
+  // Adds what `reads` reads to `into` (css.js merges the reads of a tree's every rule).
+  function mergeReads(into, reads) {
+    for (const id of reads.ids) into.ids.add(id);
+    for (const name of reads.classes) into.classes.add(name);
+    for (const name of reads.attrs) into.attrs.add(name);
+    for (const type of reads.positionTypes) into.positionTypes.add(type);
+    into.classText = into.classText || reads.classText;
+    into.positionAll = into.positionAll || reads.positionAll;
+    into.root = into.root || reads.root;
+    into.opaque = into.opaque || reads.opaque;
+  }
 
   // Parse a selector list into [{compounds: [{simple..., combinator}], specificity}].
   function parseList(text, reads) {
@@ -198,7 +209,7 @@
   }
 
   // The index of the `close` that matches the `open` at i, outside quotes (-1 if none).
-  const BRACKET_STOPS = { "[": /["'[\]]/g, "(": /["'()]/g };
+  const BRACKET_STOPS = { "[": /["'[\]]/g, "(": /["'()]/g, "{": /["'{}]/g };
   function findClose(text, i, open, close) {
     const stops = BRACKET_STOPS[open];
     let depth = 0;
@@ -460,5 +471,5 @@
     return selectedAttributes.size > 0 && (selectedAttributes.has(name) || selectedAttributes.has(String(name).toLowerCase()));
   }
 
-  globalThis.__printerSelectors = { compile, splitTopLevel, closingQuote, isSelectedAttribute };
+  globalThis.__printerSelectors = { compile, splitTopLevel, closingQuote, findClose, newReads, mergeReads, isSelectedAttribute };
 })();
