@@ -268,6 +268,7 @@ def host_profile(engine: QuickJSEngine, code: str, rounds: int) -> dict[str, Any
         for name, function in originals.items():
             setattr(finish, name, _timed(function, name.lstrip("_"), clock))
         try:
+            engine.defer_garbage_collection()  # as the pool's zygote does before it forks
             started = time.thread_time()
             mermaid_worker.render_svg(engine, _job(code))
             total = time.thread_time() - started
@@ -297,6 +298,7 @@ def child_profile(engine: QuickJSEngine, code: str, rounds: int) -> dict[str, An
 
     runs = []
     for _ in range(rounds):
+        engine.defer_garbage_collection()  # as the pool's zygote does before it forks
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child
@@ -327,6 +329,7 @@ def js_profile(engine: QuickJSEngine, code: str) -> dict[str, Any]:
     """One probed engine call: per-function records corrected for probe cost, and the total."""
     inside, outside = json.loads(engine.eval("__profile.calibrate(20000)"))
     payload = {"code": code, "config": build_mermaid_config({}), "svgId": "profile"}
+    engine.defer_garbage_collection()  # as the pool's zygote does before it forks
     engine.eval("__profile.start()")
     started = time.thread_time()
     result = engine.call("render", payload)

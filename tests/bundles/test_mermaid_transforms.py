@@ -309,3 +309,44 @@ def test_elk_registers_its_algorithms_once_per_process_and_draws_as_it_did() -> 
     assert drawings["with"][0] == drawings["with"][2]
     assert "<path" in drawings["with"][0] and "CUSTOMER" in drawings["with"][1]
     assert engines["with"].eval("registrations") == 1
+
+
+# ---- elk-string-hash-memo ---------------------------------------------------------------------------
+
+
+def test_elk_string_hash_is_javas_as_elk_computes_it_first_and_again(merges: QuickJSEngine) -> None:
+    transform = _transform("elk-string-hash-memo")
+    # ELK's own function beside the transformed one, with ELK's bounds check (which throws).
+    merges.eval(
+        "(function () { var i = (f) => f;"
+        " function un(e, n) { if (e < 0 || e >= n) throw new Error('index ' + e); }"
+        + transform.find
+        + " globalThis.elkHash = Vy; })();"
+        "(function () { var i = (f) => f;" + transform.apply(transform.find) + " globalThis.memoHash = Vy; })();"
+    )
+    strings = [
+        "",
+        "a",
+        "org.eclipse.elk.layered.spacing.nodeNodeBetweenLayers",
+        "ünïcödé ✓ 𝔸 \ud800",  # Latin-1, BMP, a surrogate pair and a lone surrogate
+        "x" * 5000,  # wraps around 32 bits many times
+        "L_1",
+    ]
+    cases = json.dumps(strings)
+    expected = json.loads(merges.eval(f"JSON.stringify({cases}.map(elkHash))"))
+    assert expected[:2] == [0, 97] and len(set(expected)) == len(expected)
+    # Once, again (remembered), and across the memo's emptying at 8,192 strings.
+    for _ in range(2):
+        assert json.loads(merges.eval(f"JSON.stringify({cases}.map(memoHash))")) == expected
+    assert (
+        merges.eval(
+            "(() => { for (let k = 0; k < 20000; k++) if (memoHash('filler' + k) !== elkHash('filler' + k)) return k;"
+            " return -1; })()"
+        )
+        == -1
+    )
+    assert json.loads(merges.eval(f"JSON.stringify({cases}.map(memoHash))")) == expected
+    # Anything that is not a string is hashed as ELK's loop would, and not remembered.
+    assert merges.eval("memoHash({length: 2, charCodeAt: (k) => 40 + k})") == merges.eval(
+        "elkHash({length: 2, charCodeAt: (k) => 40 + k})"
+    )

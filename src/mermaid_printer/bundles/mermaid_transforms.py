@@ -51,6 +51,16 @@ The transforms, with the profile that justifies each:
     layout reads options through that registry by id (ELK's properties are equal when their ids
     are), and a suffix lookup that is cached answers what a scan of the unchanged registry would.
     A list not registered before (another set of algorithms) is registered as upstream does.
+
+``elk-string-hash-memo``
+    ELK (Java compiled to JavaScript by GWT) keys its hash maps by strings and by layout options,
+    whose hash code is their id string's; GWT's ``String.hashCode`` walks the string with a
+    bounds-check call per character and remembers nothing, so every map operation hashes an id
+    of ~40 characters again. Profile of an 11-node flowchart (``benchmarks/profile_render.py``,
+    probes on): the option's ``hashCode`` was the largest self time in the render, 5,491 calls
+    and ~50 ms of ~730 ms of JavaScript. The transform computes the same 32-bit hash without the
+    check and remembers it per string (``fast_paths.js``, ``javaStringHash``); a string is
+    immutable, so the remembered hash is the one the loop would compute.
 """
 
 from __future__ import annotations
@@ -78,6 +88,12 @@ _CONFIG_MODULE = (
     '&&(wb.themeVariables=MT[r.theme].getThemeVariables(r.themeVariables)),gz(wb,fA),wb),"setSiteConfig"),'
     'ror=i(r=>{xbe=Bh({},r)},"saveConfigFromInitialize"),nor=i(r=>(wb=Bh(wb,r),Tbe=Bh(Tbe,r),gz(wb,fA),wb),'
     '"updateSiteConfig"),RHe=i(()=>Bh({},wb),"getSiteConfig"),Cbe=i(r=>(gz(Uee,[r]),ri()),"setConfig"),'
+)
+
+# ELK's String.hashCode (GWT's emulation of java.lang.String): a bounds check per character.
+_ELK_STRING_HASH = (
+    "function Vy(e){var n,o;for(n=0,o=0;o<e.length;o++)n=(n<<5)-n+(un(o,e.length),e.charCodeAt(o))|0;return n}"
+    'i(Vy,"ygb");'
 )
 
 # ELK's registration of its algorithms (``register`` in its worker): the core options, then each
@@ -118,6 +134,11 @@ MERMAID_TRANSFORMS: tuple[SourcePatch, ...] = (
             "function G3n(e){var n,o,u;",
             "function G3n(e){var n,o,u;if(__printerFastPaths.elkRegisteredBefore($w,e))return;",
         ),
+    ),
+    SourcePatch(
+        name="elk-string-hash-memo",
+        find=_ELK_STRING_HASH,
+        replace='function Vy(e){return __printerFastPaths.javaStringHash(e)}i(Vy,"ygb");',
     ),
 )
 

@@ -6,9 +6,10 @@
 // computes exactly what the code it stands in for computes (same keys in the same order, same
 // values, same sharing of nested objects) and says when it applies; otherwise Mermaid's own
 // code runs.
-// Leaves out: anything observable — no caching of results, no change of what is copied. (The one
-// thing remembered is which ELK algorithm lists were registered, below: a registration made
-// again changes nothing a layout reads.)
+// Leaves out: anything observable — no caching of results that could change, no change of what
+// is copied. (Two things are remembered: which ELK algorithm lists were registered, below, since
+// a registration made again changes nothing a layout reads; and the hash codes of strings, which
+// are immutable.)
 "use strict";
 (function () {
   const G = globalThis;
@@ -153,6 +154,30 @@
     return false;
   }
 
+  // ELK's String.hashCode (Java's s[0]*31^(n-1) + ... + s[n-1], in 32-bit arithmetic), which it
+  // computes afresh at every hash-map operation keyed by a string or by a layout option (an
+  // option hashes its id, such as "org.eclipse.elk.layered.spacing.nodeNodeBetweenLayers"): a
+  // loop of a bounds check call and a charCodeAt per character, ~9 µs per id in QuickJS. The
+  // same loop without the check (an index below the length is always in bounds), remembered
+  // per string; the memo is emptied when it holds STRING_HASHES_KEPT strings.
+  const STRING_HASHES_KEPT = 8192;
+  const stringHashes = new Map();
+  function javaStringHash(s) {
+    if (typeof s !== "string") return javaHashOf(s);
+    let hash = stringHashes.get(s);
+    if (hash === undefined) {
+      hash = javaHashOf(s);
+      if (stringHashes.size >= STRING_HASHES_KEPT) stringHashes.clear();
+      stringHashes.set(s, hash);
+    }
+    return hash;
+  }
+  function javaHashOf(s) {
+    let hash = 0;
+    for (let i = 0; i < s.length; i++) hash = ((hash << 5) - hash + s.charCodeAt(i)) | 0;
+    return hash;
+  }
+
   G.__printerFastPaths = {
     // Whether assignWithDepth(target, source, {depth}) can be answered by mergeIntoEmpty.
     mergesIntoEmpty(target, source, depth) {
@@ -161,5 +186,6 @@
     mergeIntoEmpty,
     copyConfig,
     elkRegisteredBefore,
+    javaStringHash,
   };
 })();
