@@ -232,7 +232,8 @@ _CONFIGS = [
 def test_get_config_copies_exactly_as_mermaids_merge_and_afresh_every_time(merges: QuickJSEngine, source: str) -> None:
     merges.eval(f"globalThis.config = {source};")
     expected = json.loads(merges.eval("describe(original, () => ({}), () => config, 'none')"))
-    copy = "(t, s) => __printerFastPaths.copyConfig(s, original)"
+    # Once every key has been read, the copy is property for property what the merge makes.
+    copy = "(t, s) => { const c = __printerFastPaths.copyConfig(s, original); Object.keys(c).forEach((k) => c[k]); return c; }"
     first = json.loads(merges.eval(f"describe({copy}, () => ({{}}), () => config, 'none')"))
     again = json.loads(merges.eval(f"describe({copy}, () => ({{}}), () => config, 'none')"))
     assert first["result"] == expected["result"] and again["result"] == expected["result"]
@@ -243,6 +244,54 @@ def test_get_config_copies_exactly_as_mermaids_merge_and_afresh_every_time(merge
         " const seen = new Set(objects(a, 0)); return objects(b, 0).every((o) => !seen.has(o)); })()"
     )
     assert fresh is True
+
+
+# Things done to a fresh copy before any of its nested objects was read; each returns what it saw.
+_COPY_SCENARIOS = {
+    "serialized": "(c) => JSON.stringify(c)",
+    "keys, in": "(c) => [Object.keys(c), 'flowchart' in c, Object.hasOwn(c, 'themeVariables'), 'x' in c]",
+    "read twice is one object": "(c) => [c.flowchart === c.flowchart, typeof c.flowchart, JSON.stringify(c.flowchart)]",
+    "nested write stays in the copy": (
+        "(c) => { c.flowchart.htmlLabels = 'changed'; c.themeVariables.nested.deep.x = 2;"
+        " const again = copy(); return [again.flowchart.htmlLabels, config.flowchart.htmlLabels,"
+        " again.themeVariables.nested.deep.x, (config.themeVariables.nested.deep.x = 1)]; }"
+    ),
+    "written before read": "(c) => { c.themeVariables = 5; c.flowchart.x = 1; return [c.themeVariables, Object.keys(c), JSON.stringify(c)]; }",
+    "deleted before read": "(c) => { delete c.flowchart; return [Object.keys(c), c.flowchart, JSON.stringify(c)]; }",
+    "spread, entries, assign": (
+        "(c) => [JSON.stringify({...c}), JSON.stringify(Object.entries(c)), JSON.stringify(Object.assign({}, c)),"
+        " Object.values(c).filter((v) => v === c.flowchart).length]"
+    ),
+    "inherited": (
+        "(c) => { const d = Object.create(c); const first = d.flowchart; d.flowchart = 'own';"
+        " return [first === c.flowchart, d.flowchart, typeof c.flowchart, Object.keys(d), JSON.stringify(c)]; }"
+    ),
+    "frozen before read": (
+        "(c) => { Object.freeze(c); const a = c.flowchart, b = c.flowchart; let error = null;"
+        " try { (() => { 'use strict'; c.flowchart = 1; })(); } catch (e) { error = e.constructor.name; }"
+        " a.mutable = 1; return [a === b, Object.isFrozen(c), error, JSON.stringify(c)]; }"
+    ),
+    "sealed then deleted": (
+        "(c) => { Object.seal(c); let error = null; try { (() => { 'use strict'; delete c.flowchart; })(); }"
+        " catch (e) { error = e.constructor.name; } c.flowchart = 7; return [error, c.flowchart, JSON.stringify(c)]; }"
+    ),
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(_COPY_SCENARIOS))
+def test_get_config_copy_behaves_as_a_whole_copy_before_its_nested_objects_are_read(
+    merges: QuickJSEngine, scenario: str
+) -> None:
+    merges.eval(
+        "globalThis.config = ({theme: 'dark', list: [1, 1, 2], themeVariables: {primaryColor: '#fff',"
+        " nested: {deep: {x: 1}}}, flowchart: {htmlLabels: false, padding: {x: 1}}, gone: null, n: 3});"
+    )
+    seen = {}
+    for name, make in (("merge", "original({}, config)"), ("copy", "__printerFastPaths.copyConfig(config, original)")):
+        seen[name] = merges.eval(
+            f"(() => {{ const copy = () => {make}; return JSON.stringify(({_COPY_SCENARIOS[scenario]})(copy())); }})()"
+        )
+    assert seen["copy"] == seen["merge"]
 
 
 @pytest.mark.engine

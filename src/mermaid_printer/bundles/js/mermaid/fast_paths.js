@@ -80,8 +80,18 @@
   // changed in place, down to the levels the copy copies (mermaid_transforms.py names the code
   // this rests on, and the transform refuses a bundle where that code differs). So which of its
   // keys hold null, arrays or objects is the same for every copy of one config object: it is
-  // worked out on the first copy (a plan), and later copies are Object.assign per object along
-  // the plan, without visiting every key again (~0.5 ms a copy -> ~0.05 ms).
+  // worked out on the first copy (a plan), and later copies follow the plan without visiting
+  // every key again.
+  //
+  // And a copy's nested objects are copied when they are first read, not before: Mermaid calls
+  // getConfig() ~10 times per node and reads one or two of its ~35 nested objects each time
+  // (flowchart, themeVariables, ...), so copying all 940 keys was most of the call (0.14-0.25 ms
+  // a copy in QuickJS; 0.01 ms plus what is read, lazily). Until its first read, a nested object
+  // is an accessor property of the copy, in the same place among the keys; reading it copies
+  // the object from the config (unchanged since, as above) exactly as the whole copy would have,
+  // and puts it in the accessor's place as the plain data property the whole copy has. Writing
+  // it, deleting it, enumerating, spreading or serializing the copy all behave as on a whole copy
+  // (the last three read it).
   const SHALLOW = 0; // an object at the last level: Object.assign's shallow copy
   const DISTINCT = 1; // an array: its distinct items, worked out once
   const NESTED = 2; // an object one level shallower: copied along its own plan
@@ -89,7 +99,7 @@
   const plans = new WeakMap();
 
   function planCopy(source, depth) {
-    const plan = { nulls: [], values: [] };
+    const plan = { nulls: [], values: [], lazy: null };
     const keys = Object.keys(source);
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k];
@@ -109,19 +119,98 @@
     return plan;
   }
 
+  // The copy of one value of the plan (an entry of plan.values), as a whole copy makes it.
+  function copyOfValue(entry, value, merge) {
+    const kind = entry[1];
+    if (kind === SHALLOW) return Object.assign({}, value);
+    if (kind === DISTINCT) return entry[2].slice();
+    if (kind === NESTED) return copyAlong(entry[2], value, merge);
+    return merge({}, value, { depth: entry[2] });
+  }
+
   function copyAlong(plan, source, merge) {
     const copy = Object.assign({}, source);
     const nulls = plan.nulls;
     for (let i = 0; i < nulls.length; i++) delete copy[nulls[i]];
     const values = plan.values;
     for (let i = 0; i < values.length; i++) {
-      const [key, kind, detail] = values[i];
-      if (kind === SHALLOW) copy[key] = Object.assign({}, source[key]);
-      else if (kind === DISTINCT) copy[key] = detail.slice();
-      else if (kind === NESTED) copy[key] = copyAlong(detail, source[key], merge);
-      else copy[key] = merge({}, source[key], { depth: detail });
+      const entry = values[i];
+      copy[entry[0]] = copyOfValue(entry, source[entry[0]], merge);
     }
     return copy;
+  }
+
+  // A lazy copy: copyAlong's copy, with every nested object (not the arrays, which are cheap)
+  // left as an accessor until read. The config a lazy copy was made from, by copy.
+  const lazySources = new WeakMap();
+  // Values read from a lazy copy whose accessor could not be replaced (the copy was frozen or
+  // sealed before the read): the same object is answered by every later read, as it would be.
+  const frozenReads = new WeakMap();
+
+  function copyLazily(plan, source, merge) {
+    const copy = Object.assign({}, source);
+    const nulls = plan.nulls;
+    for (let i = 0; i < nulls.length; i++) delete copy[nulls[i]];
+    const values = plan.values;
+    for (let i = 0; i < values.length; i++) {
+      const entry = values[i];
+      if (entry[1] === DISTINCT) copy[entry[0]] = entry[2].slice();
+    }
+    if (plan.lazy === null) plan.lazy = lazyAccessors(plan, merge);
+    lazySources.set(copy, source);
+    Object.defineProperties(copy, plan.lazy);
+    return copy;
+  }
+
+  // The lazy copy `object` is or inherits from (null if none).
+  function lazyCopyOf(object) {
+    let copy = object;
+    while (copy !== null && !lazySources.has(copy)) copy = Object.getPrototypeOf(copy);
+    return copy;
+  }
+
+  // The property descriptors a lazy copy of the plan's config gets: one accessor per nested
+  // object, shared by every copy (`this` is the copy, or an object that inherits from it).
+  function lazyAccessors(plan, merge) {
+    const descriptors = {};
+    for (const entry of plan.values) {
+      if (entry[1] === DISTINCT) continue;
+      const key = entry[0];
+      descriptors[key] = {
+        enumerable: true,
+        configurable: true,
+        get() {
+          const copy = lazyCopyOf(this);
+          if (copy === null) return undefined;
+          let reads = frozenReads.get(copy);
+          if (reads !== undefined && reads.has(key)) return reads.get(key);
+          const value = copyOfValue(entry, lazySources.get(copy)[key], merge);
+          if (Object.getOwnPropertyDescriptor(copy, key).configurable) {
+            Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
+          } else {
+            if (reads === undefined) frozenReads.set(copy, (reads = new Map()));
+            reads.set(key, value);
+          }
+          return value;
+        },
+        // As an assignment to the whole copy's writable data property: the value becomes
+        // `this`'s own (the copy's, or an heir's); a TypeError when the copy is frozen (the
+        // bundle is strict code).
+        set(value) {
+          const copy = lazyCopyOf(this);
+          if (copy !== null && Object.isFrozen(copy)) throw new TypeError(`Cannot assign to read only property '${key}'`);
+          if (copy === this && !Object.getOwnPropertyDescriptor(copy, key).configurable) {
+            // Sealed: the accessor stays, and answers the value written.
+            let reads = frozenReads.get(copy);
+            if (reads === undefined) frozenReads.set(copy, (reads = new Map()));
+            reads.set(key, value);
+            return;
+          }
+          Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
+        },
+      };
+    }
+    return descriptors;
   }
 
   // assignWithDepth({}, config) (depth 2) for Mermaid's current config object; `merge` is
@@ -133,7 +222,7 @@
       plan = planCopy(config, 2);
       plans.set(config, plan);
     }
-    return copyAlong(plan, config, merge);
+    return copyLazily(plan, config, merge);
   }
 
   // ELK's layout registry (its LayoutMetaDataService, one per process) is filled on every
