@@ -91,6 +91,13 @@ def handle(job: Any) -> Any:
     return _real.handle(job)
 
 
+if hasattr(_real, "rehearse"):  # (a source tree from before the pool learned pages to copy ahead)
+
+    def rehearse() -> None:
+        """The real rehearsal, in the pool's page learner (not probed: it serves no request)."""
+        _real.rehearse()
+
+
 def _mark(name: str) -> None:
     _marks[name] = time.monotonic()
 

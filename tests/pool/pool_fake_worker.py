@@ -20,11 +20,27 @@ PRIMED_AT: float | None = None
 STATE: dict[str, Any] = {}
 
 
+#: Memory the rehearsal writes (made in prepare, so every child shares it with the zygote).
+REHEARSED = bytearray()
+REHEARSED_PAGES = 2048
+PAGE = 4096
+
+
 def prepare() -> None:
     """Record that this ran (once, in the warm process) and print to stdout on purpose."""
-    global PREPARED_BY
+    global PREPARED_BY, REHEARSED
     PREPARED_BY = os.getpid()
+    REHEARSED = bytearray(b"r" * (REHEARSED_PAGES * PAGE))
     print("fake-worker: prepare wrote to stdout", flush=True)
+
+
+def rehearse() -> None:
+    """Write one byte of every page of REHEARSED, as the pool's page learner asks (unless the
+    test says this worker cannot rehearse)."""
+    if os.environ.get("FAKE_REHEARSE_FAIL"):
+        raise RuntimeError("fake-worker: rehearsal failed on purpose")
+    for page in range(REHEARSED_PAGES):
+        REHEARSED[page * PAGE] = ord("r")
 
 
 def prime() -> None:
@@ -60,6 +76,15 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
             "primed_by": PRIMED_BY,
             "primed_at": PRIMED_AT,
         }
+    if action == "touch_rehearsed":
+        # Write where the rehearsal wrote, counting the page faults that takes (copies on write).
+        import resource
+
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        for page in range(REHEARSED_PAGES):
+            REHEARSED[page * PAGE] = ord("t")
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+        return {"faults": faults, "pages": REHEARSED_PAGES, "unchanged": REHEARSED.count(b"r"), "pid": os.getpid()}
     if action == "remember":
         STATE["value"] = job.get("value")
         return {"state": dict(STATE)}

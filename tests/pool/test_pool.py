@@ -196,6 +196,42 @@ def test_a_fork_job_is_served_by_a_spare_forked_and_primed_before_it_was_sent(
     assert result["primed_at"] < sent_at
 
 
+def _faults_touching_rehearsed_pages(pool: RendererPool, *, until_below: int | None = None) -> dict[str, Any]:
+    """Run touch jobs until one takes fewer than ``until_below`` faults (the spare that served
+    it copied the pages ahead), or once; the last result."""
+    deadline = time.monotonic() + 20
+    while True:
+        result = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+        if until_below is None or result["faults"] < until_below or time.monotonic() > deadline:
+            return result
+
+
+def test_spares_copy_ahead_the_pages_the_workers_rehearsal_wrote() -> None:
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        result = _faults_touching_rehearsed_pages(pool, until_below=200)
+    # The pages of every write the job made were copied before it: it took (almost) no faults,
+    # and what the memory holds did not change (every page but the one byte each job wrote).
+    assert result["faults"] < 200
+    assert result["unchanged"] == result["pages"] * 4096 - result["pages"]
+
+
+@pytest.mark.parametrize(
+    ("spares", "environment"), [(0, {}), (1, {"FAKE_REHEARSE_FAIL": "1"})], ids=["no spares", "failed rehearsal"]
+)
+def test_children_copy_nothing_ahead_without_spares_or_without_a_rehearsal(
+    spares: int, environment: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    with RendererPool(FAKE, start_method="fork", spares=spares) as pool:
+        pool.start()
+        time.sleep(0.5)  # time enough for a learner (there is none, or it fails) to report
+        results = [pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S) for _ in range(3)]
+        # A failed rehearsal is no spare death: the spares still serve.
+        assert pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)["primed_by"] is not None
+    assert all(r["faults"] >= r["pages"] * 0.9 for r in results)
+
+
 def test_without_spares_each_fork_job_still_gets_a_fresh_primed_child(monkeypatch: pytest.MonkeyPatch) -> None:
     before = children_of(os.getpid())
     with RendererPool(FAKE, start_method="fork", spares=0) as pool:

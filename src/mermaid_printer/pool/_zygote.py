@@ -20,6 +20,13 @@ Two modes, chosen by the pool:
     all children run it, every request starts from the same state whichever way its child was
     made.
 
+    *Copying ahead* (``_pages.py``, Linux): once, after start, a learner child runs the worker's
+    optional ``rehearse()`` (a fixed small job) and reports the memory pages that job copied on
+    write. Every spare forked after that copies those pages while it waits, so a request does
+    not pay for them (~5-30 ms of a render). Not while requests in flight are as many as the
+    cores: a spare forked then copies nothing, and idle spares are told to stop, so copying
+    takes idle time only (under full load it would slow the requests it was meant to speed).
+
 ``--mode single --sock-fd N``
     A pre-spawned, single-use worker for platforms or settings without fork: it runs
     ``prepare()``, says it is warm, serves one request on its socket and exits.
@@ -47,6 +54,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from mermaid_printer.pool import _pages
 from mermaid_printer.pool import _protocol as proto
 
 _PR_SET_PDEATHSIG = 1
@@ -142,6 +150,9 @@ def _send_control(ctrl: socket.socket, message: dict[str, Any]) -> None:
         ctrl.send(json.dumps(message).encode("utf-8"))
 
 
+# Sent to an idle spare (no fd with it): stop copying pages ahead, the cores are busy.
+_STOP_COPYING = b"S"
+
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
 # turns spares off: requests then fork on demand, and the failure shows in their results.
 _MAX_SPARE_DEATHS = 3
@@ -166,6 +177,12 @@ class _Zygote:
         self._poller = select.poll()
         self._libc = _load_libc()
         self._pid = os.getpid()
+        # Copying ahead: the learner child while it runs, what it has sent so far, what it learned.
+        self._learner_pid: int | None = None
+        self._learner_pipe: int | None = None
+        self._learner_bytes = bytearray()
+        self._learned = b""  # packed page runs (_pages.pages_written) every new spare copies
+        self._cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
     def serve(self) -> None:
         """Run until the control socket closes, then kill and reap every child."""
@@ -176,6 +193,7 @@ class _Zygote:
         self._poller.register(self._ctrl, select.POLLIN)
         self._poller.register(self._wake_r, select.POLLIN)
         try:
+            self._start_learning()
             self._refill_spares()
             while self._poll_once():
                 pass
@@ -189,6 +207,8 @@ class _Zygote:
                     return False
             elif fd == self._wake_r:
                 self._drain_wakeups()
+            elif fd == self._learner_pipe:
+                self._read_learned()
             else:
                 self._caller_hung_up(fd)
         self._reap()
@@ -219,8 +239,20 @@ class _Zygote:
             finally:
                 channel.close()
             self._track(pid, sock)
+            if self._cores_busy():
+                self._tell_spares_to_stop_copying()
             return
         self._fork_child(sock)
+
+    def _cores_busy(self) -> bool:
+        """Whether requests in flight are as many as the cores: a spare copying pages ahead
+        would then take a request's time, not idle time."""
+        return len(self._children) >= self._cores
+
+    def _tell_spares_to_stop_copying(self) -> None:
+        for channel in self._spares.values():
+            with contextlib.suppress(OSError):  # one that died is reaped as usual
+                channel.send(_STOP_COPYING, socket.MSG_DONTWAIT)
 
     def _track(self, pid: int, sock: socket.socket) -> None:
         self._children[pid] = sock
@@ -252,27 +284,44 @@ class _Zygote:
                 return
             if pid == 0:
                 ours.close()
-                self._become_spare(theirs)  # never returns
+                self._become_spare(theirs, b"" if self._cores_busy() else self._learned)  # never returns
             theirs.close()
             self._spares[pid] = ours
 
-    def _become_spare(self, channel: socket.socket) -> None:
+    def _become_spare(self, channel: socket.socket, copy_ahead: bytes) -> None:
         def request_socket() -> socket.socket | None:
-            _message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)
-            channel.close()
-            return socket.socket(fileno=fds[0]) if fds else None  # none: the zygote is stopping
+            while True:
+                message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)
+                if fds:
+                    channel.close()
+                    return socket.socket(fileno=fds[0])
+                if message != _STOP_COPYING:
+                    channel.close()
+                    return None  # end of file: the zygote is stopping
 
-        self._serve_in_child(request_socket)
+        def copy_pages_ahead() -> None:
+            # While the spare waits, and until anything comes from the zygote: its request, or
+            # word that the cores are busy with requests (copying would take their time).
+            waiting = select.poll()
+            waiting.register(channel, select.POLLIN)
+            _pages.copy_now(copy_ahead, stop=lambda: bool(waiting.poll(0)))
+
+        self._serve_in_child(request_socket, copy_pages_ahead)
 
     def _become_child(self, sock: socket.socket) -> None:
-        self._serve_in_child(lambda: sock)
+        # Forked for a waiting request: copying ahead would only move its faults, not save them.
+        self._serve_in_child(lambda: sock, lambda: None)
 
-    def _serve_in_child(self, request_socket: Callable[[], socket.socket | None]) -> None:
-        """In a newly forked child: prime, wait for the request socket, serve it, exit."""
+    def _serve_in_child(
+        self, request_socket: Callable[[], socket.socket | None], copy_ahead: Callable[[], None]
+    ) -> None:
+        """In a newly forked child: prime, copy pages ahead, wait for the request socket, serve
+        it, exit."""
         exit_code = 70
         try:
             self._enter_child()
             _prime(self._module)
+            copy_ahead()
             sock = request_socket()
             if sock is not None:
                 proto.serve_one_request(sock, self._handle)
@@ -295,8 +344,90 @@ class _Zygote:
         self._ctrl.close()
         os.close(self._wake_r)
         os.close(self._wake_w)
+        if self._learner_pipe is not None:
+            os.close(self._learner_pipe)
         for other in [*self._children.values(), *self._spares.values()]:
             other.close()
+
+    # --- copying ahead (see _pages.py) ----------------------------------------------------------
+
+    def _start_learning(self) -> None:
+        """Fork the learner: it rehearses and sends back the pages the rehearsal wrote.
+        Only where spares are kept (they are what copy ahead) and the worker can rehearse."""
+        rehearse = getattr(self._module, "rehearse", None)
+        if not self._spares_wanted or rehearse is None or not _pages.supported():
+            return
+        read_end, write_end = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError as exc:
+            os.close(read_end)
+            os.close(write_end)
+            _log(f"could not fork the page learner ({exc}); spares will not copy ahead")
+            return
+        if pid == 0:
+            os.close(read_end)
+            self._learn(rehearse, write_end)  # never returns
+        os.close(write_end)
+        os.set_blocking(read_end, False)
+        self._learner_pid, self._learner_pipe = pid, read_end
+        self._poller.register(read_end, select.POLLIN)
+
+    def _learn(self, rehearse: Callable[[], None], out: int) -> None:
+        """In the learner child: report the pages a rehearsal writes, then exit. (It does not
+        prime: a spare copies ahead after priming, and the pages priming already copied cost
+        it nothing to ask for again.)"""
+        exit_code = 70
+        try:
+            self._enter_child()
+            before = _pages.held_alone()
+            rehearse()
+            runs = _pages.pages_written(before, _pages.held_alone())
+            view = memoryview(runs)
+            while view:
+                view = view[os.write(out, view) :]
+            exit_code = 0
+        except BaseException:
+            traceback.print_exc(file=sys.stderr)
+        finally:
+            proto.flush_std_streams()
+            os._exit(exit_code)
+
+    def _read_learned(self) -> None:
+        assert self._learner_pipe is not None
+        try:
+            chunk = os.read(self._learner_pipe, 1 << 16)
+        except BlockingIOError:
+            return
+        if chunk:
+            self._learner_bytes += chunk
+            return
+        # End of file: the learner is done (or died; then what it sent is incomplete).
+        self._poller.unregister(self._learner_pipe)
+        os.close(self._learner_pipe)
+        self._learner_pipe = None
+        runs, self._learner_bytes = bytes(self._learner_bytes), bytearray()
+        status = self._reap_learner(block=True)
+        size = _pages.learned_bytes(runs)
+        if status == 0 and 0 < size <= _pages.MAX_LEARNED_BYTES:
+            self._learned = runs
+            _log(f"spares will copy {size // 1024} KiB of pages ahead of their requests")
+        else:
+            _log(f"the page learner did not finish (status {status}, {size} bytes); spares will not copy ahead")
+
+    def _reap_learner(self, *, block: bool) -> int | None:
+        """Reap the learner if it has exited; its exit code (None while it runs)."""
+        if self._learner_pid is None:
+            return None
+        try:
+            done, status = os.waitpid(self._learner_pid, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            self._learner_pid = None
+            return None
+        if done == 0:
+            return None
+        self._learner_pid = None
+        return os.waitstatus_to_exitcode(status)
 
     def _drain_wakeups(self) -> None:
         try:
@@ -348,6 +479,9 @@ class _Zygote:
             _log("spares keep dying; requests fork on demand from now on")
 
     def _shutdown(self) -> None:
+        if self._learner_pid is not None:
+            _kill(self._learner_pid)
+            self._reap_learner(block=True)
         for channel in self._spares.values():
             channel.close()  # an idle spare sees end-of-file and exits
         for pid in [*self._children, *self._spares, *self._unreported]:

@@ -113,6 +113,18 @@ def prime() -> None:
         _bundle_worker(bundle).prime(loaded)
 
 
+def rehearse() -> None:
+    """Run each bundle worker's fixed rehearsal job, as a request would run it (in the pool's
+    page learner only: a child that exits afterwards, see ``pool/_pages.py``). Nothing in a
+    process that was not warmed up."""
+    if not _warmed:
+        return
+    for bundle, loaded in _engines.items():
+        rehearsal = getattr(_bundle_worker(bundle), "rehearse", None)
+        if rehearsal is not None:
+            rehearsal(loaded)
+
+
 def engine_for(bundle: str) -> Engine:
     """The loaded engine of ``bundle`` in this process (prepared on first use; a bundle the
     process was not prepared with is loaded now, under the request's limits)."""

@@ -105,6 +105,24 @@ def prime(engine: Engine) -> None:
         raise RenderFailed(f"priming parse failed: {result.get('error')}")
 
 
+#: The id the rehearsal draws under: one of the form the service gives requests.
+_REHEARSAL_SVG_ID = "mermaid-0123456789ab"
+
+
+def rehearse(engine: Engine) -> None:
+    """Draw the smallest common request, as a request is drawn (post-processing and font
+    embedding included), so the pool learns which memory pages every render writes (see
+    ``pool/_pages.py``). Runs in a child that exits afterwards; never user input."""
+    job = SvgJob(
+        code=WARMUP_DIAGRAMS[_PRIMING_DIAGRAM],
+        config=build_mermaid_config({}),
+        svg_id=_REHEARSAL_SVG_ID,
+        timeout_ms=0,
+        embed_fonts=True,
+    )
+    render_svg(engine, job)
+
+
 def _limits(timeout_ms: int) -> EngineLimits | None:
     return EngineLimits(time_s=timeout_ms / 1000) if timeout_ms else None
 

@@ -1,0 +1,130 @@
+"""Copying ahead of time the memory pages a request will write (Linux only; a no-op elsewhere).
+
+After ``fork`` a child shares the zygote's memory, and the first write to each shared page
+copies it (copy-on-write). QuickJS writes to nearly every object it reads (reference counts),
+so a render copies thousands of pages: a 2-slice pie or an 8-node tree view ~2,000-2,500 beyond
+what the spare's priming already copied, ~4 µs each on the machines measured (a trap, a page
+allocation and a 4 KiB copy), i.e. ~10-15 ms of a 45-70 ms request
+(``benchmarks/request_breakdown.py``).
+
+Which pages those are is learned once: a child of the zygote notes the pages it holds alone,
+runs the worker's fixed rehearsal (a small render, never a request), and reports the pages that
+became its own in between (:func:`pages_written`). Every
+spare forked after that copies those pages right after priming, while it waits for a request
+(:func:`copy_now`, ``madvise(MADV_POPULATE_WRITE)``: the kernel breaks the sharing of each page
+as a write would, without writing). A request then finds them copied, and its clock no longer
+sees the copying. The copying costs the spare about what the request's own faults would have,
+plus the pages this request would not have written; so a spare stops copying as soon as its
+request arrives: when requests queue up, spares hardly copy, and the work per request stays
+what it was.
+
+Nothing here changes what memory holds: populating a page only stops sharing it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import mmap
+import os
+import struct
+import sys
+from array import array
+from collections.abc import Callable
+
+__all__ = ["PAGE_SIZE", "copy_now", "held_alone", "pages_written", "supported"]
+
+PAGE_SIZE = mmap.PAGESIZE
+_MADV_POPULATE_WRITE = 23  # Linux 5.14
+_PRESENT = 1 << 63
+_EXCLUSIVE = 1 << 56  # the page is mapped by this process only (Linux 4.2)
+#: Learned sets larger than this are dropped: something other than a render's working set.
+MAX_LEARNED_BYTES = 256 * 2**20
+
+
+def supported() -> bool:
+    """Whether this system can report and copy pages (Linux with /proc's pagemap)."""
+    return sys.platform.startswith("linux") and os.path.exists("/proc/self/pagemap")
+
+
+def _private_writable_regions() -> list[tuple[int, int]]:
+    """(start, end) of this process's private, writable, anonymous mappings (the heaps)."""
+    regions = []
+    with open("/proc/self/maps", encoding="ascii", errors="replace") as maps:
+        for line in maps:
+            fields = line.split()
+            perms = fields[1]
+            path = fields[5] if len(fields) > 5 else ""
+            if not perms.startswith("rw") or perms[3] != "p":
+                continue
+            if path and path != "[heap]" and not path.startswith("[anon"):
+                continue  # files and the stack
+            start, end = (int(bound, 16) for bound in fields[0].split("-"))
+            regions.append((start, end))
+    return regions
+
+
+def held_alone() -> set[int]:
+    """The addresses of the present pages of this process's heaps that no other process maps
+    (copied on write since the fork, or new)."""
+    pages: set[int] = set()
+    with open("/proc/self/pagemap", "rb") as pagemap:
+        for start, end in _private_writable_regions():
+            pagemap.seek(start // PAGE_SIZE * 8)
+            entries = array("Q")
+            entries.frombytes(pagemap.read((end - start) // PAGE_SIZE * 8))
+            for index, entry in enumerate(entries):
+                if entry & _PRESENT and entry & _EXCLUSIVE:
+                    pages.add(start + index * PAGE_SIZE)
+    return pages
+
+
+def pages_written(before: set[int], after: set[int]) -> bytes:
+    """The pages held alone ``after`` but not ``before``, as packed ``(start, length)`` runs."""
+    runs: list[list[int]] = []
+    for page in sorted(after - before):
+        if runs and runs[-1][0] + runs[-1][1] == page:
+            runs[-1][1] += PAGE_SIZE
+        else:
+            runs.append([page, PAGE_SIZE])
+    return b"".join(struct.pack("=QQ", start, length) for start, length in runs)
+
+
+def learned_bytes(runs: bytes) -> int:
+    """How much memory packed runs cover (0 for a malformed message)."""
+    if len(runs) % 16:
+        return 0
+    return sum(length for _start, length in struct.iter_unpack("=QQ", runs))
+
+
+_libc = None
+
+
+#: How much copy_now copies between two looks at whether to stop.
+_COPY_STEP = 256 * 1024
+
+
+def copy_now(runs: bytes, stop: Callable[[], bool] = lambda: False) -> int:
+    """Copy the pages of packed runs into this process now, until done or ``stop()`` says so
+    (asked every 256 KiB); returns the bytes asked for.
+
+    Best effort: a run that is no longer mapped, or a kernel without ``MADV_POPULATE_WRITE``,
+    is skipped (the request then copies those pages itself, as without this).
+    """
+    global _libc
+    if not runs or len(runs) % 16:
+        return 0
+    if _libc is None:
+        _libc = ctypes.CDLL(None, use_errno=True)
+        _libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        _libc.madvise.restype = ctypes.c_int
+    asked = since_look = 0
+    for start, length in struct.iter_unpack("=QQ", runs):
+        if since_look >= _COPY_STEP:
+            if stop():
+                break
+            since_look = 0
+        if _libc.madvise(start, length, _MADV_POPULATE_WRITE) != 0 and ctypes.get_errno() == 22:
+            break  # EINVAL: the kernel does not know the advice; stop asking
+        asked += length
+        since_look += length
+    return asked

@@ -1,0 +1,131 @@
+"""The page helpers of the pool's copying ahead (``pool/_pages.py``), in real forked children."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import struct
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from mermaid_printer.pool import _pages
+
+pytestmark = pytest.mark.skipif(not _pages.supported(), reason="needs Linux's /proc/self/pagemap")
+
+PAGES = 512
+
+
+def _in_child(work: Callable[[], Any]) -> Any:
+    """``work()`` in a forked child; its JSON result (or the error it raised, as text)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read_end)
+            try:
+                answer = {"ok": work()}
+            except BaseException as exc:
+                answer = {"error": repr(exc)}
+            os.write(write_end, json.dumps(answer).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(pid, 0)
+    answer = json.loads(data)
+    assert "error" not in answer, answer.get("error")
+    return answer["ok"]
+
+
+def _shared_memory() -> tuple[bytearray, set[int]]:
+    """A buffer written before the fork, and the addresses of its whole pages."""
+    buffer = bytearray(b"s" * ((PAGES + 2) * _pages.PAGE_SIZE))
+    address = memoryview(buffer).cast("B")
+    import ctypes
+
+    start = ctypes.addressof(ctypes.c_char.from_buffer(address))
+    first = -(-start // _pages.PAGE_SIZE) * _pages.PAGE_SIZE
+    return buffer, {first + k * _pages.PAGE_SIZE for k in range(PAGES)}
+
+
+def test_pages_a_child_writes_become_its_own_and_are_reported_as_runs() -> None:
+    buffer, pages = _shared_memory()
+
+    def write_and_report() -> dict[str, Any]:
+        before = _pages.held_alone()
+        for k in range(0, len(buffer), _pages.PAGE_SIZE):
+            buffer[k] = ord("w")
+        runs = _pages.pages_written(before, _pages.held_alone())
+        covered = {
+            start + k for start, length in struct.iter_unpack("=QQ", runs) for k in range(0, length, _pages.PAGE_SIZE)
+        }
+        return {
+            "shared_before": len(pages - before),
+            "reported": len(pages & covered),
+            "bytes": _pages.learned_bytes(runs),
+        }
+
+    seen = _in_child(write_and_report)
+    assert seen["shared_before"] == PAGES  # right after fork, the child held none of them alone
+    assert seen["reported"] == PAGES
+    assert seen["bytes"] >= PAGES * _pages.PAGE_SIZE
+
+
+def test_copying_ahead_takes_the_faults_off_later_writes_and_changes_no_byte() -> None:
+    buffer, pages = _shared_memory()
+    runs = _pages.pages_written(set(), pages)
+
+    def copy_then_write() -> dict[str, Any]:
+        asked = _pages.copy_now(runs)
+        held = _pages.held_alone()
+        unchanged = buffer.count(b"s") == len(buffer)
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        for page in sorted(pages):
+            buffer[page - pages_start] = ord("w")
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+        return {"asked": asked, "held": len(pages & held), "unchanged": unchanged, "faults": faults}
+
+    import ctypes
+
+    pages_start = ctypes.addressof(ctypes.c_char.from_buffer(buffer))
+    seen = _in_child(copy_then_write)
+    assert seen == {"asked": PAGES * _pages.PAGE_SIZE, "held": PAGES, "unchanged": True, "faults": seen["faults"]}
+    assert seen["faults"] < PAGES // 10
+    # Without copying ahead, the same writes fault once per page.
+    no_copy = _in_child(lambda: _faults_writing(buffer, pages, pages_start))
+    assert no_copy >= PAGES * 0.9
+
+
+def _faults_writing(buffer: bytearray, pages: set[int], start: int) -> int:
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for page in sorted(pages):
+        buffer[page - start] = ord("w")
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+
+
+def test_malformed_or_unmapped_runs_are_skipped_without_harm() -> None:
+    assert _pages.learned_bytes(b"\0" * 15) == 0
+    assert _pages.copy_now(b"\0" * 15) == 0
+    assert _pages.copy_now(b"") == 0
+    # A run nowhere mapped: the kernel refuses it, nothing else happens.
+    unmapped = struct.pack("=QQ", 0x10000, _pages.PAGE_SIZE)
+    assert _in_child(lambda: _pages.copy_now(unmapped)) == _pages.PAGE_SIZE
+
+
+def test_copying_stops_when_asked_between_steps() -> None:
+    buffer, pages = _shared_memory()
+    runs = b"".join(struct.pack("=QQ", page, _pages.PAGE_SIZE) for page in sorted(pages))  # one run a page
+    looks: list[int] = []
+
+    def stop_at_the_second_look() -> bool:
+        looks.append(1)
+        return len(looks) == 2
+
+    asked = _in_child(lambda: _pages.copy_now(runs, stop=stop_at_the_second_look))
+    assert asked == 2 * 256 * 1024  # two steps copied, then it stopped
+    assert _in_child(lambda: _pages.copy_now(runs)) == PAGES * _pages.PAGE_SIZE
+    del buffer
