@@ -76,6 +76,12 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
             "primed_by": PRIMED_BY,
             "primed_at": PRIMED_AT,
         }
+    if action == "block_until":
+        # Stay in flight until the test makes job["release_path"] (or 30 s pass).
+        deadline = time.monotonic() + 30
+        while not os.path.exists(job["release_path"]) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return {"pid": os.getpid()}
     if action == "touch_rehearsed":
         # Write where the rehearsal wrote, counting the page faults that takes (copies on write).
         import resource

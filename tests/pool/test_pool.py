@@ -215,6 +215,34 @@ def test_spares_copy_ahead_the_pages_the_workers_rehearsal_wrote() -> None:
     assert result["unchanged"] == result["pages"] * 4096 - result["pages"]
 
 
+def test_while_requests_fill_every_core_spares_copy_nothing_ahead_and_still_serve(tmp_path: Path) -> None:
+    cores = len(os.sched_getaffinity(0))
+    with RendererPool(FAKE, start_method="fork", spares=2, max_concurrency=cores + 2) as pool:
+        assert _faults_touching_rehearsed_pages(pool, until_below=200)["faults"] < 200  # learned
+        release = tmp_path / "release"
+        blockers = []
+        for n in range(cores):
+            ready = tmp_path / f"ready-{n}"
+            job = {"action": "block_until", "release_path": str(release), "ready_path": str(ready)}
+            thread = threading.Thread(target=pool.run, args=(job,), kwargs={"timeout_s": JOB_TIMEOUT_S})
+            thread.start()
+            blockers.append(thread)
+            assert wait_until(ready.exists)
+        try:
+            # Every core has a request: the spare serving this one was told to stop copying, or
+            # was forked with nothing to copy; it serves all the same.
+            busy = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+            busy_again = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+        finally:
+            release.touch()
+            for thread in blockers:
+                thread.join()
+        idle = _faults_touching_rehearsed_pages(pool, until_below=200)
+    assert busy_again["faults"] >= busy_again["pages"] * 0.9  # its spare was forked while busy
+    assert busy["unchanged"] == busy_again["unchanged"] == busy["pages"] * 4095
+    assert idle["faults"] < 200  # once the cores are free again, spares copy ahead again
+
+
 @pytest.mark.parametrize(
     ("spares", "environment"), [(0, {}), (1, {"FAKE_REHEARSE_FAIL": "1"})], ids=["no spares", "failed rehearsal"]
 )

@@ -247,7 +247,21 @@ class _Zygote:
     def _cores_busy(self) -> bool:
         """Whether requests in flight are as many as the cores: a spare copying pages ahead
         would then take a request's time, not idle time."""
-        return len(self._children) >= self._cores
+        return self._requests_in_flight() >= self._cores
+
+    def _requests_in_flight(self) -> int:
+        """Children still serving a request. One that has sent its result and exited is not,
+        though the loop has not reaped it yet (it is only looked at here: reaping in the middle
+        of a batch of poll events would close sockets those events name)."""
+        running = 0
+        for pid in self._children:
+            try:
+                exited = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:
+                continue
+            if exited is None:
+                running += 1
+        return running
 
     def _tell_spares_to_stop_copying(self) -> None:
         for channel in self._spares.values():
@@ -274,6 +288,8 @@ class _Zygote:
 
     def _refill_spares(self) -> None:
         while len(self._spares) < self._spares_wanted:
+            # (Decided here: in the child, the zygote's children are no longer its own.)
+            copy_ahead = b"" if self._cores_busy() else self._learned
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             try:
                 pid = os.fork()
@@ -284,7 +300,7 @@ class _Zygote:
                 return
             if pid == 0:
                 ours.close()
-                self._become_spare(theirs, b"" if self._cores_busy() else self._learned)  # never returns
+                self._become_spare(theirs, copy_ahead)  # never returns
             theirs.close()
             self._spares[pid] = ours
 
