@@ -98,6 +98,17 @@ if hasattr(_real, "rehearse"):  # (a source tree from before the pool learned pa
         _real.rehearse()
 
 
+if hasattr(_real, "study"):  # (a source tree from before the pool's learner studied)
+
+    def study() -> bytes:
+        """The real study, in the pool's learner (not probed)."""
+        return _real.study()
+
+    def learn(lessons: bytes) -> None:
+        """The real learning, in the zygote."""
+        _real.learn(lessons)
+
+
 def _mark(name: str) -> None:
     _marks[name] = time.monotonic()
 

@@ -6,6 +6,7 @@ not depend on anything the tests set up in-process.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -58,6 +59,18 @@ def prime() -> None:
         with open(marker + ".tmp", "w") as out:
             out.write(repr(PRIMED_AT))
         os.rename(marker + ".tmp", marker)
+
+
+def study() -> bytes:
+    """What the pool's learner child found, for the zygote's learn()."""
+    return json.dumps({"studied_by": os.getpid()}).encode()
+
+
+def learn(lessons: bytes) -> None:
+    """Keep what the learner found (in the zygote, so every child forked later has it)."""
+    if os.environ.get("FAKE_LEARN_FAIL"):
+        raise RuntimeError("fake-worker: learning failed on purpose")
+    STATE["lesson"] = json.loads(lessons)
 
 
 def handle(job: dict[str, Any]) -> dict[str, Any]:

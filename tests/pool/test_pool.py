@@ -215,6 +215,26 @@ def test_spares_copy_ahead_the_pages_the_workers_rehearsal_wrote() -> None:
     assert result["unchanged"] == result["pages"] * 4096 - result["pages"]
 
 
+@pytest.mark.parametrize("learning_fails", [False, True])
+def test_children_forked_after_the_learner_reported_start_with_what_it_studied(
+    learning_fails: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if learning_fails:
+        monkeypatch.setenv("FAKE_LEARN_FAIL", "1")
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        deadline = time.monotonic() + (1 if learning_fails else 20)
+        while True:
+            state = pool.run({"action": "recall"}, timeout_s=JOB_TIMEOUT_S)["state"]
+            if "lesson" in state or time.monotonic() > deadline:
+                break
+        served = pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+    if learning_fails:
+        assert "lesson" not in state and served["pid"]  # nothing learned, and the pool serves on
+    else:
+        # Studied in another process (the learner), taken in by the zygote before this child.
+        assert state["lesson"]["studied_by"] not in (served["pid"], served["prepared_by"])
+
+
 def test_while_requests_fill_every_core_spares_copy_nothing_ahead_and_still_serve(tmp_path: Path) -> None:
     cores = len(os.sched_getaffinity(0))
     with RendererPool(FAKE, start_method="fork", spares=2, max_concurrency=cores + 2) as pool:

@@ -48,3 +48,44 @@ def test_a_flowchart_in_a_warmed_up_theme_is_not_scrubbed_in_full(
     # Only the classDef rules were scrubbed: a few hundred characters, not the theme's 27 KB.
     lengths = [len(text) for text, _ in scrubbed_stylesheets]
     assert len(lengths) == 1 and 0 < lengths[0] < 1000, lengths
+
+
+RADAR = 'radar-beta\n  title Skills\n  axis a["A"], b["B"], c["C"]\n  curve x["X"]{1, 2, 3}\n'
+
+
+def test_what_the_pools_learner_studies_spares_a_parsed_only_type_its_full_scrub(
+    warmed: QuickJSEngine, scrubbed_stylesheets: list[tuple[str, str | None]]
+) -> None:
+    # The warm-up only parses radar: its stylesheet is unknown, and scrubbed in full.
+    job = SvgJob(
+        code=RADAR, config=build_mermaid_config({}), svg_id="mermaid-0123456789ab", timeout_ms=0, embed_fonts=False
+    )
+    before = mermaid_worker.render_svg(warmed, job).svg
+    assert len(scrubbed_stylesheets) == 1 and len(scrubbed_stylesheets[0][0]) > 1000
+    # The learner (a child, here this process) draws the parsed-only types and reports the
+    # stylesheets it remembered; the warm process takes them in. (Set aside what this process
+    # knows, so the learner's report is all the warm process has from it.)
+    known = css.known_stylesheets()
+    lesson = mermaid_worker.study(warmed)
+    assert lesson["templates"] and all(css._ID_MARK in t for t in lesson["templates"])
+    css._safe_templates.difference_update(lesson["templates"])
+    css._safe_beginnings.difference_update(lesson["beginnings"])
+    assert css.known_stylesheets() == known
+    mermaid_worker.learn(lesson)
+    scrubbed_stylesheets.clear()
+    after = mermaid_worker.render_svg(warmed, job).svg
+    assert scrubbed_stylesheets == []  # known now: returned as it is, unparsed
+    assert after == before
+
+
+def test_only_templates_are_taken_in() -> None:
+    saved = css.known_stylesheets()
+    try:
+        added = css.add_known_stylesheets(["#\0 .x{fill:red}", "#mermaid-0123456789ab .x{}", 7], ["#\0{}"])  # type: ignore[list-item]
+        assert added == 2
+        assert "#mermaid-0123456789ab .x{}" not in css._safe_templates
+    finally:
+        css._safe_templates.clear()
+        css._safe_templates.update(saved[0])
+        css._safe_beginnings.clear()
+        css._safe_beginnings.update(saved[1])

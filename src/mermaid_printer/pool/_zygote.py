@@ -22,7 +22,9 @@ Two modes, chosen by the pool:
 
     *Copying ahead* (``_pages.py``, Linux): once, after start, a learner child runs the worker's
     optional ``rehearse()`` (a fixed small job) and reports the memory pages that job copied on
-    write. Every spare forked after that copies those pages while it waits, so a request does
+    write, then what the worker's optional ``study()`` found (fixed work whose findings the
+    zygote takes in with ``learn()``: Mermaid's stylesheets of the types the warm-up only
+    parses). Every spare forked after that copies those pages while it waits, so a request does
     not pay for them (~5-30 ms of a render). Not while requests in flight are as many as the
     cores: a spare forked then copies nothing, and idle spares are told to stop, so copying
     takes idle time only (under full load it would slow the requests it was meant to speed).
@@ -47,6 +49,7 @@ import os
 import select
 import signal
 import socket
+import struct
 import sys
 import threading
 import traceback
@@ -390,16 +393,21 @@ class _Zygote:
         self._poller.register(read_end, select.POLLIN)
 
     def _learn(self, rehearse: Callable[[], None], out: int) -> None:
-        """In the learner child: report the pages a rehearsal writes, then exit. (It does not
-        prime: a spare copies ahead after priming, and the pages priming already copied cost
-        it nothing to ask for again.)"""
+        """In the learner child: report the pages a rehearsal writes, then what the worker's
+        optional ``study()`` found, and exit. (It does not prime: a spare copies ahead after
+        priming, and the pages priming already copied cost it nothing to ask for again.) It
+        runs at the lowest priority: requests come first."""
         exit_code = 70
         try:
             self._enter_child()
+            with contextlib.suppress(OSError):
+                os.nice(19)
             before = _pages.held_alone()
             rehearse()
             runs = _pages.pages_written(before, _pages.held_alone())
-            view = memoryview(runs)
+            study = getattr(self._module, "study", None)
+            lessons = study() if study is not None else b""
+            view = memoryview(struct.pack("=Q", len(runs)) + runs + lessons)
             while view:
                 view = view[os.write(out, view) :]
             exit_code = 0
@@ -422,14 +430,23 @@ class _Zygote:
         self._poller.unregister(self._learner_pipe)
         os.close(self._learner_pipe)
         self._learner_pipe = None
-        runs, self._learner_bytes = bytes(self._learner_bytes), bytearray()
+        report, self._learner_bytes = bytes(self._learner_bytes), bytearray()
         status = self._reap_learner(block=True)
+        if status != 0 or len(report) < 8:
+            _log(f"the learner did not finish (status {status}); spares will not copy ahead")
+            return
+        (length,) = struct.unpack_from("=Q", report)
+        runs, lessons = report[8 : 8 + length], report[8 + length :]
         size = _pages.learned_bytes(runs)
-        if status == 0 and 0 < size <= _pages.MAX_LEARNED_BYTES:
+        if 0 < size <= _pages.MAX_LEARNED_BYTES:
             self._learned = runs
             _log(f"spares will copy {size // 1024} KiB of pages ahead of their requests")
-        else:
-            _log(f"the page learner did not finish (status {status}, {size} bytes); spares will not copy ahead")
+        learn = getattr(self._module, "learn", None)
+        if lessons and learn is not None:
+            try:
+                learn(lessons)
+            except Exception:  # what the learner found is an optimization: never stop serving for it
+                traceback.print_exc(file=sys.stderr)
 
     def _reap_learner(self, *, block: bool) -> int | None:
         """Reap the learner if it has exited; its exit code (None while it runs)."""

@@ -69,8 +69,10 @@ import tinycss2
 import tinycss2.ast
 
 __all__ = [
+    "add_known_stylesheets",
     "check_css_value",
     "is_allowed_css_url",
+    "known_stylesheets",
     "normalize_url",
     "remember_safe_stylesheet",
     "scrub_declarations",
@@ -203,6 +205,30 @@ def scrub_stylesheet(text: str, scope_id: str | None = None) -> tuple[str, list[
             if _scrub_stylesheet(rest, scope_id) == (rest, []):
                 return text, []
     return _scrub_stylesheet(text, scope_id)
+
+
+def known_stylesheets() -> tuple[frozenset[str], frozenset[str]]:
+    """The known stylesheets and known beginnings remembered so far, as templates (the scope id
+    cut out): for a process that remembered more to report what it added."""
+    return frozenset(_safe_templates), frozenset(_safe_beginnings)
+
+
+def add_known_stylesheets(templates: Iterable[str], beginnings: Iterable[str]) -> int:
+    """Take in templates another process of this installation remembered from its own fixed
+    warm-up output (:func:`remember_safe_stylesheet` there): the pool's learner child, which
+    draws the types the warm process only parses (never a request's output). A text without
+    the scope mark is no template and is skipped.
+
+    Returns:
+        How many templates and beginnings were new here.
+    """
+    added = 0
+    for target, texts in ((_safe_templates, templates), (_safe_beginnings, beginnings)):
+        for text in texts:
+            if isinstance(text, str) and _ID_MARK in text and text not in target:
+                target.add(text)
+                added += 1
+    return added
 
 
 def remember_safe_stylesheet(text: str, scope_id: str) -> bool:

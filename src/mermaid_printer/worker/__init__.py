@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import json
 from types import ModuleType
 from typing import Any
 
@@ -33,7 +34,7 @@ from mermaid_printer.errors import RenderFailed
 from mermaid_printer.jobs import JOB_KINDS, job_kind_of
 from mermaid_printer.resources import verify_vendored_files
 
-__all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "prepare", "prime"]
+__all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "learn", "prepare", "prime", "rehearse", "study"]
 
 #: The worker module of each bundle: ``warm_up(engine)``, ``prime(engine)`` and the handlers.
 BUNDLE_WORKERS: dict[str, str] = {
@@ -123,6 +124,29 @@ def rehearse() -> None:
         rehearsal = getattr(_bundle_worker(bundle), "rehearse", None)
         if rehearsal is not None:
             rehearsal(loaded)
+
+
+def study() -> bytes:
+    """After the rehearsal, in the pool's learner child: each bundle worker's ``study(engine)``
+    (fixed work whose findings the warm process keeps, see :func:`learn`), as JSON."""
+    if not _warmed:
+        return b""
+    lessons = {}
+    for bundle, loaded in _engines.items():
+        studying = getattr(_bundle_worker(bundle), "study", None)
+        if studying is not None:
+            lessons[bundle] = studying(loaded)
+    return json.dumps(lessons).encode("utf-8")
+
+
+def learn(lessons: bytes) -> None:
+    """In the warm process (the zygote): take in what its learner child's :func:`study` found,
+    so the children forked from now on start with it."""
+    found = json.loads(lessons) if lessons else {}
+    for bundle, lesson in found.items() if isinstance(found, dict) else ():
+        learning = getattr(_bundle_worker(bundle), "learn", None) if bundle in _engines else None
+        if learning is not None:
+            learning(lesson)
 
 
 def engine_for(bundle: str) -> Engine:
