@@ -83,12 +83,20 @@ def _render_in_background(printer: Printer, code: str) -> tuple[threading.Thread
     return thread, outcome
 
 
+def _niceness(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
 def _busy_child(engine: int) -> int:
     """The render process that took the request: of the engine's children, the one using CPU
-    now (spares wait idle; a primed spare's earlier CPU time does not count)."""
+    now (spares wait idle; a primed spare's earlier CPU time does not count; the pool's learner,
+    which draws fixed diagrams after start, runs at the lowest priority, niceness 19)."""
 
     def busy() -> int | None:
-        before = {pid: _cpu_ticks(pid) for pid in children(engine)}
+        before = {pid: _cpu_ticks(pid) for pid in children(engine) if _niceness(pid) < 19}
         time.sleep(0.15)
         gained = {pid: _cpu_ticks(pid) - ticks for pid, ticks in before.items()}
         working = [pid for pid, ticks in gained.items() if ticks >= 3]

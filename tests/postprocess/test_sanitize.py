@@ -255,8 +255,10 @@ def test_public_names() -> None:
         "serialize_svg",
     ]
     assert css.__all__ == [
+        "add_known_stylesheets",
         "check_css_value",
         "is_allowed_css_url",
+        "known_stylesheets",
         "normalize_url",
         "remember_safe_stylesheet",
         "scrub_declarations",
