@@ -399,3 +399,88 @@ def test_elk_string_hash_is_javas_as_elk_computes_it_first_and_again(merges: Qui
     assert merges.eval("memoHash({length: 2, charCodeAt: (k) => 40 + k})") == merges.eval(
         "elkHash({length: 2, charCodeAt: (k) => 40 + k})"
     )
+
+
+# ---- dompurify-unapply-rest-parameters -------------------------------------------------------------
+
+
+def test_dompurify_unapply_calls_as_the_shipped_helper_does(merges: QuickJSEngine) -> None:
+    transform = _transform("dompurify-unapply-rest-parameters")
+    merges.eval(
+        "(function () { var FHe = Reflect.apply;" + transform.find + " globalThis.shippedUnapply = Xf; })();"
+        "(function () { var FHe = Reflect.apply;"
+        + transform.apply(transform.find)
+        + " globalThis.restUnapply = Xf; })();"
+    )
+    calls = [
+        "(u) => { const re = /a/g; re.lastIndex = 5; return [u(RegExp.prototype.test)(re, 'xa'), re.lastIndex]; }",
+        "(u) => u(String.prototype.replace)('a-b-c', /-/g, '+')",
+        "(u) => u(String.prototype.toLowerCase)('ABC')",
+        "(u) => { const a = [1]; return [u(Array.prototype.push)(a, 2, 3, 4, 5), a]; }",
+        "(u) => u(function () { return [this === undefined, arguments.length, Array.isArray(arguments[0])]; })()",
+        "(u) => u(function (...xs) { return [typeof this, xs]; })('t', undefined, null)",
+        "(u) => [u(Math.max).length, u(Math.max).name]",
+        "(u) => { try { u(RegExp.prototype.test)({}, 'x'); return 'no error'; } catch (e) { return e.constructor.name; } }",
+    ]
+    for call in calls:
+        shipped = merges.eval(f"JSON.stringify(({call})(shippedUnapply))")
+        assert merges.eval(f"JSON.stringify(({call})(restUnapply))") == shipped, call
+
+
+# ---- compile-css-once-per-sheet -------------------------------------------------------------------
+
+
+def test_compile_css_once_keeps_a_result_per_sheet_and_puts_each_scope_back(merges: QuickJSEngine) -> None:
+    # A stand-in compileCSS that counts its calls and, like stylis, writes the scope into the result.
+    merges.eval(
+        "globalThis.compiles = 0; globalThis.fakeCompile = (scope, css) => { compiles++;"
+        " return css.split('}').filter(Boolean).map((rule) => scope + ' ' + rule + '}').join(''); };"
+        "globalThis.once = (scope, css) => __printerFastPaths.compileCssOnce(fakeCompile, scope, css);"
+    )
+    a, b = "#mermaid-0123456789ab", "#mermaid-export"
+    sheet = ".node{fill:red}.edge{filter:url(SCOPE-drop-shadow)}"
+    cases = [
+        (a, sheet.replace("SCOPE", a)),  # compiled
+        (b, sheet.replace("SCOPE", b)),  # the same sheet under another scope: kept
+        (a, sheet.replace("SCOPE", a)),  # kept
+        (b, ".x{}" + sheet.replace("SCOPE", b)),  # another sheet: compiled
+        ("#custom-id", ".y{}"),  # a scope the service never gives: compiled every time
+        ("#custom-id", ".y{}"),
+        (a, ".z{fill:url(#mermaid-ffffffffffff-x)}"),  # names another id: compiled every time
+        (a, ".z{fill:url(#mermaid-ffffffffffff-x)}"),
+    ]
+    for scope, css in cases:
+        args = json.dumps([scope, css])
+        expected = merges.eval(f"fakeCompile(...{args})")
+        merges.eval("compiles = 0")
+        assert merges.eval(f"once(...{args})") == expected
+    assert merges.eval("compiles") == 1  # the last case was compiled again
+    merges.eval("compiles = 0")
+    for scope, css in cases:
+        merges.eval(f"once(...{json.dumps([scope, css])})")
+    assert merges.eval("compiles") == 4  # the custom scope twice, the other id's sheet twice
+
+
+@pytest.mark.engine
+def test_compile_css_once_draws_what_mermaid_draws_under_any_id() -> None:
+    from mermaid_printer.jobs import SvgJob
+    from mermaid_printer.mermaid_config import build_mermaid_config
+    from mermaid_printer.worker import mermaid as mermaid_worker
+
+    bundle = mermaid_bundle(transforms=True)
+    engines = {
+        "with": QuickJSEngine(bundle),
+        "without": QuickJSEngine(bundle.without_transform("compile-css-once-per-sheet")),
+    }
+    code = _ELK_FLOWCHART + "  classDef hot fill:#f96\n  class A hot\n"
+    drawings: dict[str, list[str]] = {}
+    for name, engine in engines.items():
+        drawings[name] = [
+            mermaid_worker.render_svg(
+                engine,
+                SvgJob(code=code, config=build_mermaid_config({}), svg_id=svg_id, timeout_ms=0, embed_fonts=False),
+            ).svg
+            for svg_id in ("mermaid-export", "mermaid-0123456789ab", "mermaid-ba9876543210")
+        ]
+    assert drawings["with"] == drawings["without"]
+    assert "mermaid-ba9876543210-drop-shadow" in drawings["with"][2] or "#mermaid-ba9876543210" in drawings["with"][2]

@@ -267,6 +267,40 @@
     return hash;
   }
 
+  // ---- compileCSS ---------------------------------------------------------------------------------
+  // Mermaid's compileCSS(scope, css) runs stylis over a diagram's whole stylesheet (3-29 KB)
+  // with the svg's "#id" as the scope every rule is prefixed with: 3-20 ms a render in QuickJS.
+  // Its result is a function of its two strings alone (stylis keeps no state between calls; the
+  // one side effect, a warning for an at-rule it drops, is not logged at Mermaid's log level).
+  // The scope is a name the service chooses ("#mermaid-" and 12 hex digits, or
+  // "#mermaid-export"), and the css names it too (url(#<id>-drop-shadow)). Both names are one
+  // run of CSS identifier characters, and stylis and the namespacing middleware only compare and
+  // copy whole selectors and values, never look inside a name: so compiling a css under one such
+  // name gives what compiling the same css with the other name in its place gives, with the one
+  // name in place of the other. A result is therefore kept per css with the scope cut out (and
+  // a css that names any other "#mermaid-" is not kept), and a render under another id (a
+  // request's, after the warm-up compiled the same sheet) puts its own name back.
+  const SCOPE_OF_THE_SERVICE = /^#mermaid-(?:[0-9a-f]{12}|export)$/;
+  const CSS_KEPT = 64;
+  const SCOPE_MARK = "\u0000";
+  const compiledCss = new Map(); // css with SCOPE_MARK for its scope -> the result split at the scope
+  function compileCssOnce(compile, scope, css) {
+    if (typeof scope !== "string" || typeof css !== "string" || !SCOPE_OF_THE_SERVICE.test(scope)) {
+      return compile(scope, css);
+    }
+    const pieces = css.split(scope);
+    if (css.includes(SCOPE_MARK) || pieces.some((piece) => piece.includes("#mermaid-"))) return compile(scope, css);
+    const key = pieces.join(SCOPE_MARK);
+    const kept = compiledCss.get(key);
+    if (kept !== undefined) return kept.join(scope);
+    const result = compile(scope, css);
+    if (typeof result === "string") {
+      if (compiledCss.size >= CSS_KEPT) compiledCss.clear();
+      compiledCss.set(key, result.split(scope));
+    }
+    return result;
+  }
+
   G.__printerFastPaths = {
     // Whether assignWithDepth(target, source, {depth}) can be answered by mergeIntoEmpty.
     mergesIntoEmpty(target, source, depth) {
@@ -276,5 +310,6 @@
     copyConfig,
     elkRegisteredBefore,
     javaStringHash,
+    compileCssOnce,
   };
 })();
