@@ -74,7 +74,10 @@ def engines_without(transform: str) -> dict[str, QuickJSEngine]:
 def rendered(engine: QuickJSEngine, code: str) -> str:
     """What a render of ``code`` gives, to compare byte for byte: the SVG and its warnings, or the
     error code."""
-    job = SvgJob(code=code, config=build_mermaid_config({}), svg_id="compare", timeout_ms=120_000, embed_fonts=True)
+    # An id of the form the service gives requests (what id-keyed memos see in production).
+    job = SvgJob(
+        code=code, config=build_mermaid_config({}), svg_id="mermaid-0123456789ab", timeout_ms=120_000, embed_fonts=True
+    )
     try:
         result = worker.render_svg(engine, job)
     except PrinterError as exc:
