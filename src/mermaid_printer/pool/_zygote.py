@@ -55,7 +55,7 @@ import threading
 import traceback
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 from mermaid_printer.pool import _pages
 from mermaid_printer.pool import _protocol as proto
@@ -336,20 +336,16 @@ class _Zygote:
     ) -> None:
         """In a newly forked child: prime, copy pages ahead, wait for the request socket, serve
         it, exit."""
-        exit_code = 70
-        try:
+
+        def serve() -> None:
             self._enter_child()
             _prime(self._module)
             copy_ahead()
             sock = request_socket()
             if sock is not None:
                 proto.serve_one_request(sock, self._handle)
-            exit_code = 0
-        except BaseException:
-            traceback.print_exc(file=sys.stderr)
-        finally:
-            proto.flush_std_streams()
-            os._exit(exit_code)
+
+        _exit_after(serve)
 
     def _enter_child(self) -> None:
         """In a newly forked child: drop the zygote's signal set-up and every fd but its own."""
@@ -397,8 +393,8 @@ class _Zygote:
         optional ``study()`` found, and exit. (It does not prime: a spare copies ahead after
         priming, and the pages priming already copied cost it nothing to ask for again.) It
         runs at the lowest priority: requests come first."""
-        exit_code = 70
-        try:
+
+        def learn() -> None:
             self._enter_child()
             with contextlib.suppress(OSError):
                 os.nice(19)
@@ -410,12 +406,8 @@ class _Zygote:
             view = memoryview(struct.pack("=Q", len(runs)) + runs + lessons)
             while view:
                 view = view[os.write(out, view) :]
-            exit_code = 0
-        except BaseException:
-            traceback.print_exc(file=sys.stderr)
-        finally:
-            proto.flush_std_streams()
-            os._exit(exit_code)
+
+        _exit_after(learn)
 
     def _read_learned(self) -> None:
         assert self._learner_pipe is not None
@@ -431,7 +423,7 @@ class _Zygote:
         os.close(self._learner_pipe)
         self._learner_pipe = None
         report, self._learner_bytes = bytes(self._learner_bytes), bytearray()
-        status = self._reap_learner(block=True)
+        status = self._reap_learner()
         if status != 0 or len(report) < 8:
             _log(f"the learner did not finish (status {status}); spares will not copy ahead")
             return
@@ -448,18 +440,15 @@ class _Zygote:
             except Exception:  # what the learner found is an optimization: never stop serving for it
                 traceback.print_exc(file=sys.stderr)
 
-    def _reap_learner(self, *, block: bool) -> int | None:
-        """Reap the learner if it has exited; its exit code (None while it runs)."""
+    def _reap_learner(self) -> int | None:
+        """Wait for the learner to end (it has closed its pipe, or was killed); its exit code."""
         if self._learner_pid is None:
             return None
+        pid, self._learner_pid = self._learner_pid, None
         try:
-            done, status = os.waitpid(self._learner_pid, 0 if block else os.WNOHANG)
+            _done, status = os.waitpid(pid, 0)
         except ChildProcessError:
-            self._learner_pid = None
             return None
-        if done == 0:
-            return None
-        self._learner_pid = None
         return os.waitstatus_to_exitcode(status)
 
     def _drain_wakeups(self) -> None:
@@ -514,7 +503,7 @@ class _Zygote:
     def _shutdown(self) -> None:
         if self._learner_pid is not None:
             _kill(self._learner_pid)
-            self._reap_learner(block=True)
+            self._reap_learner()
         for channel in self._spares.values():
             channel.close()  # an idle spare sees end-of-file and exits
         for pid in [*self._children, *self._spares, *self._unreported]:
@@ -527,6 +516,19 @@ class _Zygote:
         self._children.clear()
         self._spares.clear()
         self._unreported.clear()
+
+
+def _exit_after(work: Callable[[], None]) -> NoReturn:
+    """In a forked child: run ``work``, then exit (0, or 70 after printing what it raised)."""
+    exit_code = 70
+    try:
+        work()
+        exit_code = 0
+    except BaseException:
+        traceback.print_exc(file=sys.stderr)
+    finally:
+        proto.flush_std_streams()
+        os._exit(exit_code)
 
 
 def _kill(pid: int) -> None:

@@ -128,10 +128,16 @@
     return merge({}, value, { depth: entry[2] });
   }
 
-  function copyAlong(plan, source, merge) {
+  // The copy's first level: every key of `source` in order, but those that hold null.
+  function firstLevel(plan, source) {
     const copy = Object.assign({}, source);
     const nulls = plan.nulls;
     for (let i = 0; i < nulls.length; i++) delete copy[nulls[i]];
+    return copy;
+  }
+
+  function copyAlong(plan, source, merge) {
+    const copy = firstLevel(plan, source);
     const values = plan.values;
     for (let i = 0; i < values.length; i++) {
       const entry = values[i];
@@ -148,9 +154,7 @@
   const frozenReads = new WeakMap();
 
   function copyLazily(plan, source, merge) {
-    const copy = Object.assign({}, source);
-    const nulls = plan.nulls;
-    for (let i = 0; i < nulls.length; i++) delete copy[nulls[i]];
+    const copy = firstLevel(plan, source);
     const values = plan.values;
     for (let i = 0; i < values.length; i++) {
       const entry = values[i];
