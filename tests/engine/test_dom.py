@@ -364,6 +364,67 @@ def test_a_styles_rules_follow_every_way_its_text_can_change(engine: QuickJSEngi
     assert colors == ["red", "green", "blue", "navy", "blue", "teal", "gray"]
 
 
+def test_a_sheet_scoped_to_an_id_styles_as_its_text_does_under_every_id(engine: QuickJSEngine) -> None:
+    # Mermaid scopes its stylesheet to the svg's id; css.js compiles such a sheet once with the id
+    # cut out and binds it to each render's id. The same sheet under four ids (three long enough
+    # to be cut out, a short one compiled as text) in four svgs of one document styles the same
+    # tree the same way: selectors with the id bound (also inside :not()), the id in a declaration
+    # put back, the id inside an attribute value or a longer name compiled as text. (Each svg is
+    # a tree of its own: in one document every <style> would apply to every svg, as in a browser.)
+    results = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const SHEET = `#ID{fill:rgb(1,1,1);font-size:11px}
+          #ID .a{fill:rgb(2,2,2)}
+          #ID .b{filter:url(#ID-shadow);stroke:rgb(3,3,3)}
+          [data-ref="#ID"] .c{fill:rgb(4,4,4)}
+          #ID-other .d{fill:rgb(5,5,5)}
+          :not(#ID) > .e{fill:rgb(6,6,6)}
+          #ID g:not(#ID) .f{fill:rgb(7,7,7)}
+          #ID .g{fill:rgb(9,9,9)} .g{fill:rgb(8,8,8)}
+          #ID .h{font:italic 700 13px serif}`;
+        const TREE = '<g class="a"/><g class="b"/><g data-ref="#ID"><g class="c"/></g>' +
+          '<g id="ID-other"><g class="d"/></g><g class="e"/><g><g class="e"/></g>' +
+          '<g><g class="f"/></g><g class="g"/><text class="h">t</text>';
+        const ids = ["mermaid-aaaaaaaaaaaa", "mermaid-bbbbbbbbbbbb", "scoped-0123456789", "short"];
+        const svgs = ids.map((id) => {
+          const svg = document.createElementNS(NS, "svg");
+          svg.setAttribute("id", id);
+          svg.innerHTML = "<style>" + SHEET.split("ID").join(id) + "</style>" + TREE.split("ID").join(id);
+          return svg;
+        });
+        const read = (svg) => Array.from(svg.querySelectorAll("g, text")).map((el) => {
+          const style = getComputedStyle(el);
+          return [el.getAttribute("class"), style.fill, style.stroke, style.filter, style["font-size"], style["font-style"], style["font-weight"]].join(" ");
+        });
+        // read each svg twice, interleaved, so a binding that outlived its svg would show
+        const first = svgs.map(read);
+        const again = svgs.slice().reverse().map(read).reverse();
+        return { first, again, ids };
+        """,
+    )
+    first, again, ids = results["first"], results["again"], results["ids"]  # type: ignore[index]
+    assert first == again
+    as_written = [[row.replace(id_, "ID") for row in rows] for rows, id_ in zip(first, ids, strict=True)]
+    assert as_written[0] == as_written[1] == as_written[2] == as_written[3]
+    assert as_written[0] == [
+        "a rgb(2,2,2) none  11px normal 400",
+        "b rgb(1,1,1) rgb(3,3,3) url(#ID-shadow) 11px normal 400",
+        " rgb(1,1,1) none  11px normal 400",
+        "c rgb(4,4,4) none  11px normal 400",
+        " rgb(1,1,1) none  11px normal 400",
+        "d rgb(5,5,5) none  11px normal 400",
+        "e rgb(1,1,1) none  11px normal 400",
+        " rgb(1,1,1) none  11px normal 400",
+        "e rgb(6,6,6) none  11px normal 400",
+        " rgb(1,1,1) none  11px normal 400",
+        "f rgb(7,7,7) none  11px normal 400",
+        "g rgb(9,9,9) none  11px normal 400",
+        "h rgb(1,1,1) none  13px italic 700",
+    ]
+
+
 def test_computed_styles_follow_every_mutation_that_can_reach_them(engine: QuickJSEngine) -> None:
     # Computed styles are memoized per element until a mutation that can reach them: dom.js
     # stamps the mutated node's parent (siblings via + ~ and :nth-*, the parent's :empty), a

@@ -220,7 +220,7 @@
       const close = selectors.findClose(s, open, "{", "}");
       const body = s.slice(open + 1, close < 0 ? s.length : close);
       if (prelude.startsWith("@")) rules.push({ type: "at", cssText: `${prelude} {${body}}` });
-      else rules.push({ type: "style", selectorText: prelude, decls: parseDeclarations(body) });
+      else rules.push({ type: "style", selectorText: prelude, decls: parseDeclarations(body), body });
       i = close < 0 ? s.length : close + 1;
     }
     return rules;
@@ -311,33 +311,85 @@
 
   // A <style> element's rules, compiled once per text and indexed by property, so the cascade
   // only looks at rules that set the property it is resolving. (Asked only when a tree's sheets
-  // are found again, sheetsFor: once per tree and <style> change.)
+  // are found again, sheetsFor: once per tree and <style> change.) <style>s of the same text share
+  // one compiled sheet (a render's sheet is read again in its sanitized copy).
+  const sheetsByText = new Map();
   function compiledSheet(styleEl) {
     const text = styleEl.textContent;
     if (styleEl._sheetText === text) return styleEl._sheetRules;
+    let byProp = sheetsByText.get(text);
+    if (byProp === undefined) {
+      byProp = compileSheetText(text);
+      if (sheetsByText.size >= 32) sheetsByText.clear();
+      sheetsByText.set(text, byProp);
+    }
+    styleEl._sheetText = text;
+    styleEl._sheetRules = byProp;
+    return byProp;
+  }
+
+  // A sheet scoped to an id (Mermaid's `#mermaid-1a2b3c4d5e6f{…}#mermaid-1a2b3c4d5e6f .node
+  // rect{…}` and `filter:url(#mermaid-1a2b3c4d5e6f-drop-shadow)`) is new text on every render.
+  // Its id, read from the sheet's first selector, is cut out wherever it stands, with
+  // SCOPE_PLACEHOLDER put there: the result is the same for every render of a diagram with the
+  // same configuration, and is parsed once (sheetTemplates), its selectors compiled once as
+  // templates (selectors.js compileTemplate) and bound to each render's id. Why that is the
+  // sheet the text compiles to: the id and the placeholder are both made of letters, digits,
+  // "-" and "_", none of which the sheet's parser acts on (it acts on quotes, brackets, braces,
+  // ";", ":", "@", comments and white space), so the template parses into the same rules, each
+  // rule's selector and declarations being the text's with the placeholder in the id's place
+  // (and the placeholder occurs nowhere else: a text holding it makes no template). A selector
+  // is then bound (where the placeholder stands only as `#placeholder`) or compiled with the id
+  // put back; declarations that hold the placeholder are parsed again with the id put back.
+  // Only ids of 8 characters or more are cut out: a short one would stand inside many words.
+  const SCOPE_PLACEHOLDER = "printer-scope-placeholder";
+  const LEADING_ID = /^\s*#([A-Za-z][A-Za-z0-9_-]{7,})(?![A-Za-z0-9_\u00a0-\uffff\\-])/;
+  const sheetTemplates = new Map();
+  function compileSheetText(text) {
+    const lead = LEADING_ID.exec(text);
+    if (lead === null || text.indexOf(SCOPE_PLACEHOLDER) >= 0) return compileRules(parseSheet(text), null);
+    const id = lead[1];
+    const template = text.split(id).join(SCOPE_PLACEHOLDER);
+    let rules = sheetTemplates.get(template);
+    if (rules === undefined) {
+      rules = parseSheet(template);
+      if (sheetTemplates.size >= 32) sheetTemplates.clear();
+      sheetTemplates.set(template, rules);
+    }
+    return compileRules(rules, id);
+  }
+
+  // The compiled sheet of parsed rules; with `id`, rules of a template bound to it.
+  function compileRules(rules, id) {
     const byProp = new Map();
     // The same rules in order, for a cascade of every property at once (declaredValues).
     byProp.rules = [];
     let order = 0;
-    for (const rule of parseSheet(text)) {
+    for (const rule of rules) {
       if (rule.type !== "style" || rule.decls.length === 0) continue;
       let sel;
       try {
-        sel = selectors.compile(rule.selectorText);
+        sel = id === null ? selectors.compile(rule.selectorText) : scopedSelector(rule.selectorText, id);
       } catch (e) {
         continue; // a selector this engine cannot read applies to nothing, as in a browser
       }
+      const decls = id !== null && rule.body.indexOf(SCOPE_PLACEHOLDER) >= 0 ? parseDeclarations(rule.body.split(SCOPE_PLACEHOLDER).join(id)) : rule.decls;
       order++;
-      byProp.rules.push({ sel, decls: rule.decls, order });
-      for (const decl of rule.decls) {
+      byProp.rules.push({ sel, decls, order });
+      for (const decl of decls) {
         let list = byProp.get(decl.name);
         if (!list) byProp.set(decl.name, (list = []));
         list.push({ sel, decl, order });
       }
     }
-    styleEl._sheetText = text;
-    styleEl._sheetRules = byProp;
     return byProp;
+  }
+
+  // A template's selector bound to `id`: compiled as the selector with `id` in place of the placeholder.
+  function scopedSelector(text, id) {
+    if (text.indexOf(SCOPE_PLACEHOLDER) < 0) return selectors.compile(text);
+    const template = selectors.compileTemplate(text, SCOPE_PLACEHOLDER);
+    return template === null ? selectors.compile(text.split(SCOPE_PLACEHOLDER).join(id)) : selectors.bindTemplate(template, id);
   }
 
   // The compiled <style> sheets that apply to `el`: those in the same tree. They depend on

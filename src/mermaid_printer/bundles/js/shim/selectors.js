@@ -161,7 +161,10 @@
         if (!m) throw tokenizeError(whole);
         const id = unescapeIdent(m[0]);
         reads.ids.add(id);
-        tests.push((el) => el.getAttribute("id") === id);
+        if (id === templatePlaceholder) {
+          templateIdTests++;
+          tests.push((el) => el.getAttribute("id") === boundId);
+        } else tests.push((el) => el.getAttribute("id") === id);
         spec[0]++;
         i += 1 + m[0].length;
       } else if (c === ".") {
@@ -435,6 +438,22 @@
     return matchFrom(el, sel.compounds, sel.compounds.length - 1, scope);
   }
 
+  function matchList(list, el, scope) {
+    for (let i = 0; i < list.length; i++) if (matchComplex(el, list[i], scope)) return true;
+    return false;
+  }
+  function specificityIn(list, el) {
+    let best = -1;
+    for (let i = 0; i < list.length; i++) {
+      const sel = list[i];
+      if (sel.specificity > best && matchComplex(el, sel, null)) best = sel.specificity;
+    }
+    return best;
+  }
+  function maxSpecificityOf(list) {
+    return Math.max(-1, ...list.map((sel) => sel.specificity));
+  }
+
   /** Compile a selector list; returns {match(el, scope) -> bool, selectors}. Cached. */
   function compile(text) {
     let compiled = cache.get(text);
@@ -445,21 +464,11 @@
         selectors: list,
         // What the list reads of an element to match it (newReads).
         reads,
-        match: (el, scope) => {
-          for (let i = 0; i < list.length; i++) if (matchComplex(el, list[i], scope)) return true;
-          return false;
-        },
+        match: (el, scope) => matchList(list, el, scope),
         // The highest specificity any of the list's selectors has (the most specificityFor answers).
-        maxSpecificity: Math.max(-1, ...list.map((sel) => sel.specificity)),
+        maxSpecificity: maxSpecificityOf(list),
         // The highest specificity among the list's selectors that match `el` (or -1).
-        specificityFor: (el) => {
-          let best = -1;
-          for (let i = 0; i < list.length; i++) {
-            const sel = list[i];
-            if (sel.specificity > best && matchComplex(el, sel, null)) best = sel.specificity;
-          }
-          return best;
-        },
+        specificityFor: (el) => specificityIn(list, el),
       };
       if (cache.size > 5000) cache.clear();
       cache.set(text, compiled);
@@ -467,9 +476,79 @@
     return compiled;
   }
 
+  // ---- selectors whose id is bound later ---------------------------------------------------------
+  // Mermaid scopes every rule of a diagram's stylesheet to its <svg>'s id (`#mermaid-1a2b3c4d5e6f
+  // .node rect`), so each render's sheet is new text, and its ~300 selectors were parsed and
+  // compiled anew (a flowchart: 18 ms of its render; the sheet is compiled twice per render, css.js
+  // keeps both). css.js cuts the id out of such a sheet, putting a placeholder in its place, and
+  // compiles the result once as a template (compileTemplate): each `#placeholder` becomes a test
+  // of the id the template is later bound to (bindTemplate), which the bound list sets while it
+  // matches. Bound to an id, the template is the list compile() makes of the text with that id in
+  // place of the placeholder: the placeholder and the id are both plain identifiers, so the text
+  // parses into the same selectors, tests and specificities, and what the list reads differs in
+  // that one id. A placeholder anywhere but in an id selector (in an attribute value) makes no
+  // template: compileTemplate answers null and the caller compiles the text with the id in place.
+  let templatePlaceholder = null; // while a template is parsed: the id that stands for the bound one
+  let templateIdTests = 0; // the id tests of the placeholder made so far in that parse
+  let boundId = null; // while a bound template matches: the id it is bound to
+  const templates = new Map(); // placeholder + NUL + text -> template, or null
+
+  /** The selector list `text` compiled with each `#placeholder` left to bind, or null (see above). Cached. */
+  function compileTemplate(text, placeholder) {
+    const key = placeholder + "\u0000" + text;
+    let template = templates.get(key);
+    if (template === undefined) {
+      const reads = newReads();
+      let list;
+      templatePlaceholder = placeholder;
+      templateIdTests = 0;
+      try {
+        list = parseList(String(text), reads);
+      } finally {
+        templatePlaceholder = null;
+      }
+      const everyPlaceholderIsAnId = templateIdTests === String(text).split(placeholder).length - 1;
+      template = everyPlaceholderIsAnId ? { list, reads, placeholder, maxSpecificity: maxSpecificityOf(list) } : null;
+      if (templates.size > 5000) templates.clear();
+      templates.set(key, template);
+    }
+    return template;
+  }
+
+  /** A template bound to `id`: what compile() answers for its text with `id` in place of the placeholder. */
+  function bindTemplate(template, id) {
+    const list = template.list;
+    const ids = new Set(template.reads.ids);
+    ids.delete(template.placeholder);
+    ids.add(id);
+    return {
+      selectors: list,
+      reads: Object.assign({}, template.reads, { ids }),
+      match: (el, scope) => {
+        const outer = boundId;
+        boundId = id;
+        try {
+          return matchList(list, el, scope);
+        } finally {
+          boundId = outer;
+        }
+      },
+      maxSpecificity: template.maxSpecificity,
+      specificityFor: (el) => {
+        const outer = boundId;
+        boundId = id;
+        try {
+          return specificityIn(list, el);
+        } finally {
+          boundId = outer;
+        }
+      },
+    };
+  }
+
   function isSelectedAttribute(name) {
     return selectedAttributes.size > 0 && (selectedAttributes.has(name) || selectedAttributes.has(String(name).toLowerCase()));
   }
 
-  globalThis.__printerSelectors = { compile, splitTopLevel, closingQuote, findClose, newReads, mergeReads, isSelectedAttribute };
+  globalThis.__printerSelectors = { compile, compileTemplate, bindTemplate, splitTopLevel, closingQuote, findClose, newReads, mergeReads, isSelectedAttribute };
 })();
