@@ -130,6 +130,31 @@ def test_style_attribute_with_unparsable_declaration_drops_only_that() -> None:
     assert notes
 
 
+def test_a_repeated_style_attribute_is_judged_once_and_alike_every_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Judgements of short values are kept (a mind map repeats a few run styles hundreds of
+    # times): the same answer every time, a notes list of its own each time, and a long value
+    # judged afresh.
+    unsafe = "fill: rgb(1, 2, 3); background: url(https://example.com/x.png)"
+    expected = css._scrub_declarations(unsafe)
+    assert expected[1]  # the url goes
+    css._scrubbed_declarations.cache_clear()
+    parses: list[str] = []
+    original = css.tinycss2.parse_blocks_contents
+
+    def counting(text: str, **kwargs: bool) -> list[object]:
+        parses.append(text)
+        return original(text, **kwargs)
+
+    monkeypatch.setattr(css.tinycss2, "parse_blocks_contents", counting)
+    first = scrub_declarations(unsafe)
+    first[1].append("changed by a caller")
+    assert scrub_declarations(unsafe) == expected
+    assert parses.count(unsafe) == 1
+    long_value = "fill: rgb(1, 2, 3);" * 100
+    assert scrub_declarations(long_value) == scrub_declarations(long_value) == (long_value, [])
+    assert parses.count(long_value) == 2
+
+
 @pytest.mark.parametrize(
     ("url", "allowed"),
     [

@@ -1,17 +1,22 @@
 """The warm-up's own stylesheets spare a request's stylesheet a full scrub (postprocess/css.py,
-"Known stylesheets"): the flowchart's in the default theme and in each classic theme."""
+"Known stylesheets"): the flowchart's in the default theme and in each classic theme, and the
+mind map's of the default look."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
 
+from mermaid_printer.bundles.markmap import markmap_bundle
 from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.jobs import SvgJob
+from mermaid_printer.jobs import MarkmapRenderJob, SvgJob
+from mermaid_printer.markmap_style import MARKMAP_THEMES
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.postprocess import css
+from mermaid_printer.worker import markmap as markmap_worker
 from mermaid_printer.worker import mermaid as mermaid_worker
 
 pytestmark = pytest.mark.engine
@@ -89,3 +94,33 @@ def test_only_templates_are_taken_in() -> None:
         css._safe_templates.update(saved[0])
         css._safe_beginnings.clear()
         css._safe_beginnings.update(saved[1])
+
+
+@pytest.fixture(scope="module")
+def warmed_markmap() -> Iterator[QuickJSEngine]:
+    """A markmap engine after its warm-up, with the stylesheets only this warm-up remembered."""
+    saved = set(css._safe_templates), set(css._safe_beginnings)
+    css._safe_templates.clear()
+    css._safe_beginnings.clear()
+    engine = QuickJSEngine(markmap_bundle())
+    markmap_worker.warm_up(engine)
+    yield engine
+    css._safe_templates.clear()
+    css._safe_templates.update(saved[0])
+    css._safe_beginnings.clear()
+    css._safe_beginnings.update(saved[1])
+
+
+def test_a_mind_map_of_the_default_look_is_not_scrubbed_in_full(
+    warmed_markmap: QuickJSEngine, scrubbed_stylesheets: list[tuple[str, str | None]]
+) -> None:
+    # The warm-up draws the default look under the export id; a request of that look, under an
+    # id of the service's form, has the same stylesheet and is not scrubbed again. A theme's
+    # stylesheet is another one, scrubbed in full.
+    markdown = "# Plan\n\n- one\n- two [link](https://example.com)\n"
+    default = MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=0, svg_id="markmap-0123456789ab")
+    svg = markmap_worker.render(warmed_markmap, default).data.decode("utf-8")
+    assert "#markmap-0123456789ab" in svg and scrubbed_stylesheets == []
+    dark = dataclasses.replace(default, css_variables=dict(MARKMAP_THEMES["dark"].variables))
+    markmap_worker.render(warmed_markmap, dark)
+    assert [scope for _, scope in scrubbed_stylesheets] == ["markmap-0123456789ab"]

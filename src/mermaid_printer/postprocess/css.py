@@ -42,8 +42,8 @@ Known stylesheets: tokenizing Mermaid's theme stylesheet (3-23 KB) is most of a 
 post-processing (~30 ms of a 3-node flowchart). The warm process scrubs the stylesheets of its
 own warm-up renders (fixed input, never a request's) and remembers those that need no change,
 with their scope id cut out (:func:`remember_safe_stylesheet`). A request's stylesheet that is
-one of them with another id of the same form (``mermaid-`` and 12 hex digits, as the service
-chooses them, or the export id) needs no change either: the id is one run of CSS name characters
+one of them with another id of the same form (``mermaid-`` or ``markmap-`` and 12 hex digits,
+as the service chooses them, or the export ids) needs no change either: the id is one run of CSS name characters
 starting with the same letters, so it tokenizes the same way and is the scope the check wants.
 It is returned as is without being parsed. Only the warm process fills the set, before it forks;
 a request's child reads it.
@@ -61,6 +61,7 @@ is returned after a change is always the full scrub's.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Iterable
@@ -111,7 +112,7 @@ _LOADING_FUNCTIONS = {
 }
 _MAX_NESTING = 32
 # Scope ids a known stylesheet may be matched under (see "Known stylesheets" above).
-_TEMPLATE_SCOPE_ID = re.compile(r"mermaid-(?:[0-9a-f]{12}|export)")
+_TEMPLATE_SCOPE_ID = re.compile(r"(?:mermaid|markmap)-(?:[0-9a-f]{12}|export)")
 # Where a known stylesheet's scope id was: NUL, which no XML text can contain.
 _ID_MARK = "\0"
 # A second id a stylesheet must pass under before it is remembered: digits and an "e" that a
@@ -120,6 +121,12 @@ _PROBE_SCOPE_ID = "mermaid-0e1e2e3e4e5e"
 _safe_templates: set[str] = set()
 # The known stylesheets that end at a rule boundary, as known beginnings (see above).
 _safe_beginnings: set[str] = set()
+# Values and declaration lists judged so far: each judgement is a function of the text alone,
+# and a drawing repeats a few of them many times (a 100-node mind map's labels: ~330 <tspan>s
+# in a handful of run styles, each `fill: rgb(…)` a tinycss2 parse). Short texts only, so the
+# memo stays small.
+_MEMO_MAX_CHARS = 1024
+_MEMO_ENTRIES = 4096
 _NOT_A_BRACKET = re.compile(r"[^()\[\]{}]+")
 _SELECTOR_LITERALS = {".", ",", ":", ">", "+", "~", "*", "|", "=", "~=", "|=", "^=", "$=", "*="}
 _SELECTOR_FUNCTIONS = {
@@ -176,6 +183,17 @@ def check_css_value(value: str) -> str | None:
     """
     if "(" not in value and "\\" not in value and "<" not in value:
         return None  # without a function or an escape, a value cannot load or run anything
+    if len(value) <= _MEMO_MAX_CHARS:
+        return _checked_css_value(value)
+    return _check_css_value(value)
+
+
+@functools.lru_cache(maxsize=_MEMO_ENTRIES)
+def _checked_css_value(value: str) -> str | None:
+    return _check_css_value(value)
+
+
+def _check_css_value(value: str) -> str | None:
     if "<" in value:
         return "markup in a CSS value"
     if _too_deeply_nested(value):
@@ -291,6 +309,19 @@ def scrub_declarations(text: str) -> tuple[str, list[str]]:
         # Without a function, an escape, markup or an at-rule a declaration list can neither
         # load a resource nor bind behaviour (behavior/-moz-binding need url()).
         return text, []
+    if len(text) <= _MEMO_MAX_CHARS:
+        scrubbed, notes = _scrubbed_declarations(text)
+        return scrubbed, list(notes)
+    return _scrub_declarations(text)
+
+
+@functools.lru_cache(maxsize=_MEMO_ENTRIES)
+def _scrubbed_declarations(text: str) -> tuple[str, tuple[str, ...]]:
+    scrubbed, notes = _scrub_declarations(text)
+    return scrubbed, tuple(notes)
+
+
+def _scrub_declarations(text: str) -> tuple[str, list[str]]:
     if _too_deeply_nested(text):
         return "", ["removed a style attribute nested too deeply"]
     nodes = tinycss2.parse_blocks_contents(text, skip_comments=True, skip_whitespace=True)

@@ -2,8 +2,9 @@
 
 ``warm_up(engine)`` runs once in the zygote: it transforms and draws a small mind map that
 holds every kind of label (headings, lists, links, inline code, a code block, a table, a task
-checkbox), so the lazily initialised code of markmap and the layout is ready, and compiles its
-stylesheet for the PDF/PNG converter. ``prime(engine)`` runs in every child before its request:
+checkbox), so the lazily initialised code of markmap and the layout is ready, remembers its
+stylesheet as known (``postprocess/css.py``: a request of the default look is not scrubbed
+again) and compiles it for the PDF/PNG converter. ``prime(engine)`` runs in every child before its request:
 one fixed transform that copies the memory pages every request writes, off the request's clock.
 The handlers run in the single-use child::
 
@@ -36,6 +37,7 @@ from mermaid_printer.jobs import (
 )
 from mermaid_printer.markmap_style import font_shorthand, stylesheet
 from mermaid_printer.postprocess.finish import finish_svg, missing_characters_warning
+from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
 
 __all__ = ["MAX_DEPTH", "MAX_MARKDOWN_BYTES", "MAX_NODES", "WARMUP_MARKDOWN", "prime", "render", "structure", "warm_up"]
 
@@ -85,9 +87,13 @@ def warm_up(engine: Engine) -> None:
     result = engine.call("transform", {"markdown": WARMUP_MARKDOWN})
     if not result.get("ok"):
         raise RenderFailed(f"warm-up transform of a mind map failed: {result.get('error')}")
-    result = engine.call("render", {"markdown": WARMUP_MARKDOWN, "svgId": EXPORT_SVG_ID})
+    # drawn as a request of the default look is (render(): the same font and no stylesheet of
+    # the printer's), so its <style> is the one such requests have under their own id
+    payload = {"markdown": WARMUP_MARKDOWN, "svgId": EXPORT_SVG_ID, "font": font_shorthand(), "css": stylesheet({})}
+    result = engine.call("render", payload)
     if not result.get("ok"):
         raise RenderFailed(f"warm-up render of a mind map failed: {result.get('error')}")
+    remember_safe_stylesheets(result["svg"])
     svg, _ = finish_svg(result["svg"], "transparent", embed_fonts=False)
     _prepare_export([svg])
 

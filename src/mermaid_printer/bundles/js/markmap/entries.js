@@ -271,19 +271,21 @@
   // Characters XML 1.0 forbids (controls, lone surrogates) are dropped from text, as the
   // serializer drops them, before the drawn faces are read from it.
   function dropNonXmlCharacters(root) {
-    const xmlCharacters = G.__printerDom.xmlChars;
+    const { xmlChars, attributesOf } = G.__printerDom;
     const stack = [root];
     while (stack.length) {
       const node = stack.pop();
       for (const child of node.childNodes) {
         if (child.nodeType === 3) {
-          const clean = xmlCharacters(child.data);
+          const clean = xmlChars(child.data);
           if (clean !== child.data) child.data = clean;
         } else if (child.nodeType === 1) {
           stack.push(child);
+          // (read in place; the few elements with something to drop take the long way)
+          if (!attributesOf(child).some((attr) => xmlChars(attr.value) !== attr.value)) continue;
           for (const name of child.getAttributeNames()) {
             const value = child.getAttribute(name);
-            const clean = xmlCharacters(value);
+            const clean = xmlChars(value);
             if (clean !== value) child.setAttribute(name, clean);
           }
         }
@@ -292,14 +294,23 @@
   }
 
   // markmap sets `fill="var(--markmap-circle-open-bg)"` on circles; a static SVG carries the
-  // colour itself (not every SVG reader knows custom properties).
+  // colour itself (not every SVG reader knows custom properties). Elements in document order,
+  // as each is resolved after its ancestors.
   function resolveVarAttributes(root) {
-    for (const el of [root, ...root.querySelectorAll("*")]) {
-      for (const name of el.getAttributeNames()) {
-        if (el.getAttribute(name).indexOf("var(") < 0) continue;
-        const value = G.__printerCss.computedValue(el, name);
-        if (value && value !== "unset" && value.indexOf("var(") < 0) el.setAttribute(name, value);
+    const attributesOf = G.__printerDom.attributesOf;
+    const stack = [root];
+    while (stack.length) {
+      const el = stack.pop();
+      // (read in place; the few elements with a var() take the long way)
+      if (attributesOf(el).some((attr) => attr.value.indexOf("var(") >= 0)) {
+        for (const name of el.getAttributeNames()) {
+          if (el.getAttribute(name).indexOf("var(") < 0) continue;
+          const value = G.__printerCss.computedValue(el, name);
+          if (value && value !== "unset" && value.indexOf("var(") < 0) el.setAttribute(name, value);
+        }
       }
+      const children = el.childNodes;
+      for (let i = children.length - 1; i >= 0; i--) if (children[i].nodeType === 1) stack.push(children[i]);
     }
   }
 

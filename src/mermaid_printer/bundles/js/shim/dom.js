@@ -1721,6 +1721,10 @@
     serializeNode,
     decodeEntities,
     xmlChars,
+    // An element's attributes in order, each {name, value}: the element's own list, to read
+    // without a copy (a walk over every attribute of a drawing: getAttributeNames and
+    // getAttribute cost ~1.2 us an attribute, 4 ms for a 100-node mind map). Never change it.
+    attributesOf: (el) => el._attrs,
     version: () => domVersion,
     styleVersion: () => styleVersion,
     sheetVersion: () => sheetVersion,
