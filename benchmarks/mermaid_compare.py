@@ -24,6 +24,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
@@ -71,13 +72,10 @@ def engines_without(transform: str) -> dict[str, QuickJSEngine]:
     return engines
 
 
-def rendered(engine: QuickJSEngine, code: str) -> str:
-    """What a render of ``code`` gives, to compare byte for byte: the SVG and its warnings, or the
-    error code."""
-    # An id of the form the service gives requests (what id-keyed memos see in production).
-    job = SvgJob(
-        code=code, config=build_mermaid_config({}), svg_id="mermaid-0123456789ab", timeout_ms=120_000, embed_fonts=True
-    )
+def rendered(engine: QuickJSEngine, code: str, svg_id: str) -> str:
+    """What a render of ``code`` under ``svg_id`` gives, to compare byte for byte: the SVG and its
+    warnings, or the error code."""
+    job = SvgJob(code=code, config=build_mermaid_config({}), svg_id=svg_id, timeout_ms=120_000, embed_fonts=True)
     try:
         result = worker.render_svg(engine, job)
     except PrinterError as exc:
@@ -96,17 +94,24 @@ def main(argv: list[str] | None = None) -> int:
     engines = engines_without(args.without) if args.without else engines_at(args.base)
     medians: dict[str, dict[str, float]] = {"old": {}, "new": {}}
     differ = []
+    # Every render under an id of its own, of the form the service gives requests: in production
+    # a request's id is derived from its diagram and options, and its process is forked from the
+    # warm one, which never saw that id (what id-keyed memos, compile-css-once-per-sheet and the
+    # shim's sheet templates, meet there). Both engines render a round under the same id.
+    ids = (f"mermaid-{serial:012x}" for serial in itertools.count(1))
     for path in files:
         code = path.read_text(encoding="utf-8")
-        outputs = {name: rendered(engine, code) for name, engine in engines.items()}  # warm, and compared
+        svg_id = next(ids)
+        outputs = {name: rendered(engine, code, svg_id) for name, engine in engines.items()}  # warm, and compared
         if outputs["old"] != outputs["new"]:
             differ.append(path.name)
             print(f"differs: {path.name}")
         times: dict[str, list[float]] = {"old": [], "new": []}
         for _ in range(args.rounds):
+            svg_id = next(ids)
             for name, engine in engines.items():
                 started = time.thread_time()
-                rendered(engine, code)
+                rendered(engine, code, svg_id)
                 times[name].append(time.thread_time() - started)
         for name in engines:
             medians[name][path.name] = statistics.median(times[name])

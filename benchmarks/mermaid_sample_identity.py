@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     for kind, ids in sample.items():
         for doc_id in ids:
             code = (args.corpus / "mermaid" / f"{doc_id}.mmd").read_text(encoding="utf-8")
-            out = {name: rendered(engine, code) for name, engine in engines.items()}
+            out = {name: rendered(engine, code, f"mermaid-{total + 1:012x}") for name, engine in engines.items()}
             total += 1
             if out["old"] != out["new"]:
                 differ.append(doc_id)

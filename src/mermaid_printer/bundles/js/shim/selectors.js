@@ -482,15 +482,15 @@
   // compiled anew (a flowchart: 18 ms of its render; the sheet is compiled twice per render, css.js
   // keeps both). css.js cuts the id out of such a sheet, putting a placeholder in its place, and
   // compiles the result once as a template (compileTemplate): each `#placeholder` becomes a test
-  // of the id the template is later bound to (bindTemplate), which the bound list sets while it
-  // matches. Bound to an id, the template is the list compile() makes of the text with that id in
+  // of the id the template is later bound to (bindTemplate), which the bound list sets before it
+  // matches (a test never matches another list, so nothing matches in between). Bound to an id, the template is the list compile() makes of the text with that id in
   // place of the placeholder: the placeholder and the id are both plain identifiers, so the text
   // parses into the same selectors, tests and specificities, and what the list reads differs in
   // that one id. A placeholder anywhere but in an id selector (in an attribute value) makes no
   // template: compileTemplate answers null and the caller compiles the text with the id in place.
   let templatePlaceholder = null; // while a template is parsed: the id that stands for the bound one
   let templateIdTests = 0; // the id tests of the placeholder made so far in that parse
-  let boundId = null; // while a bound template matches: the id it is bound to
+  let boundId = null; // the id of the bound template matching now
   const templates = new Map(); // placeholder + NUL + text -> template, or null
 
   /** The selector list `text` compiled with each `#placeholder` left to bind, or null (see above). Cached. */
@@ -524,24 +524,15 @@
     return {
       selectors: list,
       reads: Object.assign({}, template.reads, { ids }),
+      // (every match of a bound template sets the id first, so what one left behind is never read)
       match: (el, scope) => {
-        const outer = boundId;
         boundId = id;
-        try {
-          return matchList(list, el, scope);
-        } finally {
-          boundId = outer;
-        }
+        return matchList(list, el, scope);
       },
       maxSpecificity: template.maxSpecificity,
       specificityFor: (el) => {
-        const outer = boundId;
         boundId = id;
-        try {
-          return specificityIn(list, el);
-        } finally {
-          boundId = outer;
-        }
+        return specificityIn(list, el);
       },
     };
   }
