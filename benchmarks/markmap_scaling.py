@@ -60,7 +60,7 @@ def render_payload(markdown: str, svg_id: str) -> dict[str, object]:
 def measure(engine: QuickJSEngine, nodes: int, rounds: int) -> dict[str, float]:
     """Median CPU seconds of each step for an outline of ``nodes`` nodes."""
     markdown = outline_of(nodes)
-    payload = render_payload(markdown, "scaling")
+    payload = render_payload(markdown, "markmap-0123456789ab")  # of the form the service gives requests
     steps: dict[str, list[float]] = {"transform": [], "render": [], "finish": []}
     for _ in range(rounds):
         started = time.thread_time()

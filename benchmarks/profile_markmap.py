@@ -102,7 +102,7 @@ def js_profile(engine: QuickJSEngine, markdown: str) -> dict[str, Any]:
         "options": {},
         "font": font_shorthand(job.font_size),
         "css": stylesheet(job.css_variables, job.label_padding_y),
-        "svgId": "profile",
+        "svgId": "markmap-0123456789ab",  # of the form the service gives requests
     }
     engine.eval("__profile.start()")
     started = time.thread_time()

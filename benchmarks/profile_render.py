@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import json
 import math
 import re
@@ -194,8 +195,13 @@ def _engine(*, transforms: bool, probes: str | None, only: tuple[str, ...] = ())
     return engine
 
 
+# Every render under an id of its own, of the form the service gives requests: a request's id is
+# derived from its diagram, and its process never saw it (what id-keyed memos meet in production).
+_SVG_IDS = (f"mermaid-{serial:012x}" for serial in itertools.count(1))
+
+
 def _job(code: str) -> SvgJob:
-    return SvgJob(code=code, config=build_mermaid_config({}), svg_id="profile", timeout_ms=0, embed_fonts=True)
+    return SvgJob(code=code, config=build_mermaid_config({}), svg_id=next(_SVG_IDS), timeout_ms=0, embed_fonts=True)
 
 
 #: The handler's steps, timed by wrapping the names ``worker/mermaid.py`` calls them by.
@@ -328,7 +334,7 @@ def child_profile(engine: QuickJSEngine, code: str, rounds: int) -> dict[str, An
 def js_profile(engine: QuickJSEngine, code: str) -> dict[str, Any]:
     """One probed engine call: per-function records corrected for probe cost, and the total."""
     inside, outside = json.loads(engine.eval("__profile.calibrate(20000)"))
-    payload = {"code": code, "config": build_mermaid_config({}), "svgId": "profile"}
+    payload = {"code": code, "config": build_mermaid_config({}), "svgId": next(_SVG_IDS)}
     engine.defer_garbage_collection()  # as the pool's zygote does before it forks
     engine.eval("__profile.start()")
     started = time.thread_time()
@@ -458,9 +464,9 @@ def main(argv: list[str] | None = None) -> int:
     results = {}
     children: dict[int, dict[str, Any]] = {}
     for n, code in codes.items():
-        plain.call("render", {"code": code, "config": build_mermaid_config({}), "svgId": "warm"})
+        plain.call("render", {"code": code, "config": build_mermaid_config({}), "svgId": next(_SVG_IDS)})
         host = host_profile(plain, code, args.rounds)
-        probed.call("render", {"code": code, "config": build_mermaid_config({}), "svgId": "warm"})
+        probed.call("render", {"code": code, "config": build_mermaid_config({}), "svgId": next(_SVG_IDS)})
         results[n] = (host, js_profile(probed, code))
         children[n] = child_profile(plain, code, args.rounds)
     if len(sizes) > 1:
