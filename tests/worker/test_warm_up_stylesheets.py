@@ -4,13 +4,15 @@ mind map's of the default look."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from mermaid_printer.bundles.markmap import markmap_bundle
 from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, mermaid_bundle
+from mermaid_printer.engine import Bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, SvgJob
 from mermaid_printer.markmap_style import MARKMAP_THEMES
@@ -26,19 +28,35 @@ FLOWCHART = "flowchart LR\n  A[Start] --> B{Check}\n  B --> C[Done]\n"
 STYLED_FLOWCHART = FLOWCHART + "  classDef hot fill:#f96,stroke:#333\n  class A hot\n"
 
 
-@pytest.fixture(scope="module")
-def warmed() -> Iterator[QuickJSEngine]:
-    """An engine after the warm-up, with the stylesheets only this warm-up remembered."""
+@contextlib.contextmanager
+def _known_stylesheets_set_aside() -> Iterator[None]:
+    """No stylesheet is known inside; those known before are known again afterwards."""
     saved = set(css._safe_templates), set(css._safe_beginnings)
     css._safe_templates.clear()
     css._safe_beginnings.clear()
-    engine = QuickJSEngine(mermaid_bundle())
-    mermaid_worker.warm_up(engine)
-    yield engine
-    css._safe_templates.clear()
-    css._safe_templates.update(saved[0])
-    css._safe_beginnings.clear()
-    css._safe_beginnings.update(saved[1])
+    try:
+        yield
+    finally:
+        css._safe_templates.clear()
+        css._safe_templates.update(saved[0])
+        css._safe_beginnings.clear()
+        css._safe_beginnings.update(saved[1])
+
+
+@contextlib.contextmanager
+def _known_only_from(bundle: Bundle, warm_up: Callable[[QuickJSEngine], None]) -> Iterator[QuickJSEngine]:
+    """An engine of ``bundle`` after ``warm_up``, with the stylesheets only this warm-up remembered."""
+    with _known_stylesheets_set_aside():
+        engine = QuickJSEngine(bundle)
+        warm_up(engine)
+        yield engine
+
+
+@pytest.fixture(scope="module")
+def warmed() -> Iterator[QuickJSEngine]:
+    """A Mermaid engine after the warm-up, with the stylesheets only this warm-up remembered."""
+    with _known_only_from(mermaid_bundle(), mermaid_worker.warm_up) as engine:
+        yield engine
 
 
 @pytest.mark.parametrize("theme", [None, *THEMED_WARMUP_THEMES])
@@ -84,31 +102,17 @@ def test_what_the_pools_learner_studies_spares_a_parsed_only_type_its_full_scrub
 
 
 def test_only_templates_are_taken_in() -> None:
-    saved = css.known_stylesheets()
-    try:
+    with _known_stylesheets_set_aside():
         added = css.add_known_stylesheets(["#\0 .x{fill:red}", "#mermaid-0123456789ab .x{}", 7], ["#\0{}"])  # type: ignore[list-item]
         assert added == 2
         assert "#mermaid-0123456789ab .x{}" not in css._safe_templates
-    finally:
-        css._safe_templates.clear()
-        css._safe_templates.update(saved[0])
-        css._safe_beginnings.clear()
-        css._safe_beginnings.update(saved[1])
 
 
 @pytest.fixture(scope="module")
 def warmed_markmap() -> Iterator[QuickJSEngine]:
     """A markmap engine after its warm-up, with the stylesheets only this warm-up remembered."""
-    saved = set(css._safe_templates), set(css._safe_beginnings)
-    css._safe_templates.clear()
-    css._safe_beginnings.clear()
-    engine = QuickJSEngine(markmap_bundle())
-    markmap_worker.warm_up(engine)
-    yield engine
-    css._safe_templates.clear()
-    css._safe_templates.update(saved[0])
-    css._safe_beginnings.clear()
-    css._safe_beginnings.update(saved[1])
+    with _known_only_from(markmap_bundle(), markmap_worker.warm_up) as engine:
+        yield engine
 
 
 def test_a_mind_map_of_the_default_look_is_not_scrubbed_in_full(
