@@ -43,8 +43,9 @@ post-processing (~30 ms of a 3-node flowchart). The warm process scrubs the styl
 own warm-up renders (fixed input, never a request's) and remembers those that need no change,
 with their scope id cut out (:func:`remember_safe_stylesheet`). A request's stylesheet that is
 one of them with another id of the same form (``mermaid-`` or ``markmap-`` and 12 hex digits,
-as the service chooses them, or the export ids) needs no change either: the id is one run of CSS name characters
-starting with the same letters, so it tokenizes the same way and is the scope the check wants.
+as the service chooses them, or the export ids) needs no change either: the id is one run of
+CSS name characters starting with the same letters, so it tokenizes the same way and is the
+scope the check wants.
 It is returned as is without being parsed. Only the warm process fills the set, before it forks;
 a request's child reads it.
 

@@ -4,8 +4,9 @@
 holds every kind of label (headings, lists, links, inline code, a code block, a table, a task
 checkbox), so the lazily initialised code of markmap and the layout is ready, remembers its
 stylesheet as known (``postprocess/css.py``: a request of the default look is not scrubbed
-again) and compiles it for the PDF/PNG converter. ``prime(engine)`` runs in every child before its request:
-one fixed transform that copies the memory pages every request writes, off the request's clock.
+again) and compiles it for the PDF/PNG converter. ``prime(engine)`` runs in every child before
+its request: one fixed transform that copies the memory pages every request writes, off the
+request's clock.
 The handlers run in the single-use child::
 
     structure: engine.call("transform") → MarkmapStructure

@@ -479,15 +479,16 @@
   // ---- selectors whose id is bound later ---------------------------------------------------------
   // Mermaid scopes every rule of a diagram's stylesheet to its <svg>'s id (`#mermaid-1a2b3c4d5e6f
   // .node rect`), so each render's sheet is new text, and its ~300 selectors were parsed and
-  // compiled anew (a flowchart: 18 ms of its render; the sheet is compiled twice per render, css.js
-  // keeps both). css.js cuts the id out of such a sheet, putting a placeholder in its place, and
-  // compiles the result once as a template (compileTemplate): each `#placeholder` becomes a test
-  // of the id the template is later bound to (bindTemplate), which the bound list sets before it
-  // matches (a test never matches another list, so nothing matches in between). Bound to an id, the template is the list compile() makes of the text with that id in
-  // place of the placeholder: the placeholder and the id are both plain identifiers, so the text
-  // parses into the same selectors, tests and specificities, and what the list reads differs in
-  // that one id. A placeholder anywhere but in an id selector (in an attribute value) makes no
-  // template: compileTemplate answers null and the caller compiles the text with the id in place.
+  // compiled anew (a flowchart: 18 ms of its render). css.js cuts the id out of such a sheet,
+  // putting a placeholder in its place, and compiles the result once as a template
+  // (compileTemplate): each `#placeholder` becomes a test of the id the template is later bound
+  // to (bindTemplate), which the bound list sets before it matches (a test never matches another
+  // list, so nothing matches in between). Bound to an id, the template is the list compile()
+  // makes of the text with that id in place of the placeholder: the placeholder and the id are
+  // both plain identifiers, so the text parses into the same selectors, tests and specificities,
+  // and what the list reads differs in that one id. A placeholder anywhere but in an id selector
+  // (in an attribute value) makes no template: compileTemplate answers null and the caller
+  // compiles the text with the id in place.
   let templatePlaceholder = null; // while a template is parsed: the id that stands for the bound one
   let templateIdTests = 0; // the id tests of the placeholder made so far in that parse
   let boundId = null; // the id of the bound template matching now
