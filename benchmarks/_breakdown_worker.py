@@ -93,9 +93,10 @@ def handle(job: Any) -> Any:
 
 if hasattr(_real, "rehearse"):  # (a source tree from before the pool learned pages to copy ahead)
 
-    def rehearse() -> None:
-        """The real rehearsal, in the pool's page learner (not probed: it serves no request)."""
-        _real.rehearse()
+    def rehearse() -> Any:
+        """The real rehearsal, in the pool's page learner (not probed: it serves no request): its
+        steps to iterate (or, in a tree from before the rehearsal had steps, done in the call)."""
+        return _real.rehearse()
 
 
 if hasattr(_real, "study"):  # (a source tree from before the pool's learner studied)

@@ -11,6 +11,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from mermaid_printer.errors import DiagramSyntaxError
@@ -35,13 +36,16 @@ def prepare() -> None:
     print("fake-worker: prepare wrote to stdout", flush=True)
 
 
-def rehearse() -> None:
+def rehearse() -> Iterator[None]:
     """Write one byte of every page of REHEARSED, as the pool's page learner asks (unless the
-    test says this worker cannot rehearse)."""
+    test says this worker cannot rehearse), in two steps: the second half first."""
     if os.environ.get("FAKE_REHEARSE_FAIL"):
         raise RuntimeError("fake-worker: rehearsal failed on purpose")
-    for page in range(REHEARSED_PAGES):
-        REHEARSED[page * PAGE] = ord("r")
+    half = REHEARSED_PAGES // 2
+    for pages in (range(half, REHEARSED_PAGES), range(half)):
+        for page in pages:
+            REHEARSED[page * PAGE] = ord("r")
+        yield
 
 
 def prime() -> None:
@@ -81,6 +85,11 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         with open(job["ready_path"] + ".tmp", "w") as ready:
             ready.write(str(os.getpid()))
         os.rename(job["ready_path"] + ".tmp", job["ready_path"])
+    if "ballast_mb" in job:
+        # Memory the process holds until it exits, so that it takes a while to go.
+        STATE["ballast"] = bytearray(int(job["ballast_mb"]) * 2**20)
+        for page in range(0, len(STATE["ballast"]), PAGE):
+            STATE["ballast"][page] = 1
     if action == "echo":
         return {
             "echo": job.get("value"),

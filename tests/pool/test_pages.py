@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import resource
@@ -45,8 +46,6 @@ def _shared_memory() -> tuple[bytearray, set[int]]:
     """A buffer written before the fork, and the addresses of its whole pages."""
     buffer = bytearray(b"s" * ((PAGES + 2) * _pages.PAGE_SIZE))
     address = memoryview(buffer).cast("B")
-    import ctypes
-
     start = ctypes.addressof(ctypes.c_char.from_buffer(address))
     first = -(-start // _pages.PAGE_SIZE) * _pages.PAGE_SIZE
     return buffer, {first + k * _pages.PAGE_SIZE for k in range(PAGES)}
@@ -89,8 +88,6 @@ def test_copying_ahead_takes_the_faults_off_later_writes_and_changes_no_byte() -
         faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
         return {"asked": asked, "held": len(pages & held), "unchanged": unchanged, "faults": faults}
 
-    import ctypes
-
     pages_start = ctypes.addressof(ctypes.c_char.from_buffer(buffer))
     seen = _in_child(copy_then_write)
     assert seen == {"asked": PAGES * _pages.PAGE_SIZE, "held": PAGES, "unchanged": True, "faults": seen["faults"]}
@@ -129,3 +126,30 @@ def test_copying_stops_when_asked_between_steps() -> None:
     assert asked == 2 * 256 * 1024  # two steps copied, then it stopped
     assert _in_child(lambda: _pages.copy_now(runs)) == PAGES * _pages.PAGE_SIZE
     del buffer
+
+
+def test_pages_written_by_steps_come_in_the_order_of_the_step_that_first_wrote_them() -> None:
+    buffer, pages = _shared_memory()
+    ordered = sorted(pages)
+    low, high = ordered[: PAGES // 2], ordered[PAGES // 2 :]
+    start = ctypes.addressof(ctypes.c_char.from_buffer(buffer))
+
+    def write(chosen: list[int]) -> None:
+        for page in chosen:
+            buffer[page - start] = ord("w")
+
+    def steps() -> Any:
+        write(high)  # the first step writes the upper half
+        yield
+        write(high + low)  # the second writes both halves again: only the lower half is new
+        yield
+        write(low[:1])  # after the last item: nothing new
+
+    def report() -> list[int]:
+        runs = _pages.pages_written_by_steps(steps())
+        return [
+            first + k for first, length in struct.iter_unpack("=QQ", runs) for k in range(0, length, _pages.PAGE_SIZE)
+        ]
+
+    reported = [page for page in _in_child(report) if page in pages]
+    assert reported == high + low

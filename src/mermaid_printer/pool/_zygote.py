@@ -21,10 +21,11 @@ Two modes, chosen by the pool:
     made.
 
     *Copying ahead* (``_pages.py``, Linux): once, after start, a learner child runs the worker's
-    optional ``rehearse()`` (a fixed small job) and reports the memory pages that job copied on
-    write, then what the worker's optional ``study()`` found (fixed work whose findings the
-    zygote takes in with ``learn()``: Mermaid's stylesheets of the types the warm-up only
-    parses). Every spare forked after that copies those pages while it waits, so a request does
+    optional ``rehearse()`` (fixed jobs, one step per item it yields, most common first) and its
+    optional ``study()`` (fixed work whose findings the zygote takes in with ``learn()``:
+    Mermaid's stylesheets of the types the warm-up only parses), and reports the memory pages
+    they copied on write, in the order of the step that first wrote them, then what ``study()``
+    found. Every spare forked after that copies those pages while it waits, so a request does
     not pay for them (~5-30 ms of a render). Not while requests in flight are as many as the
     cores: a spare forked then copies nothing, and idle spares are told to stop, so copying
     takes idle time only (under full load it would slow the requests it was meant to speed).
@@ -53,7 +54,7 @@ import struct
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any, NoReturn
 
@@ -204,7 +205,15 @@ class _Zygote:
             self._shutdown()
 
     def _poll_once(self) -> bool:
-        for fd, _events in self._poller.poll():
+        events = [fd for fd, _events in self._poller.poll()]
+        # Callers that hung up first: a caller closes a request's socket once it has the result,
+        # before it sends its next request, so that child is no longer a request in flight when
+        # the next one is handed out (see _requests_in_flight).
+        ours = (self._ctrl.fileno(), self._wake_r, self._learner_pipe)
+        for fd in events:
+            if fd not in ours:
+                self._caller_hung_up(fd)
+        for fd in events:
             if fd == self._ctrl.fileno():
                 if not self._accept_requests():
                     return False
@@ -212,8 +221,6 @@ class _Zygote:
                 self._drain_wakeups()
             elif fd == self._learner_pipe:
                 self._read_learned()
-            else:
-                self._caller_hung_up(fd)
         self._reap()
         self._refill_spares()
         return True
@@ -253,11 +260,13 @@ class _Zygote:
         return self._requests_in_flight() >= self._cores
 
     def _requests_in_flight(self) -> int:
-        """Children still serving a request. One that has sent its result and exited is not,
-        though the loop has not reaped it yet (it is only looked at here: reaping in the middle
-        of a batch of poll events would close sockets those events name)."""
+        """Children still serving a request: their caller waits for the result, and they have
+        not exited. One whose caller hung up is not (it has its result or gave up, and the
+        child is being killed, though it may take a few ms to go), nor one that exited, though
+        the loop has not reaped it yet (it is only looked at here: reaping in the middle of a
+        batch of poll events would close sockets those events name)."""
         running = 0
-        for pid in self._children:
+        for pid in self._watched.values():
             try:
                 exited = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
             except ChildProcessError:
@@ -323,7 +332,13 @@ class _Zygote:
             # word that the cores are busy with requests (copying would take their time).
             waiting = select.poll()
             waiting.register(channel, select.POLLIN)
-            _pages.copy_now(copy_ahead, stop=lambda: bool(waiting.poll(0)))
+            import time as _t
+
+            _c0 = _t.process_time()
+            _asked = _pages.copy_now(copy_ahead, stop=lambda: bool(waiting.poll(0)))
+            _log(
+                f"DEBUG copied {_asked >> 10} of {_pages.learned_bytes(copy_ahead) >> 10} KiB in {1000 * (_t.process_time() - _c0):.1f} ms"
+            )
 
         self._serve_in_child(request_socket, copy_pages_ahead)
 
@@ -388,22 +403,28 @@ class _Zygote:
         self._learner_pid, self._learner_pipe = pid, read_end
         self._poller.register(read_end, select.POLLIN)
 
-    def _learn(self, rehearse: Callable[[], None], out: int) -> None:
-        """In the learner child: report the pages a rehearsal writes, then what the worker's
-        optional ``study()`` found, and exit. (It does not prime: a spare copies ahead after
+    def _learn(self, rehearse: Callable[[], Iterable[object] | None], out: int) -> None:
+        """In the learner child: report the pages the rehearsal's steps and the worker's
+        optional ``study()`` write (in the order of the step that first wrote them, study last),
+        then what ``study()`` found, and exit. (It does not prime: a spare copies ahead after
         priming, and the pages priming already copied cost it nothing to ask for again.) It
         runs at the lowest priority: requests come first."""
+        study = getattr(self._module, "study", None)
+        lessons = [b""]
+
+        def steps() -> Iterator[object]:
+            rehearsal = rehearse()  # a worker whose rehearsal is one step may do it here
+            if rehearsal is not None:
+                yield from rehearsal
+            if study is not None:
+                lessons[0] = study()
 
         def learn() -> None:
             self._enter_child()
             with contextlib.suppress(OSError):
                 os.nice(19)
-            before = _pages.held_alone()
-            rehearse()
-            runs = _pages.pages_written(before, _pages.held_alone())
-            study = getattr(self._module, "study", None)
-            lessons = study() if study is not None else b""
-            view = memoryview(struct.pack("=Q", len(runs)) + runs + lessons)
+            runs = _pages.pages_written_by_steps(steps())
+            view = memoryview(struct.pack("=Q", len(runs)) + runs + lessons[0])
             while view:
                 view = view[os.write(out, view) :]
 

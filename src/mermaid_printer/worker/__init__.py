@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import importlib
 import json
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -114,16 +115,28 @@ def prime() -> None:
         _bundle_worker(bundle).prime(loaded)
 
 
-def rehearse() -> None:
-    """Run each bundle worker's fixed rehearsal job, as a request would run it (in the pool's
-    page learner only: a child that exits afterwards, see ``pool/_pages.py``). Nothing in a
-    process that was not warmed up."""
+def rehearse() -> Iterator[None]:
+    """Run each bundle worker's fixed rehearsal jobs, as requests would run them (in the pool's
+    page learner only: a child that exits afterwards, see ``pool/_pages.py``), yielding after
+    each step. The bundles take turns, step by step, so the first steps are each bundle's most
+    common request. Nothing in a process that was not warmed up."""
     if not _warmed:
         return
+    rehearsals = []
     for bundle, loaded in _engines.items():
         rehearsal = getattr(_bundle_worker(bundle), "rehearse", None)
         if rehearsal is not None:
-            rehearsal(loaded)
+            rehearsals.append(iter(rehearsal(loaded)))
+    while rehearsals:
+        for steps in list(rehearsals):
+            if next(steps, _DONE) is _DONE:
+                rehearsals.remove(steps)
+            else:
+                yield
+
+
+#: What a bundle worker's rehearsal gives when it has no steps left.
+_DONE = object()
 
 
 def study() -> bytes:

@@ -6,7 +6,8 @@ checkbox), so the lazily initialised code of markmap and the layout is ready, re
 stylesheet as known (``postprocess/css.py``: a request of the default look is not scrubbed
 again) and compiles it for the PDF/PNG converter. ``prime(engine)`` runs in every child before
 its request: one fixed transform that copies the memory pages every request writes, off the
-request's clock.
+request's clock. ``rehearse(engine)`` draws the warm-up document as a request, in the pool's
+page learner (``pool/_pages.py``), so spares copy ahead the pages a mind map's render writes.
 The handlers run in the single-use child::
 
     structure: engine.call("transform") → MarkmapStructure
@@ -22,6 +23,7 @@ the engine refuses trees of more than :data:`MAX_NODES` nodes or :data:`MAX_DEPT
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 from mermaid_printer.engine import Engine, EngineLimits
@@ -40,7 +42,17 @@ from mermaid_printer.markmap_style import font_shorthand, stylesheet
 from mermaid_printer.postprocess.finish import finish_svg, missing_characters_warning
 from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
 
-__all__ = ["MAX_DEPTH", "MAX_MARKDOWN_BYTES", "MAX_NODES", "WARMUP_MARKDOWN", "prime", "render", "structure", "warm_up"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_MARKDOWN_BYTES",
+    "MAX_NODES",
+    "WARMUP_MARKDOWN",
+    "prime",
+    "rehearse",
+    "render",
+    "structure",
+    "warm_up",
+]
 
 #: The limits (defined with the job types): Markdown bytes, nodes, levels.
 MAX_MARKDOWN_BYTES = MARKMAP_MAX_MARKDOWN_BYTES
@@ -108,6 +120,18 @@ def prime(engine: Engine) -> None:
     result = engine.call("transform", {"markdown": WARMUP_MARKDOWN})
     if not result.get("ok"):
         raise RenderFailed(f"priming transform failed: {result.get('error')}")
+
+
+def rehearse(engine: Engine) -> Iterator[None]:
+    """Draw the warm-up document as a request of the default look is drawn (post-processing and
+    font embedding included), so the pool learns which memory pages a mind map's render writes
+    (see ``pool/_pages.py``). Runs in a child that exits afterwards; never user input."""
+    render(engine, MarkmapRenderJob(markdown=WARMUP_MARKDOWN, options={}, timeout_ms=0, svg_id=_REHEARSAL_SVG_ID))
+    yield
+
+
+#: The id the rehearsal draws under: one of the form the service gives requests.
+_REHEARSAL_SVG_ID = "markmap-0123456789ab"
 
 
 def structure(engine: Engine, job: MarkmapStructureJob) -> MarkmapStructure:

@@ -4,7 +4,10 @@
 parses one of every other type, so their lazily initialised modules and parsers are ready,
 decodes the fonts and warms the PDF/PNG converter.
 ``prime(engine)`` runs in every child before its request: one fixed parse that copies the memory
-pages every request writes, off the request's clock. The handlers run in the single-use child:
+pages every request writes, off the request's clock. ``rehearse(engine)`` and ``study(engine)``
+draw every warm-up diagram in the pool's page learner (``pool/_pages.py``), so spares copy ahead
+the pages renders write, and the zygote learns which types' stylesheets need no scrubbing
+(``learn``). The handlers run in the single-use child:
 one render, then the post-processing chain, all inside the child (a parse only parses: no
 drawing, no post-processing)::
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS, WARMUP_SVG_ID
@@ -113,18 +117,22 @@ def prime(engine: Engine) -> None:
 _REHEARSAL_SVG_ID = "mermaid-0123456789ab"
 
 
-def rehearse(engine: Engine) -> None:
-    """Draw the smallest common request, as a request is drawn (post-processing and font
-    embedding included), so the pool learns which memory pages every render writes (see
-    ``pool/_pages.py``). Runs in a child that exits afterwards; never user input."""
-    job = SvgJob(
-        code=WARMUP_DIAGRAMS[_PRIMING_DIAGRAM],
-        config=build_mermaid_config({}),
-        svg_id=_REHEARSAL_SVG_ID,
-        timeout_ms=0,
-        embed_fonts=True,
-    )
-    render_svg(engine, job)
+def rehearse(engine: Engine) -> Iterator[None]:
+    """Draw the smallest common request, then the warm-up drawing of every other common type,
+    as requests are drawn (post-processing and font embedding included), yielding after each,
+    so the pool learns which memory pages renders write, those every render writes first (see
+    ``pool/_pages.py``; the types the warm-up only parses are drawn by :func:`study`, which
+    the learner runs after this). Runs in a child that exits afterwards; never user input."""
+    for name in [_PRIMING_DIAGRAM, *(name for name in WARMUP_DIAGRAMS if name != _PRIMING_DIAGRAM)]:
+        job = SvgJob(
+            code=WARMUP_DIAGRAMS[name],
+            config=build_mermaid_config({}),
+            svg_id=_REHEARSAL_SVG_ID,
+            timeout_ms=0,
+            embed_fonts=True,
+        )
+        render_svg(engine, job)
+        yield
 
 
 def study(engine: Engine) -> dict[str, Any]:
