@@ -146,7 +146,9 @@ def test_pages_written_by_steps_come_in_the_order_of_the_step_that_first_wrote_t
         write(low[:1])  # after the last item: nothing new
 
     def report() -> list[int]:
-        runs = _pages.pages_written_by_steps(steps())
+        by_step = _pages.pages_written_by_steps(steps())
+        assert len(by_step) == 3  # two steps, and what came after the last
+        runs = b"".join(by_step)
         return [
             first + k for first, length in struct.iter_unpack("=QQ", runs) for k in range(0, length, _pages.PAGE_SIZE)
         ]

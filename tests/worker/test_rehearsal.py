@@ -94,7 +94,7 @@ def test_the_rehearsal_draws_the_smallest_common_request_first_then_every_common
 def _learned(steps: Callable[[], Iterator[None]]) -> bytes:
     """The pages ``steps()`` write in a child forked from this process, as the pool's learner
     reports them (packed runs, in the order of the step that first wrote them)."""
-    return bytes.fromhex(_in_child(lambda: _pages.pages_written_by_steps(steps()).hex()))
+    return bytes.fromhex(_in_child(lambda: b"".join(_pages.pages_written_by_steps(steps())).hex()))
 
 
 def _faults_serving(prime: Callable[[], object], copy: bytes, serve: Callable[[], object]) -> int:

@@ -12,13 +12,14 @@ runs the worker's fixed rehearsal (renders, never a request), and reports the pa
 its own (:func:`pages_written_by_steps`). The rehearsal is made of steps, most common first (the
 smallest common request, then every other kind of drawing), and the pages are reported in the
 order of the step that first wrote them, so a spare copies first what most requests write.
-Every spare forked after that copies those pages right after priming, while it waits for a
-request (:func:`copy_now`, ``madvise(MADV_POPULATE_WRITE)``: the kernel breaks the sharing of
-each page as a write would, without writing). A request then finds them copied, and its clock
-no longer sees the copying. The copying costs the spare about what the request's own faults
-would have, plus the pages this request would not have written; so a spare stops copying as soon
-as its request arrives: when requests queue up, spares hardly copy, and the work per request
-stays what it was.
+Every spare forked after that copies those pages after priming, while it waits for a request
+(:class:`Copier`, ``madvise(MADV_POPULATE_WRITE)``: the kernel breaks the sharing of each page
+as a write would, without writing). A request then finds them copied, and its clock no longer
+sees the copying. The copying costs the spare about what the request's own faults would have,
+plus the pages this request would not have written; so a spare stops copying as soon as its
+request arrives, and the zygote tells the spares how much they may copy as requests come and go
+(``_zygote.py``, ``_copy_level``): when requests fill the cores, spares copy nothing, and the
+work per request stays what it was.
 
 Why every kind of drawing and not just one: each kind writes pages of its own (its parser, its
 renderer, its layout). Measured in forked children of a warm worker over 47 diagrams of 29 kinds
@@ -26,13 +27,25 @@ renderer, its layout). Measured in forked children of a warm worker over 47 diag
 3,188 (12 MiB, ~9 ms to copy) and leave a median request 46.8 ms of CPU; the pages any of 30
 kinds' warm-up drawings writes are 15,272 (60 MiB, ~38 ms to copy, in the spare's idle time)
 and leave it 39.8 ms (journey 45.8 -> 38.4 ms, requirement 86.5 -> 75.7, a pie 16.7 -> 16.7).
+With the mind map's and the study's drawings a spare copies ~80 MiB, and holds ~70 MiB of its
+own memory once done (``/proc/<pid>/smaps_rollup``, ``Private_Dirty``; ~10 MiB before).
 
-Nothing here changes what memory holds: populating a page only stops sharing it.
+Why not all of it beside a render: on two cores, spares copying ~80 MiB while a stream of
+small renders ran back to back made each render 1.1-1.5x as long (wall;
+``benchmarks/request_breakdown.py --compare``), even with the copying in a thread at idle
+priority (it streams through the caches and memory the render uses; and a request then waited
+2-5 ms for that thread to stop, as it got the CPU last). Without any copying beside renders,
+back-to-back renders took 1.01-1.10x as long as the pool before this (which copied the pie's
+pages beside requests, when its bookkeeping let it). So the zygote lets a spare copy everything
+only once no request has been in flight for 20 ms, and the first step's pages beside fewer
+requests than cores: against the pool before, back-to-back renders take 0.79-0.97 of their
+time, and with 100 ms between requests 0.81-0.91 (``benchmarks/gap_compare.py``, 4 trials).
 """
 
 from __future__ import annotations
 
 import ctypes
+import itertools
 import mmap
 import os
 import struct
@@ -40,7 +53,7 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["PAGE_SIZE", "copy_now", "held_alone", "pages_written", "pages_written_by_steps", "supported"]
+__all__ = ["PAGE_SIZE", "Copier", "copy_now", "held_alone", "pages_written", "pages_written_by_steps", "supported"]
 
 PAGE_SIZE = mmap.PAGESIZE
 _MADV_POPULATE_WRITE = 23  # Linux 5.14
@@ -98,18 +111,19 @@ def pages_written(before: set[int], after: set[int]) -> bytes:
     return b"".join(struct.pack("=QQ", start, length) for start, length in runs)
 
 
-def pages_written_by_steps(steps: Iterable[object]) -> bytes:
+def pages_written_by_steps(steps: Iterable[object]) -> list[bytes]:
     """Run ``steps`` (an iterator that does one step of work per item) and report the pages
-    that became this process's own, as packed runs: those of the first step first, then those
-    the second step added, and so on (in address order within a step)."""
+    that became this process's own, as packed runs per step: those of the first step, then
+    those the second step added, and so on (in address order within a step), and last those
+    written after the last item."""
     before = held_alone()
     runs = []
     for _step in steps:
         after = held_alone()
         runs.append(pages_written(before, after))
         before = after
-    runs.append(pages_written(before, held_alone()))  # anything written after the last item
-    return b"".join(runs)
+    runs.append(pages_written(before, held_alone()))
+    return runs
 
 
 def learned_bytes(runs: bytes) -> int:
@@ -133,24 +147,55 @@ def copy_now(runs: bytes, stop: Callable[[], bool] = lambda: False) -> int:
     Best effort: a run that is no longer mapped, or a kernel without ``MADV_POPULATE_WRITE``,
     is skipped (the request then copies those pages itself, as without this).
     """
+    copier = Copier(runs)
+    copier.copy(stop)
+    return copier.copied
+
+
+class Copier:
+    """Copies the pages of packed runs into this process (see :func:`copy_now`): the first
+    ``common`` bytes of runs (the pages every render writes), then, when asked for everything,
+    the rest. It can stop between steps of 256 KiB and go on later where it stopped: the pool
+    tells a spare how much it may copy as requests come and go."""
+
+    def __init__(self, runs: bytes, common: int | None = None) -> None:
+        if len(runs) % 16:
+            runs = b""
+        split = len(runs) if common is None else common - common % 16
+        self._common: Iterator[tuple[int, int]] = _in_steps(runs[:split])
+        self._rest: Iterator[tuple[int, int]] = _in_steps(runs[split:])
+        #: The bytes asked for so far.
+        self.copied = 0
+
+    def copy(self, stop: Callable[[], bool] = lambda: False, *, everything: bool = True) -> bool:
+        """Copy on the common pages, and the rest too if ``everything``, until done (True) or
+        until ``stop()``, asked every 256 KiB, says so (False)."""
+        madvise = _madvise()
+        since_look = 0
+        for name in ("_common", "_rest") if everything else ("_common",):
+            steps: Iterator[tuple[int, int]] = getattr(self, name)
+            for start, length in steps:
+                if since_look >= _COPY_STEP:
+                    if stop():
+                        setattr(self, name, itertools.chain([(start, length)], steps))
+                        return False
+                    since_look = 0
+                if madvise(start, length, _MADV_POPULATE_WRITE) != 0 and ctypes.get_errno() == 22:
+                    # EINVAL: the kernel does not know the advice; stop asking
+                    self._common = self._rest = iter(())
+                    return True
+                self.copied += length
+                since_look += length
+        return True
+
+
+def _madvise() -> Callable[[int, int, int], int]:
     global _libc
-    if not runs or len(runs) % 16:
-        return 0
     if _libc is None:
         _libc = ctypes.CDLL(None, use_errno=True)
         _libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
         _libc.madvise.restype = ctypes.c_int
-    asked = since_look = 0
-    for start, length in _in_steps(runs):
-        if since_look >= _COPY_STEP:
-            if stop():
-                break
-            since_look = 0
-        if _libc.madvise(start, length, _MADV_POPULATE_WRITE) != 0 and ctypes.get_errno() == 22:
-            break  # EINVAL: the kernel does not know the advice; stop asking
-        asked += length
-        since_look += length
-    return asked
+    return _libc.madvise
 
 
 def _in_steps(runs: bytes) -> Iterator[tuple[int, int]]:

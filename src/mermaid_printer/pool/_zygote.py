@@ -26,9 +26,11 @@ Two modes, chosen by the pool:
     Mermaid's stylesheets of the types the warm-up only parses), and reports the memory pages
     they copied on write, in the order of the step that first wrote them, then what ``study()``
     found. Every spare forked after that copies those pages while it waits, so a request does
-    not pay for them (~5-30 ms of a render). Not while requests in flight are as many as the
-    cores: a spare forked then copies nothing, and idle spares are told to stop, so copying
-    takes idle time only (under full load it would slow the requests it was meant to speed).
+    not pay for them (~5-30 ms of a render), as much as the zygote lets it (``_copy_level``):
+    all of them once no request has been in flight for 20 ms; only those every render writes
+    (the first step's) while fewer requests than cores are in flight; nothing while as many as
+    the cores are. (Copying beside a render slows it down, more the more is copied.) A request
+    is done when its caller hangs up, even if its process takes a few ms more to exit.
 
 ``--mode single --sock-fd N``
     A pre-spawned, single-use worker for platforms or settings without fork: it runs
@@ -46,6 +48,7 @@ import ctypes
 import gc
 import importlib
 import json
+import math
 import os
 import select
 import signal
@@ -53,6 +56,7 @@ import socket
 import struct
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
@@ -154,8 +158,15 @@ def _send_control(ctrl: socket.socket, message: dict[str, Any]) -> None:
         ctrl.send(json.dumps(message).encode("utf-8"))
 
 
-# Sent to an idle spare (no fd with it): stop copying pages ahead, the cores are busy.
-_STOP_COPYING = b"S"
+# How much a spare may copy ahead (sent to idle spares, no fd with it, when it changes; see
+# _copy_level): nothing, the pages of the rehearsal's first step (what every render writes), or
+# all it learned.
+_COPY_NOTHING = b"0"
+_COPY_COMMON = b"1"
+_COPY_ALL = b"2"
+_COPY_LEVELS = (_COPY_NOTHING, _COPY_COMMON, _COPY_ALL)
+#: How long no request must have been in flight before spares copy all they learned.
+_COPY_ALL_AFTER_IDLE_S = 0.02
 
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
 # turns spares off: requests then fork on demand, and the failure shows in their results.
@@ -186,7 +197,10 @@ class _Zygote:
         self._learner_pipe: int | None = None
         self._learner_bytes = bytearray()
         self._learned = b""  # packed page runs (_pages.pages_written) every new spare copies
+        self._learned_common = 0  # how many bytes of them are the pages of the first step
+        self._spares_copy = _COPY_ALL  # what the idle spares were last told (_copy_level)
         self._cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        self._idle_since: float | None = time.monotonic()  # since when no request is in flight
 
     def serve(self) -> None:
         """Run until the control socket closes, then kill and reap every child."""
@@ -205,7 +219,7 @@ class _Zygote:
             self._shutdown()
 
     def _poll_once(self) -> bool:
-        events = [fd for fd, _events in self._poller.poll()]
+        events = [fd for fd, _events in self._poller.poll(self._ms_until_spares_copy())]
         # Callers that hung up first: a caller closes a request's socket once it has the result,
         # before it sends its next request, so that child is no longer a request in flight when
         # the next one is handed out (see _requests_in_flight).
@@ -222,6 +236,7 @@ class _Zygote:
             elif fd == self._learner_pipe:
                 self._read_learned()
         self._reap()
+        self._update_copying()
         self._refill_spares()
         return True
 
@@ -249,15 +264,40 @@ class _Zygote:
             finally:
                 channel.close()
             self._track(pid, sock)
-            if self._cores_busy():
-                self._tell_spares_to_stop_copying()
+            self._update_copying()
             return
         self._fork_child(sock)
 
-    def _cores_busy(self) -> bool:
-        """Whether requests in flight are as many as the cores: a spare copying pages ahead
-        would then take a request's time, not idle time."""
-        return self._requests_in_flight() >= self._cores
+    def _copy_level(self) -> bytes:
+        """How much spares may copy ahead now.
+
+        * All they learned once no request has been in flight for ``_COPY_ALL_AFTER_IDLE_S``.
+        * The pages every render writes (the rehearsal's first step, ~12 MiB) while requests
+          are in flight but fewer than the cores, or not for long enough: beside a stream of
+          small renders on two cores that saves more than it costs.
+        * Nothing while requests in flight are as many as the cores: it would take their time.
+
+        Not all of it beside a render: on two cores, spares copying ~80 MiB while small renders
+        ran back to back made each render 1.1-1.5x as long, even on a core of their own (it
+        streams through the caches and memory the render uses), and back-to-back requests leave
+        a ms or two between them, too little to copy much but enough to be in the next one's way
+        (``pool/_pages.py`` has the numbers).
+        """
+        in_flight = self._requests_in_flight()
+        if in_flight:
+            self._idle_since = None
+            return _COPY_COMMON if in_flight < self._cores else _COPY_NOTHING
+        if self._idle_since is None:
+            self._idle_since = time.monotonic()
+        return _COPY_ALL if time.monotonic() - self._idle_since >= _COPY_ALL_AFTER_IDLE_S else _COPY_COMMON
+
+    def _ms_until_spares_copy(self) -> int | None:
+        """How long the loop may sleep before it must tell the spares to copy all they learned
+        (None: nothing to tell, or nothing until the requests in flight end)."""
+        if self._spares_copy == _COPY_ALL or self._idle_since is None or not self._spares:
+            return None
+        left = _COPY_ALL_AFTER_IDLE_S - (time.monotonic() - self._idle_since)
+        return max(0, math.ceil(left * 1000))
 
     def _requests_in_flight(self) -> int:
         """Children still serving a request: their caller waits for the result, and they have
@@ -275,10 +315,15 @@ class _Zygote:
                 running += 1
         return running
 
-    def _tell_spares_to_stop_copying(self) -> None:
+    def _update_copying(self) -> None:
+        """Tell the idle spares how much they may copy ahead, when that changed."""
+        level = self._copy_level()
+        if level == self._spares_copy:
+            return
+        self._spares_copy = level
         for channel in self._spares.values():
             with contextlib.suppress(OSError):  # one that died is reaped as usual
-                channel.send(_STOP_COPYING, socket.MSG_DONTWAIT)
+                channel.send(level, socket.MSG_DONTWAIT)
 
     def _track(self, pid: int, sock: socket.socket) -> None:
         self._children[pid] = sock
@@ -301,7 +346,7 @@ class _Zygote:
     def _refill_spares(self) -> None:
         while len(self._spares) < self._spares_wanted:
             # (Decided here: in the child, the zygote's children are no longer its own.)
-            copy_ahead = b"" if self._cores_busy() else self._learned
+            copier, level = _pages.Copier(self._learned, self._learned_common), self._spares_copy
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             try:
                 pid = os.fork()
@@ -312,50 +357,43 @@ class _Zygote:
                 return
             if pid == 0:
                 ours.close()
-                self._become_spare(theirs, copy_ahead)  # never returns
+                self._become_spare(theirs, copier, level)  # never returns
             theirs.close()
             self._spares[pid] = ours
 
-    def _become_spare(self, channel: socket.socket, copy_ahead: bytes) -> None:
+    def _become_spare(self, channel: socket.socket, copier: _pages.Copier, level: bytes) -> None:
+        waiting = select.poll()
+        waiting.register(channel, select.POLLIN)
+
         def request_socket() -> socket.socket | None:
+            # Copy ahead as much as the zygote lets us until anything comes from it; then read
+            # what came: the request, how much to copy now, or the end.
+            copying = level
             while True:
+                if copying != _COPY_NOTHING:
+                    copier.copy(stop=lambda: bool(waiting.poll(0)), everything=copying == _COPY_ALL)
                 message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)
                 if fds:
                     channel.close()
                     return socket.socket(fileno=fds[0])
-                if message != _STOP_COPYING:
+                if message not in _COPY_LEVELS:
                     channel.close()
                     return None  # end of file: the zygote is stopping
+                copying = message
 
-        def copy_pages_ahead() -> None:
-            # While the spare waits, and until anything comes from the zygote: its request, or
-            # word that the cores are busy with requests (copying would take their time).
-            waiting = select.poll()
-            waiting.register(channel, select.POLLIN)
-            import time as _t
-
-            _c0 = _t.process_time()
-            _asked = _pages.copy_now(copy_ahead, stop=lambda: bool(waiting.poll(0)))
-            _log(
-                f"DEBUG copied {_asked >> 10} of {_pages.learned_bytes(copy_ahead) >> 10} KiB in {1000 * (_t.process_time() - _c0):.1f} ms"
-            )
-
-        self._serve_in_child(request_socket, copy_pages_ahead)
+        self._serve_in_child(request_socket)
 
     def _become_child(self, sock: socket.socket) -> None:
         # Forked for a waiting request: copying ahead would only move its faults, not save them.
-        self._serve_in_child(lambda: sock, lambda: None)
+        self._serve_in_child(lambda: sock)
 
-    def _serve_in_child(
-        self, request_socket: Callable[[], socket.socket | None], copy_ahead: Callable[[], None]
-    ) -> None:
-        """In a newly forked child: prime, copy pages ahead, wait for the request socket, serve
-        it, exit."""
+    def _serve_in_child(self, request_socket: Callable[[], socket.socket | None]) -> None:
+        """In a newly forked child: prime, wait for the request socket (a spare copies pages
+        ahead meanwhile), serve it, exit."""
 
         def serve() -> None:
             self._enter_child()
             _prime(self._module)
-            copy_ahead()
             sock = request_socket()
             if sock is not None:
                 proto.serve_one_request(sock, self._handle)
@@ -423,8 +461,10 @@ class _Zygote:
             self._enter_child()
             with contextlib.suppress(OSError):
                 os.nice(19)
-            runs = _pages.pages_written_by_steps(steps())
-            view = memoryview(struct.pack("=Q", len(runs)) + runs + lessons[0])
+            by_step = _pages.pages_written_by_steps(steps())
+            runs = b"".join(by_step)
+            header = struct.pack("=QQ", len(runs), len(by_step[0]))
+            view = memoryview(header + runs + lessons[0])
             while view:
                 view = view[os.write(out, view) :]
 
@@ -445,15 +485,19 @@ class _Zygote:
         self._learner_pipe = None
         report, self._learner_bytes = bytes(self._learner_bytes), bytearray()
         status = self._reap_learner()
-        if status != 0 or len(report) < 8:
+        if status != 0 or len(report) < 16:
             _log(f"the learner did not finish (status {status}); spares will not copy ahead")
             return
-        (length,) = struct.unpack_from("=Q", report)
-        runs, lessons = report[8 : 8 + length], report[8 + length :]
+        length, common = struct.unpack_from("=QQ", report)
+        runs, lessons = report[16 : 16 + length], report[16 + length :]
         size = _pages.learned_bytes(runs)
-        if 0 < size <= _pages.MAX_LEARNED_BYTES:
-            self._learned = runs
-            _log(f"spares will copy {size // 1024} KiB of pages ahead of their requests")
+        if 0 < size <= _pages.MAX_LEARNED_BYTES and common <= length:
+            self._learned, self._learned_common = runs, common
+            common_size = _pages.learned_bytes(runs[:common])
+            _log(
+                f"spares will copy {size // 1024} KiB of pages ahead of their requests "
+                f"({common_size // 1024} KiB of them beside requests)"
+            )
         learn = getattr(self._module, "learn", None)
         if lessons and learn is not None:
             try:
