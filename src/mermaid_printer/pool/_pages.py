@@ -37,9 +37,12 @@ priority (it streams through the caches and memory the render uses; and a reques
 2-5 ms for that thread to stop, as it got the CPU last). Without any copying beside renders,
 back-to-back renders took 1.01-1.10x as long as the pool before this (which copied the pie's
 pages beside requests, when its bookkeeping let it). So the zygote lets a spare copy everything
-only once no request has been in flight for 20 ms, and the first step's pages beside fewer
-requests than cores: against the pool before, back-to-back renders take 0.79-0.97 of their
-time, and with 100 ms between requests 0.81-0.91 (``benchmarks/gap_compare.py``, 4 trials).
+only once no request has been in flight for 20 ms, and the first step's pages once fewer
+requests than cores have been in flight for 20 ms (with one caller per core, copying them in
+the moments between requests made a batch 1.05x as long; ``benchmarks/throughput_compare.py``).
+Against the pool before, back-to-back renders take 0.89-0.98 of their time (a pie 1.02), and
+with 100 ms between requests 0.73-0.91 (a pie 1.03: its pages were copied before too;
+``benchmarks/gap_compare.py``, 4 trials).
 """
 
 from __future__ import annotations

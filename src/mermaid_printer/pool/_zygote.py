@@ -28,8 +28,8 @@ Two modes, chosen by the pool:
     found. Every spare forked after that copies those pages while it waits, so a request does
     not pay for them (~5-30 ms of a render), as much as the zygote lets it (``_copy_level``):
     all of them once no request has been in flight for 20 ms; only those every render writes
-    (the first step's) while fewer requests than cores are in flight; nothing while as many as
-    the cores are. (Copying beside a render slows it down, more the more is copied.) A request
+    (the first step's) once fewer requests than cores have been in flight for 20 ms; otherwise
+    nothing. (Copying beside a render slows it down, more the more is copied.) A request
     is done when its caller hangs up, even if its process takes a few ms more to exit.
 
 ``--mode single --sock-fd N``
@@ -165,8 +165,9 @@ _COPY_NOTHING = b"0"
 _COPY_COMMON = b"1"
 _COPY_ALL = b"2"
 _COPY_LEVELS = (_COPY_NOTHING, _COPY_COMMON, _COPY_ALL)
-#: How long no request must have been in flight before spares copy all they learned.
-_COPY_ALL_AFTER_IDLE_S = 0.02
+#: How long the cores must have been less than full (no request in flight) before spares copy
+#: the common pages (all they learned).
+_COPY_AFTER_S = 0.02
 
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
 # turns spares off: requests then fork on demand, and the failure shows in their results.
@@ -200,7 +201,9 @@ class _Zygote:
         self._learned_common = 0  # how many bytes of them are the pages of the first step
         self._spares_copy = _COPY_ALL  # what the idle spares were last told (_copy_level)
         self._cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-        self._idle_since: float | None = time.monotonic()  # since when no request is in flight
+        # Since when fewer requests than cores, and no request, have been in flight.
+        self._below_cores_since: float | None = time.monotonic()
+        self._idle_since: float | None = time.monotonic()
 
     def serve(self) -> None:
         """Run until the control socket closes, then kill and reap every child."""
@@ -271,33 +274,42 @@ class _Zygote:
     def _copy_level(self) -> bytes:
         """How much spares may copy ahead now.
 
-        * All they learned once no request has been in flight for ``_COPY_ALL_AFTER_IDLE_S``.
-        * The pages every render writes (the rehearsal's first step, ~12 MiB) while requests
-          are in flight but fewer than the cores, or not for long enough: beside a stream of
+        * All they learned once no request has been in flight for ``_COPY_AFTER_S``.
+        * The pages every render writes (the rehearsal's first step, ~12 MiB) once fewer
+          requests than cores have been in flight for ``_COPY_AFTER_S``: beside a stream of
           small renders on two cores that saves more than it costs.
-        * Nothing while requests in flight are as many as the cores: it would take their time.
+        * Else nothing: while the cores are full, copying would take the requests' time, and a
+          moment with a core free between requests is too short to copy much.
 
         Not all of it beside a render: on two cores, spares copying ~80 MiB while small renders
         ran back to back made each render 1.1-1.5x as long, even on a core of their own (it
-        streams through the caches and memory the render uses), and back-to-back requests leave
-        a ms or two between them, too little to copy much but enough to be in the next one's way
-        (``pool/_pages.py`` has the numbers).
+        streams through the caches and memory the render uses). And not even the first step's
+        pages when a core is free only between requests: with one caller per core, a batch took
+        1.05x as long (``pool/_pages.py`` has the numbers).
         """
-        in_flight = self._requests_in_flight()
+        in_flight, now = self._requests_in_flight(), time.monotonic()
+        if in_flight >= self._cores:
+            self._below_cores_since = self._idle_since = None
+            return _COPY_NOTHING
+        if self._below_cores_since is None:
+            self._below_cores_since = now
         if in_flight:
             self._idle_since = None
-            return _COPY_COMMON if in_flight < self._cores else _COPY_NOTHING
-        if self._idle_since is None:
-            self._idle_since = time.monotonic()
-        return _COPY_ALL if time.monotonic() - self._idle_since >= _COPY_ALL_AFTER_IDLE_S else _COPY_COMMON
+        elif self._idle_since is None:
+            self._idle_since = now
+        if self._idle_since is not None and now - self._idle_since >= _COPY_AFTER_S:
+            return _COPY_ALL
+        return _COPY_COMMON if now - self._below_cores_since >= _COPY_AFTER_S else _COPY_NOTHING
 
     def _ms_until_spares_copy(self) -> int | None:
-        """How long the loop may sleep before it must tell the spares to copy all they learned
-        (None: nothing to tell, or nothing until the requests in flight end)."""
-        if self._spares_copy == _COPY_ALL or self._idle_since is None or not self._spares:
+        """How long the loop may sleep before it must tell the spares they may copy more (None:
+        nothing to tell, or nothing until requests in flight end)."""
+        if not self._spares or self._spares_copy == _COPY_ALL:
             return None
-        left = _COPY_ALL_AFTER_IDLE_S - (time.monotonic() - self._idle_since)
-        return max(0, math.ceil(left * 1000))
+        since = self._below_cores_since if self._spares_copy == _COPY_NOTHING else self._idle_since
+        if since is None:
+            return None
+        return max(0, math.ceil((_COPY_AFTER_S - (time.monotonic() - since)) * 1000))
 
     def _requests_in_flight(self) -> int:
         """Children still serving a request: their caller waits for the result, and they have
