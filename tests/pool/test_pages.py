@@ -155,3 +155,10 @@ def test_pages_written_by_steps_come_in_the_order_of_the_step_that_first_wrote_t
 
     reported = [page for page in _in_child(report) if page in pages]
     assert reported == high + low
+
+
+def test_whether_other_tasks_wait_for_a_core_counts_the_runnable_tasks_against_the_cores() -> None:
+    # This test's own thread is runnable while it asks, so with no cores someone always waits,
+    # and with more cores than any machine has, nobody does.
+    assert _pages.others_wait_for_a_core(0)
+    assert not _pages.others_wait_for_a_core(1 << 20)

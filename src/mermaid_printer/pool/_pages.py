@@ -40,9 +40,11 @@ pages beside requests, when its bookkeeping let it). So the zygote lets a spare 
 only once no request has been in flight for 20 ms, and the first step's pages once fewer
 requests than cores have been in flight for 20 ms (with one caller per core, copying them in
 the moments between requests made a batch 1.05x as long; ``benchmarks/throughput_compare.py``).
-Against the pool before, back-to-back renders take 0.89-0.98 of their time (a pie 1.02), and
-with 100 ms between requests 0.73-0.91 (a pie 1.03: its pages were copied before too;
-``benchmarks/gap_compare.py``, 4 trials).
+And a spare copies only while no more tasks are runnable on the machine than it has cores
+(:func:`others_wait_for_a_core`): copying in the printer's idle time beside Mermaid in Chromium
+(``benchmarks/vs_chromium.py``, which takes turns) made Chromium's median render 1.4x as long.
+Against the pool before, back-to-back renders take 0.86-0.97 of their time, and with 100 ms
+between requests 0.71-0.89 (``benchmarks/gap_compare.py``, 4 trials).
 """
 
 from __future__ import annotations
@@ -56,7 +58,16 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["PAGE_SIZE", "Copier", "copy_now", "held_alone", "pages_written", "pages_written_by_steps", "supported"]
+__all__ = [
+    "PAGE_SIZE",
+    "Copier",
+    "copy_now",
+    "held_alone",
+    "others_wait_for_a_core",
+    "pages_written",
+    "pages_written_by_steps",
+    "supported",
+]
 
 PAGE_SIZE = mmap.PAGESIZE
 _MADV_POPULATE_WRITE = 23  # Linux 5.14
@@ -190,6 +201,18 @@ class Copier:
                 self.copied += length
                 since_look += length
         return True
+
+
+def others_wait_for_a_core(cores: int) -> bool:
+    """Whether more tasks are runnable on the whole machine than it has cores (this one among
+    them), i.e. copying now takes a core some other task waits for (``/proc/loadavg``'s count
+    of runnable tasks; False where it cannot be read)."""
+    try:
+        with open("/proc/loadavg", "rb") as loadavg:
+            running = int(loadavg.read().split()[3].split(b"/")[0])
+    except (OSError, ValueError, IndexError):
+        return False
+    return running > cores
 
 
 def _madvise() -> Callable[[int, int, int], int]:

@@ -165,6 +165,8 @@ _COPY_NOTHING = b"0"
 _COPY_COMMON = b"1"
 _COPY_ALL = b"2"
 _COPY_LEVELS = (_COPY_NOTHING, _COPY_COMMON, _COPY_ALL)
+#: How long a spare waits before it looks again whether other tasks wait for a core.
+_POLITE_WAIT_MS = 2
 #: How long the cores must have been less than full (no request in flight) before spares copy
 #: the common pages (all they learned).
 _COPY_AFTER_S = 0.02
@@ -381,9 +383,22 @@ class _Zygote:
             # Copy ahead as much as the zygote lets us until anything comes from it; then read
             # what came: the request, how much to copy now, or the end.
             copying = level
+            cores = self._cores
+
+            def stop() -> bool:
+                # Between steps: stop if anything came; else go on, once no other task waits
+                # for a core (the copying is worth less than their time).
+                while True:
+                    if waiting.poll(0):
+                        return True
+                    if not _pages.others_wait_for_a_core(cores):
+                        return False
+                    if waiting.poll(_POLITE_WAIT_MS):
+                        return True
+
             while True:
                 if copying != _COPY_NOTHING:
-                    copier.copy(stop=lambda: bool(waiting.poll(0)), everything=copying == _COPY_ALL)
+                    copier.copy(stop=stop, everything=copying == _COPY_ALL)
                 message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)
                 if fds:
                     channel.close()
