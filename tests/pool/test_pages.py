@@ -3,43 +3,18 @@
 from __future__ import annotations
 
 import ctypes
-import json
-import os
 import resource
 import struct
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from forked import in_child
 
 from mermaid_printer.pool import _pages
 
 pytestmark = pytest.mark.skipif(not _pages.supported(), reason="needs Linux's /proc/self/pagemap")
 
 PAGES = 512
-
-
-def _in_child(work: Callable[[], Any]) -> Any:
-    """``work()`` in a forked child; its JSON result (or the error it raised, as text)."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.close(read_end)
-            try:
-                answer = {"ok": work()}
-            except BaseException as exc:
-                answer = {"error": repr(exc)}
-            os.write(write_end, json.dumps(answer).encode())
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    with os.fdopen(read_end, "rb") as pipe:
-        data = pipe.read()
-    os.waitpid(pid, 0)
-    answer = json.loads(data)
-    assert "error" not in answer, answer.get("error")
-    return answer["ok"]
 
 
 def _shared_memory() -> tuple[bytearray, set[int]]:
@@ -68,7 +43,7 @@ def test_pages_a_child_writes_become_its_own_and_are_reported_as_runs() -> None:
             "bytes": _pages.learned_bytes(runs),
         }
 
-    seen = _in_child(write_and_report)
+    seen = in_child(write_and_report)
     assert seen["shared_before"] == PAGES  # right after fork, the child held none of them alone
     assert seen["reported"] == PAGES
     assert seen["bytes"] >= PAGES * _pages.PAGE_SIZE
@@ -89,11 +64,11 @@ def test_copying_ahead_takes_the_faults_off_later_writes_and_changes_no_byte() -
         return {"asked": asked, "held": len(pages & held), "unchanged": unchanged, "faults": faults}
 
     pages_start = ctypes.addressof(ctypes.c_char.from_buffer(buffer))
-    seen = _in_child(copy_then_write)
+    seen = in_child(copy_then_write)
     assert seen == {"asked": PAGES * _pages.PAGE_SIZE, "held": PAGES, "unchanged": True, "faults": seen["faults"]}
     assert seen["faults"] < PAGES // 10
     # Without copying ahead, the same writes fault once per page.
-    no_copy = _in_child(lambda: _faults_writing(buffer, pages, pages_start))
+    no_copy = in_child(lambda: _faults_writing(buffer, pages, pages_start))
     assert no_copy >= PAGES * 0.9
 
 
@@ -110,7 +85,7 @@ def test_malformed_or_unmapped_runs_are_skipped_without_harm() -> None:
     assert _pages.copy_now(b"") == 0
     # A run nowhere mapped: the kernel refuses it, nothing else happens.
     unmapped = struct.pack("=QQ", 0x10000, _pages.PAGE_SIZE)
-    assert _in_child(lambda: _pages.copy_now(unmapped)) == _pages.PAGE_SIZE
+    assert in_child(lambda: _pages.copy_now(unmapped)) == _pages.PAGE_SIZE
 
 
 def test_copying_stops_when_asked_between_steps() -> None:
@@ -122,9 +97,9 @@ def test_copying_stops_when_asked_between_steps() -> None:
         looks.append(1)
         return len(looks) == 2
 
-    asked = _in_child(lambda: _pages.copy_now(runs, stop=stop_at_the_second_look))
+    asked = in_child(lambda: _pages.copy_now(runs, stop=stop_at_the_second_look))
     assert asked == 2 * 256 * 1024  # two steps copied, then it stopped
-    assert _in_child(lambda: _pages.copy_now(runs)) == PAGES * _pages.PAGE_SIZE
+    assert in_child(lambda: _pages.copy_now(runs)) == PAGES * _pages.PAGE_SIZE
     del buffer
 
 
@@ -153,7 +128,7 @@ def test_pages_written_by_steps_come_in_the_order_of_the_step_that_first_wrote_t
             first + k for first, length in struct.iter_unpack("=QQ", runs) for k in range(0, length, _pages.PAGE_SIZE)
         ]
 
-    reported = [page for page in _in_child(report) if page in pages]
+    reported = [page for page in in_child(report) if page in pages]
     assert reported == high + low
 
 

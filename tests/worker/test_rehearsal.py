@@ -4,14 +4,13 @@ in real children forked from a warm engine, as the zygote forks them."""
 
 from __future__ import annotations
 
-import json
-import os
 import resource
 import struct
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from forked import in_child
 
 from mermaid_printer.bundles.markmap import markmap_bundle
 from mermaid_printer.bundles.mermaid import WARMUP_DIAGRAMS, mermaid_bundle
@@ -51,29 +50,6 @@ def warmed() -> QuickJSEngine:
     return engine
 
 
-def _in_child(work: Callable[[], Any]) -> Any:
-    """``work()`` in a child forked from this process; its JSON result."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.close(read_end)
-            try:
-                answer = {"ok": work()}
-            except BaseException as exc:
-                answer = {"error": repr(exc)}
-            os.write(write_end, json.dumps(answer).encode())
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    with os.fdopen(read_end, "rb") as pipe:
-        data = pipe.read()
-    os.waitpid(pid, 0)
-    answer = json.loads(data)
-    assert "error" not in answer, answer.get("error")
-    return answer["ok"]
-
-
 def test_the_rehearsal_draws_the_smallest_common_request_first_then_every_common_type(
     warmed: QuickJSEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -94,7 +70,7 @@ def test_the_rehearsal_draws_the_smallest_common_request_first_then_every_common
 def _learned(steps: Callable[[], Iterator[None]]) -> bytes:
     """The pages ``steps()`` write in a child forked from this process, as the pool's learner
     reports them (packed runs, in the order of the step that first wrote them)."""
-    return bytes.fromhex(_in_child(lambda: b"".join(_pages.pages_written_by_steps(steps())).hex()))
+    return bytes.fromhex(in_child(lambda: b"".join(_pages.pages_written_by_steps(steps())).hex()))
 
 
 def _faults_serving(prime: Callable[[], object], copy: bytes, serve: Callable[[], object]) -> int:
@@ -108,7 +84,7 @@ def _faults_serving(prime: Callable[[], object], copy: bytes, serve: Callable[[]
         serve()
         return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
 
-    return int(_in_child(in_spare))
+    return int(in_child(in_spare))
 
 
 def test_a_spare_that_copied_what_the_whole_rehearsal_wrote_takes_far_fewer_faults(warmed: QuickJSEngine) -> None:
