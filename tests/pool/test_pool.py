@@ -295,15 +295,38 @@ def test_beside_a_request_spares_copy_only_what_the_rehearsal_s_first_step_wrote
         assert _faults_touching_rehearsed_pages(pool, until_below=200)["faults"] < 200  # learned
         release, blockers = _blocking(pool, tmp_path, 1)
         try:
-            pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)  # its spare's replacement forks now
-            time.sleep(0.2)  # time enough to copy
-            beside = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+            for _ in range(5):  # (a spare waits while other programs want every core: retry)
+                pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)  # its spare's replacement forks now
+                time.sleep(0.2)  # time enough to copy
+                beside = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+                if beside["faults"] <= beside["pages"] * 0.6:
+                    break
         finally:
             release.touch()
             for thread in blockers:
                 thread.join()
     # The fake rehearsal's first step writes half the pages: the other half took faults.
     assert beside["pages"] * 0.4 <= beside["faults"] <= beside["pages"] * 0.6, beside
+
+
+def test_spares_copy_nothing_while_other_programs_want_every_core() -> None:
+    cores = len(os.sched_getaffinity(0))
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        assert _faults_touching_rehearsed_pages(pool, until_below=200)["faults"] < 200  # learned
+        time.sleep(0.2)  # the spare has copied
+        hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(cores + 1)]
+        try:
+            time.sleep(0.3)  # they run
+            pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)  # its spare's replacement forks now
+            time.sleep(0.3)  # no request in flight: it would copy everything, but for them
+            busy = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+        finally:
+            for hog in hogs:
+                hog.kill()
+                hog.wait()
+        idle = _faults_touching_rehearsed_pages(pool, until_below=200)
+    assert busy["faults"] >= busy["pages"] * 0.9, busy
+    assert idle["faults"] < 200  # once they are gone, spares copy again
 
 
 @pytest.mark.parametrize(

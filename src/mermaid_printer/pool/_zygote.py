@@ -165,8 +165,9 @@ _COPY_NOTHING = b"0"
 _COPY_COMMON = b"1"
 _COPY_ALL = b"2"
 _COPY_LEVELS = (_COPY_NOTHING, _COPY_COMMON, _COPY_ALL)
-#: How long a spare waits before it looks again whether other tasks wait for a core.
-_POLITE_WAIT_MS = 2
+#: How long a spare waits before it looks again whether other tasks wait for a core: first,
+#: and at most (the wait doubles while they do).
+_POLITE_WAIT_MS = (2, 64)
 #: How long the cores must have been less than full (no request in flight) before spares copy
 #: the common pages (all they learned).
 _COPY_AFTER_S = 0.02
@@ -387,14 +388,17 @@ class _Zygote:
 
             def stop() -> bool:
                 # Between steps: stop if anything came; else go on, once no other task waits
-                # for a core (the copying is worth less than their time).
+                # for a core (the copying is worth less than their time; looking again later
+                # and later while the machine stays busy).
+                wait_ms = _POLITE_WAIT_MS[0]
                 while True:
                     if waiting.poll(0):
                         return True
                     if not _pages.others_wait_for_a_core(cores):
                         return False
-                    if waiting.poll(_POLITE_WAIT_MS):
+                    if waiting.poll(wait_ms):
                         return True
+                    wait_ms = min(2 * wait_ms, _POLITE_WAIT_MS[1])
 
             while True:
                 if copying != _COPY_NOTHING:
