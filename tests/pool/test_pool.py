@@ -295,12 +295,9 @@ def test_beside_a_request_spares_copy_only_what_the_rehearsal_s_first_step_wrote
         assert _faults_touching_rehearsed_pages(pool, until_below=200)["faults"] < 200  # learned
         release, blockers = _blocking(pool, tmp_path, 1)
         try:
-            for _ in range(5):  # (a spare waits while other programs want every core: retry)
-                pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)  # its spare's replacement forks now
-                time.sleep(0.2)  # time enough to copy
-                beside = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
-                if beside["faults"] <= beside["pages"] * 0.6:
-                    break
+            pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)  # its spare's replacement forks now
+            time.sleep(0.2)  # time enough to copy
+            beside = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
         finally:
             release.touch()
             for thread in blockers:
@@ -309,7 +306,8 @@ def test_beside_a_request_spares_copy_only_what_the_rehearsal_s_first_step_wrote
     assert beside["pages"] * 0.4 <= beside["faults"] <= beside["pages"] * 0.6, beside
 
 
-def test_spares_copy_nothing_while_other_programs_want_every_core() -> None:
+def test_spares_copy_nothing_while_other_programs_want_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_MACHINE_LOAD", "real")
     cores = len(os.sched_getaffinity(0))
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         assert _faults_touching_rehearsed_pages(pool, until_below=200)["faults"] < 200  # learned
