@@ -85,6 +85,10 @@ def learn(lessons: bytes) -> None:
     if os.environ.get("FAKE_LEARN_FAIL"):
         raise RuntimeError("fake-worker: learning failed on purpose")
     STATE["lesson"] = json.loads(lessons)
+    marker = os.environ.get("FAKE_LEARNED_PATH")
+    if marker:  # lets a test know the zygote has learned without sending it requests
+        with open(marker, "w") as learned:
+            learned.write(str(os.getpid()))
 
 
 def handle(job: dict[str, Any]) -> dict[str, Any]:

@@ -233,6 +233,21 @@ def test_a_spare_copies_ahead_once_the_last_caller_has_its_result_though_its_pro
     assert all(result["faults"] < 200 for result in results), results
 
 
+def test_the_spares_forked_before_the_learner_reported_are_replaced_by_ones_that_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    learned = tmp_path / "learned"
+    monkeypatch.setenv("FAKE_LEARNED_PATH", str(learned))
+    with RendererPool(FAKE, start_method="fork", spares=2) as pool:
+        pool.start()
+        assert wait_until(learned.exists, limit_s=20)  # no request has used a spare yet
+        time.sleep(0.3)  # the replacements have copied
+        first = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+    # Served by a spare forked after the report, not one of those from before it (which would
+    # take a fault a page).
+    assert first["faults"] < 200, first
+
+
 @pytest.mark.parametrize("learning_fails", [False, True])
 def test_children_forked_after_the_learner_reported_start_with_what_it_studied(
     learning_fails: bool, monkeypatch: pytest.MonkeyPatch

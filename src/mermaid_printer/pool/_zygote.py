@@ -25,11 +25,11 @@ Two modes, chosen by the pool:
     optional ``study()`` (fixed work whose findings the zygote takes in with ``learn()``:
     Mermaid's stylesheets of the types the warm-up only parses), and reports the memory pages
     they copied on write, in the order of the step that first wrote them, then what ``study()``
-    found. Every spare forked after that copies those pages while it waits, so a request does
-    not pay for them (~5-30 ms of a render), as much as the zygote lets it (``_copy_level``):
-    all of them once no request has been in flight for 20 ms; only those every render writes
-    (the first step's) once fewer requests than cores have been in flight for 20 ms; otherwise
-    nothing. (Copying beside a render slows it down, more the more is copied.) A request
+    found. The idle spares forked before then are replaced, and every spare forked after that
+    copies those pages while it waits, so a request does not pay for them (~5-30 ms of a
+    render), as much as the zygote lets it (``_copy_level``): all of them once no request has
+    been in flight for 20 ms; only those every render writes (the first step's) once fewer
+    requests than cores have been in flight for 20 ms; otherwise nothing. (Copying beside a render slows it down, more the more is copied.) A request
     is done when its caller hangs up, even if its process takes a few ms more to exit.
 
 ``--mode single --sock-fd N``
@@ -190,6 +190,7 @@ class _Zygote:
         self._spares_wanted = spares
         self._spare_deaths = 0
         self._unreported: set[int] = set()  # spares that died idle or mid-handover: reap, say nothing
+        self._retired: set[int] = set()  # spares forked before the learner reported: reap quietly
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
         os.set_blocking(self._wake_w, False)
@@ -535,6 +536,16 @@ class _Zygote:
                 learn(lessons)
             except Exception:  # what the learner found is an optimization: never stop serving for it
                 traceback.print_exc(file=sys.stderr)
+        self._retire_idle_spares()
+
+    def _retire_idle_spares(self) -> None:
+        """End the idle spares, forked before the learner reported: they have neither its pages
+        to copy nor what it studied. The loop forks their replacements (an idle spare sees the
+        end of its channel and exits; it has served nobody)."""
+        for pid, channel in self._spares.items():
+            channel.close()
+            self._retired.add(pid)
+        self._spares.clear()
 
     def _reap_learner(self) -> int | None:
         """Wait for the learner to end (it has closed its pipe, or was killed); its exit code."""
@@ -563,7 +574,7 @@ class _Zygote:
 
     def _reap(self) -> None:
         # Only our own children: the worker may have started helpers it waits for itself.
-        for pid in [*self._children, *self._spares, *self._unreported]:
+        for pid in [*self._children, *self._spares, *self._unreported, *self._retired]:
             try:
                 done, status = os.waitpid(pid, os.WNOHANG)
             except ChildProcessError:
@@ -576,6 +587,8 @@ class _Zygote:
             elif pid in self._spares:
                 self._spares.pop(pid).close()
                 self._spare_died(status)
+            elif pid in self._retired:
+                self._retired.discard(pid)
             else:
                 self._unreported.discard(pid)
                 self._spare_died(status)
@@ -602,9 +615,9 @@ class _Zygote:
             self._reap_learner()
         for channel in self._spares.values():
             channel.close()  # an idle spare sees end-of-file and exits
-        for pid in [*self._children, *self._spares, *self._unreported]:
+        for pid in [*self._children, *self._spares, *self._unreported, *self._retired]:
             _kill(pid)
-        for pid in [*self._children, *self._spares, *self._unreported]:
+        for pid in [*self._children, *self._spares, *self._unreported, *self._retired]:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
         for sock in self._children.values():
@@ -612,6 +625,7 @@ class _Zygote:
         self._children.clear()
         self._spares.clear()
         self._unreported.clear()
+        self._retired.clear()
 
 
 def _exit_after(work: Callable[[], None]) -> NoReturn:
