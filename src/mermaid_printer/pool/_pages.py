@@ -176,31 +176,29 @@ class Copier:
         if len(runs) % 16:
             runs = b""
         split = len(runs) if common is None else common - common % 16
-        self._common: Iterator[tuple[int, int]] = _in_steps(runs[:split])
-        self._rest: Iterator[tuple[int, int]] = _in_steps(runs[split:])
+        #: What is left to copy: the common pages' steps, then the rest's.
+        self._parts: list[Iterator[tuple[int, int]]] = [_in_steps(runs[:split]), _in_steps(runs[split:])]
         #: The bytes asked for so far.
         self.copied = 0
 
-    def copy(self, stop: Callable[[], bool] = lambda: False, *, everything: bool = True) -> bool:
-        """Copy on the common pages, and the rest too if ``everything``, until done (True) or
-        until ``stop()``, asked every 256 KiB, says so (False)."""
+    def copy(self, stop: Callable[[], bool] = lambda: False, *, everything: bool = True) -> None:
+        """Copy on the common pages, and the rest too if ``everything``, until done or until
+        ``stop()``, asked every 256 KiB, says so."""
         madvise = _madvise()
         since_look = 0
-        for name in ("_common", "_rest") if everything else ("_common",):
-            steps: Iterator[tuple[int, int]] = getattr(self, name)
+        for part in range(2 if everything else 1):
+            steps = self._parts[part]
             for start, length in steps:
                 if since_look >= _COPY_STEP:
                     if stop():
-                        setattr(self, name, itertools.chain([(start, length)], steps))
-                        return False
+                        self._parts[part] = itertools.chain([(start, length)], steps)
+                        return
                     since_look = 0
                 if madvise(start, length, _MADV_POPULATE_WRITE) != 0 and ctypes.get_errno() == 22:
-                    # EINVAL: the kernel does not know the advice; stop asking
-                    self._common = self._rest = iter(())
-                    return True
+                    self._parts = [iter(()), iter(())]  # EINVAL: the kernel does not know the advice
+                    return
                 self.copied += length
                 since_look += length
-        return True
 
 
 def others_wait_for_a_core(cores: int) -> bool:

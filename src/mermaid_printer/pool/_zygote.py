@@ -29,8 +29,9 @@ Two modes, chosen by the pool:
     copies those pages while it waits, so a request does not pay for them (~5-30 ms of a
     render), as much as the zygote lets it (``_copy_level``): all of them once no request has
     been in flight for 20 ms; only those every render writes (the first step's) once fewer
-    requests than cores have been in flight for 20 ms; otherwise nothing. (Copying beside a render slows it down, more the more is copied.) A request
-    is done when its caller hangs up, even if its process takes a few ms more to exit.
+    requests than cores have been in flight for 20 ms; otherwise nothing. (Copying beside a
+    render slows it down, more the more is copied.) A request is done when its caller hangs
+    up, even if its process takes a few ms more to exit.
 
 ``--mode single --sock-fd N``
     A pre-spawned, single-use worker for platforms or settings without fork: it runs
@@ -168,8 +169,8 @@ _COPY_LEVELS = (_COPY_NOTHING, _COPY_COMMON, _COPY_ALL)
 #: How long a spare waits before it looks again whether other tasks wait for a core: first,
 #: and at most (the wait doubles while they do).
 _POLITE_WAIT_MS = (2, 64)
-#: How long the cores must have been less than full (no request in flight) before spares copy
-#: the common pages (all they learned).
+#: How long fewer requests than cores must have been in flight before spares copy the common
+#: pages, and no request before they copy all they learned.
 _COPY_AFTER_S = 0.02
 
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
@@ -362,7 +363,7 @@ class _Zygote:
     def _refill_spares(self) -> None:
         while len(self._spares) < self._spares_wanted:
             # (Decided here: in the child, the zygote's children are no longer its own.)
-            copier, level = _pages.Copier(self._learned, self._learned_common), self._spares_copy
+            level = self._spares_copy
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             try:
                 pid = os.fork()
@@ -373,11 +374,12 @@ class _Zygote:
                 return
             if pid == 0:
                 ours.close()
-                self._become_spare(theirs, copier, level)  # never returns
+                self._become_spare(theirs, level)  # never returns
             theirs.close()
             self._spares[pid] = ours
 
-    def _become_spare(self, channel: socket.socket, copier: _pages.Copier, level: bytes) -> None:
+    def _become_spare(self, channel: socket.socket, level: bytes) -> None:
+        copier = _pages.Copier(self._learned, self._learned_common)
         waiting = select.poll()
         waiting.register(channel, select.POLLIN)
 

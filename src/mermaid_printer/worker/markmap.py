@@ -122,16 +122,16 @@ def prime(engine: Engine) -> None:
         raise RenderFailed(f"priming transform failed: {result.get('error')}")
 
 
+#: The id the rehearsal draws under: one of the form the service gives requests.
+_REHEARSAL_SVG_ID = "markmap-0123456789ab"
+
+
 def rehearse(engine: Engine) -> Iterator[None]:
     """Draw the warm-up document as a request of the default look is drawn (post-processing and
     font embedding included), so the pool learns which memory pages a mind map's render writes
     (see ``pool/_pages.py``). Runs in a child that exits afterwards; never user input."""
     render(engine, MarkmapRenderJob(markdown=WARMUP_MARKDOWN, options={}, timeout_ms=0, svg_id=_REHEARSAL_SVG_ID))
     yield
-
-
-#: The id the rehearsal draws under: one of the form the service gives requests.
-_REHEARSAL_SVG_ID = "markmap-0123456789ab"
 
 
 def structure(engine: Engine, job: MarkmapStructureJob) -> MarkmapStructure:
