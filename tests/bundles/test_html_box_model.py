@@ -199,3 +199,24 @@ def test_a_measured_labels_layout_is_used_again_only_while_what_it_was_made_from
     assert engine.eval("!!__c[2]._keptLayout") is True
     assert engine.eval("__c[2].scrollWidth === __d[2].scrollWidth && __drawn(__c[0]) === __drawn(__d[0])") is True
     assert engine.eval("__d[2].scrollWidth > 100") is True
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+def test_a_shrink_to_fit_labels_lines_are_aligned_in_the_width_it_takes(engine: QuickJSEngine, align: str) -> None:
+    # Shrink-to-fit lays a label out unbounded to find its width, then in that width; the
+    # unbounded lines may stand for the second layout only where no line moves with the width.
+    engine.eval(KEPT_HELPERS)
+    lines = json.loads(
+        engine.eval(
+            "(() => { const [fo, , inner] = __build('a much longer line<br>x');"
+            f" inner.style.setProperty('text-align', '{align}'); inner.scrollWidth;"
+            " const box = __printerHtmlLayout.layoutBox(fo, 300, 40);"
+            " return JSON.stringify(box.lines.filter((l) => l.frags.length).map((l) => [l.frags[0].x, l.width])); })()"
+        )
+    )
+
+    (long_x, long_width), (short_x, short_width) = lines
+    free = long_width - short_width
+    assert free > 50
+    expected = {"left": 0, "center": engine.eval(f"__printerHtmlLayout.toLayoutUnit({free} / 2)"), "right": free}[align]
+    assert short_x - long_x == pytest.approx(expected)

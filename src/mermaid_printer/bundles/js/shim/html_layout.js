@@ -652,6 +652,9 @@
     return fitting;
   }
 
+  // The text-align values that move a line by the width's free space (layoutInline).
+  const ALIGNED_TO_WIDTH = new Set(["center", "-webkit-center", "right", "end", "-webkit-right"]);
+
   // Lays out an inline formatting context: lines positioned from y = 0, x from 0 in `width`.
   function layoutInline(items, blockStyle, width) {
     for (const item of items) if (item.kind === "block" && item.avail !== width) {
@@ -660,13 +663,17 @@
     }
     const tokens = tokenize(items);
     const hasContent = tokens.some((t) => t.forced || t.atom || t.edge || (t.text && !(t.space && t.collapsible)));
-    if (!hasContent) return { lines: [], height: 0, width: 0 };
+    const align = blockStyle["text-align"];
+    // In any width its lines fit, the lines are these (see layoutFlow): with the full model every
+    // run between forced breaks that fits is one line (fittingSegments), no inline-block shrinks
+    // to the width, and the lines are not aligned to the width.
+    const widthFree = fullModel && !items.some((item) => item.kind === "block") && !ALIGNED_TO_WIDTH.has(align);
+    if (!hasContent) return { lines: [], height: 0, width: 0, widthFree };
     const wrapWidth = width;
     const broken = breakLines(tokens, wrapWidth);
     const out = [];
     let y = 0;
     let maxWidth = 0;
-    const align = blockStyle["text-align"];
     for (const entry of broken) {
       const runs = runsOf(entry.tokens);
       let lineWidth = 0;
@@ -720,7 +727,7 @@
       out.push(line, ...nested);
       y += above + below;
     }
-    return { lines: out, height: y, width: maxWidth };
+    return { lines: out, height: y, width: maxWidth, widthFree };
   }
 
   // sub/sup: Chromium shifts by fractions of the parent's font size; we use the common values.
@@ -805,6 +812,12 @@
     if (!perElement) memo.set(el, (perElement = new Map()));
     const key = width + "|" + definiteHeight + "|" + st.display;
     let result = perElement.get(key);
+    if (!result && width !== Infinity) {
+      // A flow of lines alone, laid out unbounded, is the flow in any width its lines fit
+      // (widthFree): shrink-to-fit lays a label out unbounded to find its width, then in it.
+      const unbounded = perElement.get(Infinity + "|null|" + st.display);
+      if (unbounded && unbounded.widthFree && width >= unbounded.contentWidth) result = unbounded;
+    }
     if (!result) {
       if (++flowDepth > MAX_DEPTH) throw new Error("an HTML label nests more than " + MAX_DEPTH + " boxes deep");
       try {
@@ -827,9 +840,12 @@
     let y = 0;
     let contentWidth = 0;
     let pendingMargin = 0; // the bottom margin of the last block, until the next one collapses with it
+    let widthFree = true; // see layoutFlow
     for (const g of groupsOf(el.childNodes, st)) {
+      if (!g.inline) widthFree = false; // a block's box spans the width
       if (g.inline) {
         const r = layoutInline(collectInline(g.inline, st, []), st, width);
+        widthFree = widthFree && r.widthFree;
         if (r.height > 0) {
           y += pendingMargin;
           pendingMargin = 0;
@@ -863,7 +879,7 @@
         contentWidth = Math.max(contentWidth, child.contentWidth);
       }
     }
-    return { lines, height: y + pendingMargin, contentWidth };
+    return { lines, height: y + pendingMargin, contentWidth, widthFree: widthFree && fullModel };
   }
 
   // Adjoining vertical margins collapse: the largest positive one plus the most negative one.
