@@ -220,3 +220,14 @@ def test_a_shrink_to_fit_labels_lines_are_aligned_in_the_width_it_takes(engine: 
     assert free > 50
     expected = {"left": 0, "center": engine.eval(f"__printerHtmlLayout.toLayoutUnit({free} / 2)"), "right": free}[align]
     assert short_x - long_x == pytest.approx(expected)
+
+
+def test_drawing_a_measured_label_leaves_its_kept_layout_as_it_was(engine: QuickJSEngine) -> None:
+    # Layouts share the lines they do not move (and a kept layout is drawn from again): placing
+    # an inline-block's lines must make new ones rather than mark the kept ones.
+    engine.eval(KEPT_HELPERS)
+    engine.eval("globalThis.__e = __build('Hello <code>code</code> world'); __e[2].scrollWidth;")
+    first = engine.eval("__drawn(__e[0])")
+
+    assert engine.eval("__e[2]._keptLayout.box.lines.every((line) => !line.nested)") is True
+    assert engine.eval("__drawn(__e[0])") == first

@@ -887,7 +887,12 @@
     return Math.max(a, b, 0) + Math.min(a, b, 0);
   }
 
-  function shiftLine(line, dx, dy) {
+  // A line moved by (dx, dy), marked nested (drawn by an inline-block) when `nested` says so or
+  // it was. Lines are never changed once made, so a line that stays where it is, as it is, is
+  // the same line.
+  function shiftLine(line, dx, dy, nested) {
+    const nest = nested === true || line.nested === true;
+    if (dx === 0 && dy === 0 && nest === (line.nested === true)) return line;
     const shifted = {
       top: line.top + dy,
       baseline: line.baseline + dy,
@@ -901,7 +906,7 @@
       shifted.overflowBottom = line.overflowBottom + dy;
       shifted.overflowRight = line.overflowRight + dx;
     }
-    if (line.nested) shifted.nested = true;
+    if (nest) shifted.nested = true;
     return shifted;
   }
 
@@ -1020,19 +1025,27 @@
     }
     return key;
   }
-  // The styles and author values of the subtree of `el`, as one text, or null when it holds an
-  // element that is not kept.
+  // The styles and author values of the subtree of `el` (each element's style object and
+  // substituted-values map, in a fixed order), or null when it holds an element that is not kept.
   function keptInputs(el) {
-    const parts = [];
+    const inputs = [];
     const stack = [el];
     while (stack.length) {
       const node = stack.pop();
       if (!isElement(node)) continue;
       if (node.namespaceURI !== HTML_NS || NOT_KEPT.has(lname(node))) return null;
-      parts.push(valuesKey(styleOf(node)), valuesKey(css.substitutedValues(node)));
+      inputs.push(styleOf(node), css.substitutedValues(node));
       for (const child of node.childNodes) stack.push(child);
     }
-    return parts.join("\u0001");
+    return inputs;
+  }
+  // Whether two lists of keptInputs hold the same values. Elements that agree on what their
+  // style is made from share one style object and one values map (sharedStyle, css.js
+  // sharedMemos), so the objects are mostly the same ones, and are compared by value otherwise.
+  function sameInputs(a, b) {
+    if (a === null || b === null || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && valuesKey(a[i]) !== valuesKey(b[i])) return false;
+    return true;
   }
   function keepLayout(el, cbWidth, cbHeight, shrink, box) {
     if (!fullModel || !G.__printerDom) return;
@@ -1049,7 +1062,7 @@
   function keptLayout(el, cbWidth, cbHeight, shrink) {
     const kept = el._keptLayout;
     if (!kept || kept.cbWidth !== cbWidth || kept.cbHeight !== cbHeight || kept.shrink !== shrink) return null;
-    if (kept.sheets !== G.__printerDom.sheetVersion() || keptInputs(el) !== kept.inputs) return null;
+    if (kept.sheets !== G.__printerDom.sheetVersion() || !sameInputs(keptInputs(el), kept.inputs)) return null;
     return kept.box;
   }
 
@@ -1116,7 +1129,7 @@
   function placeAtom(atom, x, baseline) {
     const size = atomSize(atom);
     const top = baseline - size.ascent;
-    if (atom.kind === "block") return size.box.lines.map((line) => Object.assign(shiftLine(line, x + size.marginLeft, top + size.marginTop), { nested: true }));
+    if (atom.kind === "block") return size.box.lines.map((line) => shiftLine(line, x + size.marginLeft, top + size.marginTop, true));
     const r = size.replaced;
     const bx = x + r.edges.margin.left;
     const by = top + r.edges.margin.top;

@@ -687,8 +687,7 @@
           if (entry.implicit) {
             drawnBy = entry.face;
           } else if (entry.name !== null) {
-            const face = entry.face;
-            record(entry.name + "\u0000" + face.family + "\u0000" + face.style + "\u0000" + face.descriptor, cp);
+            record(entry.usageKey || (entry.usageKey = [entry.name, entry.face.family, entry.face.style, entry.face.descriptor].join("\u0000")), cp);
           }
           covered = true;
           break;
