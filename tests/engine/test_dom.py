@@ -499,3 +499,33 @@ def test_computed_styles_follow_every_mutation_that_can_reach_them(engine: Quick
         "back": "green",
         "detached": "rgb(0, 0, 0)",
     }
+
+
+@pytest.mark.parametrize(
+    ("value", "attribute", "text"),
+    [
+        ("plain 1.5", "plain 1.5", "plain 1.5"),
+        ('say "hi"', "say &quot;hi&quot;", 'say "hi"'),
+        ("a>b", "a&gt;b", "a&gt;b"),
+        ("a<b&c", "a&lt;b&amp;c", "a&lt;b&amp;c"),
+        ("bell\u0007here", "bellhere", "bellhere"),
+        ("lone \ud800 half", "lone  half", "lone  half"),
+        ("pair \U0001f600 ok", "pair \U0001f600 ok", "pair \U0001f600 ok"),
+    ],
+)
+def test_serialized_text_and_attributes_escape_what_xml_needs_and_drop_what_it_cannot_hold(
+    engine: QuickJSEngine, value: str, attribute: str, text: str
+) -> None:
+    # Values with nothing to escape are written unsearched; each character that needs a change
+    # alone must still get it.
+    written = js(
+        engine,
+        f"""
+        const el = document.createElementNS("http://www.w3.org/2000/svg", "text");
+        el.setAttribute("data-v", {json.dumps(value)});
+        el.textContent = {json.dumps(value)};
+        return el.outerHTML;
+        """,
+    )
+
+    assert written == f'<text data-v="{attribute}">{text}</text>'

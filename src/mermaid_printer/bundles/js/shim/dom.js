@@ -1612,10 +1612,16 @@
   function xmlChars(s) {
     return MAYBE_NOT_XML_CHAR.test(s) ? s.replace(NOT_XML_CHARS, "") : s;
   }
+  // A text or attribute value without any character that is escaped or left out is written as
+  // it is, unsearched (one test instead of two searches; most values hold none).
+  const MAYBE_CHANGED_TEXT = /[&<>\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
+  const MAYBE_CHANGED_ATTR = /[&<>"\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
   function escapeText(s) {
+    if (!MAYBE_CHANGED_TEXT.test(s)) return s;
     return xmlChars(s).replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
   }
   function escapeAttr(s) {
+    if (!MAYBE_CHANGED_ATTR.test(s)) return s;
     return xmlChars(s).replace(/[&<>"]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&quot;"));
   }
 
