@@ -529,3 +529,36 @@ def test_serialized_text_and_attributes_escape_what_xml_needs_and_drop_what_it_c
     )
 
     assert written == f'<text data-v="{attribute}">{text}</text>'
+
+
+def test_how_a_rule_matched_is_asked_again_after_a_mutation_that_can_change_it(engine: QuickJSEngine) -> None:
+    # The cascade keeps, per element, how each rule's selector matched it, for the element's
+    # other properties (a rule sets several, and each property is cascaded on its own). A
+    # mutation that can change a match drops what was kept.
+    strokes = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const svg = document.createElementNS(NS, "svg");
+        const style = document.createElementNS(NS, "style");
+        style.textContent = ".b{stroke:blue} .a{fill:red;stroke:red} .on .c{fill:green;stroke:green}";
+        svg.appendChild(style);
+        const g = document.createElementNS(NS, "g");
+        const rect = document.createElementNS(NS, "rect");
+        g.appendChild(rect);
+        svg.appendChild(g);
+        document.body.appendChild(svg);
+        const out = {};
+        rect.setAttribute("class", "a b c");
+        out.fill = getComputedStyle(rect).fill;        // .a matched, kept for stroke
+        rect.setAttribute("class", "b c");             // .a no longer matches
+        out.own = getComputedStyle(rect).stroke;
+        out.ownFill = getComputedStyle(rect).fill;
+        g.setAttribute("class", "on");                 // an ancestor's class: .on .c now matches
+        out.ancestor = getComputedStyle(rect).stroke;
+        svg.remove();
+        return out;
+        """,
+    )
+
+    assert strokes == {"fill": "red", "own": "blue", "ownFill": "rgb(0, 0, 0)", "ancestor": "green"}

@@ -469,12 +469,13 @@
         }
       }
     }
+    const specs = selectorMatches(el);
     for (let s = 0; s < sheets.length; s++) {
       const rules = sheets[s].get(prop);
-      if (rules !== undefined) offerRules(rules, s, el);
+      if (rules !== undefined) offerRules(rules, s, el, specs);
       if (viaFont) {
         const fontRules = sheets[s].get("font");
-        if (fontRules !== undefined) offerRules(fontRules, s, el);
+        if (fontRules !== undefined) offerRules(fontRules, s, el, specs);
       }
     }
     const best = cascadeBest;
@@ -493,12 +494,16 @@
   // !important, then specificity, then sheet order, then rule order. A rule that could not
   // outrank the best so far even at its selector's highest specificity is not matched at all
   // (an inline declaration outranks every rule but !important ones).
-  function offerRules(rules, s, el) {
+  function offerRules(rules, s, el, specs) {
     for (let r = 0; r < rules.length; r++) {
       const rule = rules[r];
       const rank = (rule.decl.important ? 2e12 : 0) + s * 1e4 + rule.order;
       if (rank + rule.sel.maxSpecificity * 1e5 < cascadeRank) continue;
-      const spec = rule.sel.specificityFor(el);
+      let spec = specs.get(rule.sel);
+      if (spec === undefined) {
+        spec = rule.sel.specificityFor(el);
+        specs.set(rule.sel, spec);
+      }
       if (spec < 0) continue;
       const total = rank + spec * 1e5;
       if (total >= cascadeRank) {
@@ -506,6 +511,17 @@
         cascadeRank = total;
       }
     }
+  }
+
+  // How each selector the cascade has tried on `el` matched it (selector -> specificityFor),
+  // kept while its match holds: a rule sets several properties, and `cascaded` runs once per
+  // property. A match reads only what a styled mutation of `el` or an ancestor stamps (its
+  // attributes and tree, its siblings' attributes and tree, which stamp the parent: dom.js
+  // changed), so it holds while `el`'s computed values do (stillCurrent).
+  function selectorMatches(el) {
+    let memo = el._selectorMatches;
+    if (memo === undefined || !stillCurrent(el, memo.made)) memo = el._selectorMatches = { made: madeNow(), specs: new Map() };
+    return memo.specs;
   }
 
   // The declarations of `el`'s style attribute (parsed once per value, kept on the attribute),
