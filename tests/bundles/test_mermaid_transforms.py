@@ -484,3 +484,79 @@ def test_compile_css_once_draws_what_mermaid_draws_under_any_id() -> None:
         ]
     assert drawings["with"] == drawings["without"]
     assert "mermaid-ba9876543210-drop-shadow" in drawings["with"][2] or "#mermaid-ba9876543210" in drawings["with"][2]
+
+
+# ---- theme-variables-once ---------------------------------------------------------------------------
+
+
+def test_theme_variables_are_calculated_once_per_overrides_and_every_caller_gets_its_own_copy(
+    merges: QuickJSEngine,
+) -> None:
+    # A stand-in theme: a class whose calculate counts its calls and derives values, nested ones too.
+    merges.eval(
+        "globalThis.calcs = 0;"
+        "class FakeTheme { constructor() { this.background = '#fff'; this.nested = { a: [1, { b: 2 }] }; }"
+        "  calculate(o) { calcs++; if (o) for (const k of Object.keys(o)) this[k] = o[k];"
+        "    this.derived = String(this.background) + '!'; } }"
+        "globalThis.themes = __printerFastPaths.themesComputedOnce({ fake: { getThemeVariables: (o) => {"
+        "  const t = new FakeTheme(); t.calculate(o); return t; } } });"
+        "globalThis.fresh = (o) => { const t = new FakeTheme(); t.calculate(o); return t; };"
+        "globalThis.describe = (t) => JSON.stringify([Object.getPrototypeOf(t) === FakeTheme.prototype,"
+        "  Object.keys(t), t]);"
+    )
+    calls = [
+        "undefined",
+        "{background: '#000', extra: 1}",
+        "{background: '#000', extra: 1}",
+        "{extra: 1, background: '#000'}",  # the same values in another order: keys come in that order
+        "{background: '#111', extra: 1}",  # the same keys, another value
+        "{background: '#111', extra: '1'}",  # the same text, another type
+        "undefined",
+        "{background: '#000', extra: 1}",
+    ]
+    for call in calls:
+        assert merges.eval(f"describe(themes.fake.getThemeVariables({call}))") == merges.eval(
+            f"describe(fresh({call}))"
+        )
+    merges.eval("calcs = 0")
+    for call in calls:
+        merges.eval(f"themes.fake.getThemeVariables({call})")
+    assert merges.eval("calcs") == 0  # every one kept
+    # Each caller's copy is its own, nested objects included.
+    merges.eval("const first = themes.fake.getThemeVariables(); first.nested.a[1].b = 99; first.background = 'x';")
+    assert merges.eval("describe(themes.fake.getThemeVariables())") == merges.eval("describe(fresh())")
+    # Overrides holding an object are calculated every time (the theme would share it).
+    merges.eval("calcs = 0")
+    merges.eval("themes.fake.getThemeVariables({nested: {c: 1}}); themes.fake.getThemeVariables({nested: {c: 1}});")
+    assert merges.eval("calcs") == 2
+
+
+@pytest.mark.engine
+def test_theme_variables_once_draws_what_mermaid_draws() -> None:
+    from mermaid_printer.jobs import SvgJob
+    from mermaid_printer.mermaid_config import build_mermaid_config
+    from mermaid_printer.worker import mermaid as mermaid_worker
+
+    bundle = mermaid_bundle(transforms=True)
+    engines = {
+        "with": QuickJSEngine(bundle),
+        "without": QuickJSEngine(bundle.without_transform("theme-variables-once")),
+    }
+    codes = [
+        "%%{init: {'theme': 'forest', 'themeVariables': {'primaryColor': '#ff0000'}}}%%\n" + _ELK_FLOWCHART,
+        "---\nconfig:\n  theme: dark\n---\nsequenceDiagram\n  Alice->>Bob: Hi\n",
+        'venn-beta\n  set A["Design"]:10\n  set B["Code"]:14\n  union A,B["Both"]:4\n',
+        "%%{init: {'theme': 'base', 'themeVariables': {'primaryColor': '#00ff00', 'darkMode': true}}}%%\n"
+        + _ELK_FLOWCHART,
+    ]
+    drawings: dict[str, list[str]] = {}
+    for name, engine in engines.items():
+        drawings[name] = [
+            mermaid_worker.render_svg(
+                engine,
+                SvgJob(code=code, config=build_mermaid_config({}), svg_id="mermaid-0123456789ab", timeout_ms=0),
+            ).svg
+            for code in codes + codes  # each twice: the second is drawn from kept themes
+        ]
+    assert drawings["with"] == drawings["without"]
+    assert drawings["with"][:4] == drawings["with"][4:]

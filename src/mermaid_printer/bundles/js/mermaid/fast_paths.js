@@ -305,6 +305,82 @@
     return result;
   }
 
+  // ---- theme variables ---------------------------------------------------------------------------
+  // Each theme's getThemeVariables(overrides) is `new Theme()` and `theme.calculate(overrides)`:
+  // ~150 colours derived through khroma (lighten, darken, adjust, contrast), 1.0-1.5 ms in
+  // QuickJS, and Mermaid's config module asks for the same theme with the same overrides 2-3
+  // times a render (setDiagramConfigScope and every directive re-derive it). The result is a
+  // function of the theme and of the overrides' keys and values (calculate reads nothing else),
+  // so it is computed once per theme and overrides made of plain values, and every call gets its
+  // own copy: an object of the same class (prototype) with the same own keys, in the same order,
+  // holding equal values (arrays and plain objects among them copied likewise), as a fresh
+  // calculation makes. Overrides holding anything but strings, numbers, booleans and null (an
+  // object the theme would then share with the caller), and a theme holding anything but plain
+  // data, are calculated every time.
+  const THEMES_KEPT = 32;
+  const themesByOverrides = new Map(); // getThemeVariables -> key of the overrides -> theme
+  function themesComputedOnce(themes) {
+    const out = {};
+    for (const name of Object.keys(themes)) {
+      const entry = themes[name];
+      const calculate = entry.getThemeVariables;
+      out[name] = Object.assign({}, entry, { getThemeVariables: (overrides) => themeVariablesOnce(calculate, overrides) });
+    }
+    return out;
+  }
+  function themeVariablesOnce(calculate, overrides) {
+    const key = overridesKey(overrides);
+    if (key === null) return calculate(overrides);
+    let kept = themesByOverrides.get(calculate);
+    if (kept === undefined) themesByOverrides.set(calculate, (kept = new Map()));
+    let theme = kept.get(key);
+    if (theme === undefined) {
+      theme = calculate(overrides);
+      if (!isPlainData(theme, 0)) return theme;
+      if (kept.size >= THEMES_KEPT) kept.clear();
+      kept.set(key, theme);
+    }
+    return copyOfTheme(theme);
+  }
+  // The overrides as text, or null when they are not a flat object of plain values. (undefined,
+  // what a call without overrides passes, has its own key.)
+  function overridesKey(overrides) {
+    if (overrides === undefined) return "undefined";
+    if (overrides === null || typeof overrides !== "object" || Array.isArray(overrides) || Object.getPrototypeOf(overrides) !== Object.prototype) return null;
+    const parts = [];
+    for (const name of Object.keys(overrides)) {
+      const value = overrides[name];
+      if (value !== null && typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return null;
+      parts.push(name, typeof value === "number" && Object.is(value, -0) ? "-0" : typeof value + ":" + String(value));
+    }
+    return JSON.stringify(parts);
+  }
+  function isPlainData(value, depth) {
+    if (value === null || typeof value !== "object") return typeof value !== "function" && typeof value !== "symbol";
+    if (depth > 8) return false;
+    if (Array.isArray(value)) return value.every((item) => isPlainData(item, depth + 1));
+    const proto = Object.getPrototypeOf(value);
+    if (depth > 0 && proto !== Object.prototype) return false;
+    for (const name of Reflect.ownKeys(value)) {
+      const property = Object.getOwnPropertyDescriptor(value, name);
+      if (typeof name !== "string" || !property.enumerable || !property.writable || !property.configurable || !("value" in property)) return false;
+      if (!isPlainData(property.value, depth + 1)) return false;
+    }
+    return true;
+  }
+  function copyOfTheme(theme) {
+    const copy = Object.create(Object.getPrototypeOf(theme));
+    for (const name of Object.keys(theme)) copy[name] = copyOfData(theme[name]);
+    return copy;
+  }
+  function copyOfData(value) {
+    if (value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) return value.map(copyOfData);
+    const copy = {};
+    for (const name of Object.keys(value)) copy[name] = copyOfData(value[name]);
+    return copy;
+  }
+
   G.__printerFastPaths = {
     // Whether assignWithDepth(target, source, {depth}) can be answered by mergeIntoEmpty.
     mergesIntoEmpty(target, source, depth) {
@@ -315,5 +391,6 @@
     elkRegisteredBefore,
     javaStringHash,
     compileCssOnce,
+    themesComputedOnce,
   };
 })();
