@@ -562,3 +562,45 @@ def test_how_a_rule_matched_is_asked_again_after_a_mutation_that_can_change_it(e
     )
 
     assert strokes == {"fill": "red", "own": "blue", "ownFill": "rgb(0, 0, 0)", "ancestor": "green"}
+
+
+def test_the_tree_another_documents_body_was_written_from_stands_for_its_markup_only_while_unchanged(
+    engine: QuickJSEngine,
+) -> None:
+    # DOMPurify writes Mermaid's SVG from its own document's <body>; reading the drawn faces from
+    # that tree, instead of parsing the markup again, must find what the parse finds.
+    found = js(
+        engine,
+        r"""
+        const svg = '<svg xmlns="http://www.w3.org/2000/svg" id="m"><style>#m .b{font-weight:bold}'
+          + ' #m text{font-family:Courier New}</style><text>plain<tspan class="b">bold \u00e9</tspan></text>'
+          + '<text style="font-style:italic">it</text></svg>';
+        const doc = new DOMParser().parseFromString(svg, "text/html");
+        doc.body.querySelector("text").appendChild(doc.createTextNode("x\u0001y"));  // XML cannot hold \u0001
+        const html = doc.body.innerHTML;
+        const out = {};
+        out.sameTree = __printerDom.serializedBody(html) === doc.body;
+        out.readOnce = __printerDom.serializedBody(html);
+        doc.body.innerHTML;
+        out.otherMarkup = __printerDom.serializedBody(html + " ");
+        const again = doc.body.innerHTML;
+        doc.body.querySelector("tspan").setAttribute("class", "");
+        out.changedSince = __printerDom.serializedBody(again);
+        doc.body.querySelector("tspan").setAttribute("class", "b");
+        const written = doc.body.innerHTML;
+        const holder = document.createElement("div");
+        holder.innerHTML = written;
+        out.fromTree = __printerSvgOutput.drawnFaces(written);
+        out.fromMarkup = __printerSvgOutput.drawnFacesOf(holder);
+        out.wasTree = out.fromTree !== null && __printerDom.serializedBody(written) === null;
+        return out;
+        """,
+    )
+
+    assert found["sameTree"] is True
+    assert found["readOnce"] is None
+    assert found["otherMarkup"] is None
+    assert found["changedSince"] is None
+    assert found["fromTree"] == found["fromMarkup"]
+    drawn = [(f["name"], f["weight"], "".join(chr(c) for c in f["codepoints"])) for f in found["fromTree"]]
+    assert drawn == [("Courier New", "400", "ailnptxy"), ("Courier New", "700", " bdlo\u00e9")]

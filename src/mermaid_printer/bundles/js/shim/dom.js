@@ -119,6 +119,8 @@
   // (which reaches only its own subtree: the children's positions, its :empty).
   function changed(node, styled) {
     domVersion++;
+    const doc = node._type === 9 ? node : node._doc;
+    if (doc) doc._mutations = (doc._mutations | 0) + 1;
     if (node._inKeptLayout) dropKeptLayouts(node);
     if (styled) {
       styleVersion++;
@@ -132,6 +134,17 @@
   // html_layout.js keeps the layout of a measured HTML element on it (`_keptLayout`) and marks
   // every node of that element's subtree (`_inKeptLayout`): a mutation of a marked node drops the
   // kept layout of each of its ancestors-or-self.
+  // The <body> of another document (DOMPurify's) whose markup was read last, with that markup and
+  // its document's mutation count then: Mermaid's SVG is that markup, and the tree it was written
+  // from, while unchanged, stands for the tree the markup would parse into (serializedBody).
+  let lastSerializedBody = null;
+  function serializedBody(html) {
+    const last = lastSerializedBody;
+    lastSerializedBody = null;
+    if (last === null || last.html !== html || (last.body._doc._mutations | 0) !== last.mutations) return null;
+    return last.body;
+  }
+
   function dropKeptLayouts(node) {
     for (let n = node; n; n = n._parent) if (n._keptLayout) n._keptLayout = null;
   }
@@ -701,7 +714,9 @@
       return nextElement(this, -1);
     }
     get innerHTML() {
-      return this._children.map((c) => serializeNode(c, this)).join("");
+      const html = this._children.map((c) => serializeNode(c, this)).join("");
+      if (this._lname === "body" && this._doc !== G.document) lastSerializedBody = { body: this, html, mutations: this._doc._mutations | 0 };
+      return html;
     }
     set innerHTML(markup) {
       dropChildren(this);
@@ -1727,6 +1742,7 @@
     serializeNode,
     decodeEntities,
     xmlChars,
+    serializedBody,
     // An element's attributes in order, each {name, value}: the element's own list, to read
     // without a copy (a walk over every attribute of a drawing: getAttributeNames and
     // getAttribute cost ~1.2 us an attribute, 4 ms for a 100-node mind map). Never change it.
