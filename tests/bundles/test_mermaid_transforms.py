@@ -461,27 +461,31 @@ def test_compile_css_once_keeps_a_result_per_sheet_and_puts_each_scope_back(merg
     assert merges.eval("compiles") == 4  # the custom scope twice, the other id's sheet twice
 
 
-@pytest.mark.engine
-def test_compile_css_once_draws_what_mermaid_draws_under_any_id() -> None:
+def _drawings_with_and_without(transform: str, jobs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The SVGs of (code, svg id) jobs drawn by the bundle with its transforms and without one."""
     from mermaid_printer.jobs import SvgJob
     from mermaid_printer.mermaid_config import build_mermaid_config
     from mermaid_printer.worker import mermaid as mermaid_worker
 
     bundle = mermaid_bundle(transforms=True)
-    engines = {
-        "with": QuickJSEngine(bundle),
-        "without": QuickJSEngine(bundle.without_transform("compile-css-once-per-sheet")),
-    }
-    code = _ELK_FLOWCHART + "  classDef hot fill:#f96\n  class A hot\n"
-    drawings: dict[str, list[str]] = {}
-    for name, engine in engines.items():
-        drawings[name] = [
+    engines = {"with": QuickJSEngine(bundle), "without": QuickJSEngine(bundle.without_transform(transform))}
+    return {
+        name: [
             mermaid_worker.render_svg(
                 engine,
                 SvgJob(code=code, config=build_mermaid_config({}), svg_id=svg_id, timeout_ms=0, embed_fonts=False),
             ).svg
-            for svg_id in ("mermaid-export", "mermaid-0123456789ab", "mermaid-ba9876543210")
+            for code, svg_id in jobs
         ]
+        for name, engine in engines.items()
+    }
+
+
+@pytest.mark.engine
+def test_compile_css_once_draws_what_mermaid_draws_under_any_id() -> None:
+    code = _ELK_FLOWCHART + "  classDef hot fill:#f96\n  class A hot\n"
+    ids = ("mermaid-export", "mermaid-0123456789ab", "mermaid-ba9876543210")
+    drawings = _drawings_with_and_without("compile-css-once-per-sheet", [(code, svg_id) for svg_id in ids])
     assert drawings["with"] == drawings["without"]
     assert "mermaid-ba9876543210-drop-shadow" in drawings["with"][2] or "#mermaid-ba9876543210" in drawings["with"][2]
 
@@ -533,15 +537,6 @@ def test_theme_variables_are_calculated_once_per_overrides_and_every_caller_gets
 
 @pytest.mark.engine
 def test_theme_variables_once_draws_what_mermaid_draws() -> None:
-    from mermaid_printer.jobs import SvgJob
-    from mermaid_printer.mermaid_config import build_mermaid_config
-    from mermaid_printer.worker import mermaid as mermaid_worker
-
-    bundle = mermaid_bundle(transforms=True)
-    engines = {
-        "with": QuickJSEngine(bundle),
-        "without": QuickJSEngine(bundle.without_transform("theme-variables-once")),
-    }
     codes = [
         "%%{init: {'theme': 'forest', 'themeVariables': {'primaryColor': '#ff0000'}}}%%\n" + _ELK_FLOWCHART,
         "---\nconfig:\n  theme: dark\n---\nsequenceDiagram\n  Alice->>Bob: Hi\n",
@@ -549,14 +544,9 @@ def test_theme_variables_once_draws_what_mermaid_draws() -> None:
         "%%{init: {'theme': 'base', 'themeVariables': {'primaryColor': '#00ff00', 'darkMode': true}}}%%\n"
         + _ELK_FLOWCHART,
     ]
-    drawings: dict[str, list[str]] = {}
-    for name, engine in engines.items():
-        drawings[name] = [
-            mermaid_worker.render_svg(
-                engine,
-                SvgJob(code=code, config=build_mermaid_config({}), svg_id="mermaid-0123456789ab", timeout_ms=0),
-            ).svg
-            for code in codes + codes  # each twice: the second is drawn from kept themes
-        ]
+    # each twice: the second is drawn from kept themes
+    drawings = _drawings_with_and_without(
+        "theme-variables-once", [(code, "mermaid-0123456789ab") for code in codes * 2]
+    )
     assert drawings["with"] == drawings["without"]
     assert drawings["with"][:4] == drawings["with"][4:]
