@@ -469,7 +469,7 @@
         }
       }
     }
-    const specs = selectorMatches(el);
+    const specs = styleMemo(el).specs;
     for (let s = 0; s < sheets.length; s++) {
       const rules = sheets[s].get(prop);
       if (rules !== undefined) offerRules(rules, s, el, specs);
@@ -513,15 +513,16 @@
     }
   }
 
-  // How each selector the cascade has tried on `el` matched it (selector -> specificityFor),
-  // kept while its match holds: a rule sets several properties, and `cascaded` runs once per
-  // property. A match reads only what a styled mutation of `el` or an ancestor stamps (its
-  // attributes and tree, its siblings' attributes and tree, which stamp the parent: dom.js
-  // changed), so it holds while `el`'s computed values do (stillCurrent).
-  function selectorMatches(el) {
-    let memo = el._selectorMatches;
-    if (memo === undefined || !stillCurrent(el, memo.made)) memo = el._selectorMatches = { made: madeNow(), specs: new Map() };
-    return memo.specs;
+  // The style memo of `el`, kept while it holds (stillCurrent): its computed values by property
+  // (computedWith), and how each selector the cascade has tried on it matched it (selector ->
+  // specificityFor; a rule sets several properties, and `cascaded` runs once per property). A
+  // match reads only what a styled mutation of `el` or an ancestor stamps (its attributes and
+  // tree, its siblings' attributes and tree, which stamp the parent: dom.js changed), so both
+  // hold and expire together.
+  function styleMemo(el) {
+    let memo = el._computed;
+    if (memo === undefined || !stillCurrent(el, memo.made)) memo = el._computed = { made: madeNow(), values: new Map(), specs: new Map() };
+    return memo;
   }
 
   // The declarations of `el`'s style attribute (parsed once per value, kept on the attribute),
@@ -766,11 +767,10 @@
     return computedWith(el, prop, sheetsFor(el));
   }
 
-  // Computed values are memoized per element while they hold (stillCurrent).
+  // Computed values are memoized per element while they hold (styleMemo).
   function computedWith(el, prop, sheets) {
     if (!el || el._type !== 1) return INITIAL[prop] !== undefined ? INITIAL[prop] : "";
-    let memo = el._computed;
-    if (memo === undefined || !stillCurrent(el, memo.made)) memo = el._computed = { made: madeNow(), values: new Map() };
+    const memo = styleMemo(el);
     let value = memo.values.get(prop);
     if (value === undefined) {
       value = computeValue(el, prop, sheets);
