@@ -70,9 +70,11 @@
   let styleVersion = 0;
   // Which memos such a mutation reaches. Without :has() (selectors.js has none), a change to a
   // node's attributes or text can change the computed style of its parent's subtree only (its
-  // own, its siblings' through + ~ and :nth-*, its parent's :empty), and a change to a node's
-  // children that of its own subtree. So each styled mutation stamps the mutated node's parent
-  // (the node itself when it has no parent, or when its children changed) with the new
+  // own, its siblings' through + ~ and :nth-*, its parent's :empty), a change to an attribute
+  // no selector reads (style, presentation attributes: styleReach) that of its own subtree, and
+  // a change to a node's children that of its own subtree. So each styled mutation stamps the
+  // mutated node's parent (the node itself when it has no parent, when only its own cascade
+  // reads the attribute, or when its children changed) with the new
   // styleVersion, and a memo made at version v for `el` holds while no ancestor-or-self of `el`
   // carries a newer stamp (styleStamp) and no <style> text or set of <style>s in a tree has
   // changed (sheetVersion: every element's sheets). A node taken out of a tree is stamped
@@ -108,14 +110,28 @@
     changed(node, "children");
     for (const c of dropped) c._styleDirty = styleVersion;
   }
-  const STYLE_ATTRIBUTES = new Set(["style", "class", "id"]);
-  function isStyleAttribute(name) {
-    return STYLE_ATTRIBUTES.has(name) || css.isPresentationAttribute(name) || selectors.isSelectedAttribute(name);
+  // Which computed styles a change of the attribute `name` can reach (the `styled` of changed):
+  // true when selectors read it (class, id, a name in an attribute selector): the element's,
+  // its siblings' (+ ~) and their subtrees'; "self" when only the element's own cascade reads
+  // it (its style attribute, a presentation attribute): the element's and, by inheritance, its
+  // subtree's, never a sibling's (a circle's new fill leaves the label beside it as it was);
+  // false when no style reads it.
+  function styleReach(name) {
+    if (name === "class" || name === "id" || selectors.isSelectedAttribute(name)) return true;
+    return name === "style" || css.isPresentationAttribute(name) ? "self" : false;
+  }
+  // The reach of an attribute known by two names (qualified and local): the wider.
+  function styleReachOf(qualified, local) {
+    const a = styleReach(qualified);
+    if (a === true || qualified === local) return a;
+    const b = styleReach(local);
+    return b === true ? true : a || b;
   }
   // Records a mutation of `node` (its attributes, children or text). A <text>'s layout depends
   // only on its own subtree and on computed styles: geometry.js marks the nodes it laid out with
   // `_layoutText`, and a mutation of one of them, or of the text itself, bumps `_textVersion`.
-  // `styled`: the mutation is of the node's attributes or text; "children": of its children
+  // `styled`: the mutation is of the node's attributes or text; "self": of an attribute only its
+  // own cascade reads (styleReach); "children": of its children
   // (which reaches only its own subtree: the children's positions, its :empty).
   function changed(node, styled) {
     domVersion++;
@@ -124,7 +140,7 @@
     if (node._inKeptLayout) dropKeptLayouts(node);
     if (styled) {
       styleVersion++;
-      (styled === "children" ? node : node._parent || node)._styleDirty = styleVersion;
+      (styled === "children" || styled === "self" ? node : node._parent || node)._styleDirty = styleVersion;
       if (node._lname === "style" || (node._parent && node._parent._lname === "style")) sheetVersion++;
     }
     const text = node._lname === "text" ? node : node._layoutText;
@@ -600,7 +616,7 @@
         } else if (name === "xmlns") ns = XMLNS_NS;
         this._attrs.push(new Attr(this, ns, colon > 0 ? name.slice(0, colon) : null, colon > 0 ? name.slice(colon + 1) : name, v));
       }
-      changed(this, isStyleAttribute(name));
+      changed(this, styleReach(name));
     }
     setAttributeNS(ns, qualifiedName, value) {
       qualifiedName = String(qualifiedName);
@@ -611,20 +627,20 @@
       const existing = this._attrs.find((a) => a.namespaceURI === ns && a.localName === local);
       if (existing) existing.value = String(value);
       else this._attrs.push(new Attr(this, ns, prefix, local, String(value)));
-      changed(this, isStyleAttribute(qualifiedName) || isStyleAttribute(local));
+      changed(this, styleReachOf(qualifiedName, local));
     }
     removeAttribute(name) {
       const a = this._findAttr(String(name));
       if (a) {
         this._attrs.splice(this._attrs.indexOf(a), 1);
-        changed(this, isStyleAttribute(a.name) || isStyleAttribute(a.localName));
+        changed(this, styleReachOf(a.name, a.localName));
       }
     }
     removeAttributeNS(ns, local) {
       const a = this.getAttributeNodeNS(ns, local);
       if (a) {
         this._attrs.splice(this._attrs.indexOf(a), 1);
-        changed(this, isStyleAttribute(a.name) || isStyleAttribute(a.localName));
+        changed(this, styleReachOf(a.name, a.localName));
       }
     }
     removeAttributeNode(attr) {
@@ -635,7 +651,7 @@
         throw err;
       }
       this._attrs.splice(i, 1);
-      changed(this, isStyleAttribute(attr.name) || isStyleAttribute(attr.localName));
+      changed(this, styleReachOf(attr.name, attr.localName));
       return attr;
     }
     setAttributeNode(attr) {
