@@ -12,8 +12,8 @@ reports, for a generated outline of N nodes (``test_markmap_bench.outline_of``),
   as SVG text (``foreign_objects.js``);
 * ``drawnFacesOf``: the fonts every text element is drawn in, for embedding;
 * the render entry's own steps after the drawing (``entries.js``: ``xmlSafeLabels``,
-  ``resolveVarAttributes``, ``scopeStyles``, ``dropNonXmlCharacters``), timed through a
-  load-time patch of that script for this tool only.
+  ``resolveVarAttributes``, ``scopeStyles``), timed through a load-time patch of that script
+  for this tool only.
 
 Steps nest (``renderData`` inside ``setData``; ``layoutBox`` inside ``convertAll``), so the
 shares do not add up to the render. ``setData`` and ``renderData`` are async: they count only
@@ -74,7 +74,7 @@ _WRAP = r"""
 """
 
 #: The render entry's own steps: entries.js's local functions, rebound to timed ones (this tool only).
-_GLUE_STEPS = ("xmlSafeLabels", "resolveVarAttributes", "scopeStyles", "dropNonXmlCharacters")
+_GLUE_STEPS = ("xmlSafeLabels", "resolveVarAttributes", "scopeStyles")
 _TIME_GLUE = SourcePatch(
     name="time-glue-steps (profiling only)",
     find="  async function render(payload) {",

@@ -268,31 +268,6 @@
     }
   }
 
-  // Characters XML 1.0 forbids (controls, lone surrogates) are dropped from text, as the
-  // serializer drops them, before the drawn faces are read from it.
-  function dropNonXmlCharacters(root) {
-    const { xmlChars, attributesOf } = G.__printerDom;
-    const stack = [root];
-    while (stack.length) {
-      const node = stack.pop();
-      for (const child of node.childNodes) {
-        if (child.nodeType === 3) {
-          const clean = xmlChars(child.data);
-          if (clean !== child.data) child.data = clean;
-        } else if (child.nodeType === 1) {
-          stack.push(child);
-          // (read in place; the few elements with something to drop take the long way)
-          if (!attributesOf(child).some((attr) => xmlChars(attr.value) !== attr.value)) continue;
-          for (const name of child.getAttributeNames()) {
-            const value = child.getAttribute(name);
-            const clean = xmlChars(value);
-            if (clean !== value) child.setAttribute(name, clean);
-          }
-        }
-      }
-    }
-  }
-
   // markmap sets `fill="var(--markmap-circle-open-bg)"` on circles; a static SVG carries the
   // colour itself (not every SVG reader knows custom properties). Elements in document order,
   // as each is resolved after its ancestors.
@@ -362,7 +337,8 @@
     svg.setAttribute("height", String(height));
     svg.setAttribute("xmlns", SVG_NS);
     scopeStyles(svg, id);
-    dropNonXmlCharacters(svg);
+    // (characters XML cannot hold, in a label's text or an attribute, are left out by the
+    // serializer and by drawnFacesOf alike: dom.js xmlChars)
     const text = String(svg.outerHTML);
     const drawnFaces = G.__printerSvgOutput.drawnFacesOf(svg);
     view.destroy(); // drops its listeners on markmap's page-wide hooks, and its DOM
