@@ -92,6 +92,23 @@ def test_formatted_path_data_is_stable() -> None:
     assert format_path_data(once) == once
 
 
+def test_long_path_data_is_formatted_as_short_data_is_and_remembered_whole() -> None:
+    # A long path (Mermaid's icons) is formatted once per process; short ones piece by piece.
+    piece = "l.2500001.0000000-1e1 0 .5"
+    data = "M1.00 2.000" + piece * (1000 // len(piece) + 1)
+    expected = "M1 2" + "l0.25 0 -10 0 0.5" * (1000 // len(piece) + 1)
+    assert len(data) >= 1000
+    long_data = canonicalize._format_long_path_data
+    long_data.cache_clear()
+
+    assert format_path_data(data) == expected == canonicalize._format_path_data(data)
+    assert format_path_data(data) == expected
+    assert long_data.cache_info().hits == 1 and long_data.cache_info().misses == 1
+    assert format_path_data(data[:999]) == canonicalize._format_path_data(data[:999])
+    assert long_data.cache_info().misses == 1  # short data is not remembered whole
+    assert format_path_data("M0 0X" + piece * 40) == "M0 0X" + piece * 40  # does not tokenize
+
+
 def test_attribute_order_is_id_then_class_then_sorted() -> None:
     out = canonical(SVG_OPEN + '<rect y="2" x="1" class="c" data-a="1" id="r" aria-label="l"/></svg>')
     assert '<rect id="r" class="c" aria-label="l" data-a="1" x="1" y="2"/>' in out

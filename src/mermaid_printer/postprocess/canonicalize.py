@@ -172,8 +172,29 @@ def format_numbers_in(value: str) -> str:
     return _NUMBER_IN_VALUE.sub(replace, value)
 
 
+# Path data at least this long is remembered whole (_format_long_path_data).
+_LONG_PATH_DATA = 1000
+
+
 def format_path_data(data: str) -> str:
     """Rewrite path data with formatted numbers; return it unchanged if it does not tokenize."""
+    if len(data) >= _LONG_PATH_DATA:
+        return _format_long_path_data(data)
+    return _format_path_data(data)
+
+
+# Remembered per process, whole: Mermaid draws the same long icons into every diagram of a type
+# (a sequence diagram's symbols: one path of 13,000 characters, ~3,000 numbers, 2.5 ms to
+# format), and a render process inherits what its zygote's warm-up formatted. Only long data,
+# so the many short paths of one large diagram cannot push the icons out. A render process
+# serves one request, so beyond the warm-up's icons it holds at most a second copy of the
+# request's own long paths.
+@functools.lru_cache(maxsize=64)
+def _format_long_path_data(data: str) -> str:
+    return _format_path_data(data)
+
+
+def _format_path_data(data: str) -> str:
     tokens = _tokenize_path(data)
     if tokens is None:
         return data
