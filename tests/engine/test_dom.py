@@ -501,15 +501,15 @@ def test_computed_styles_follow_every_mutation_that_can_reach_them(engine: Quick
     }
 
 
-def test_an_attribute_only_the_cascade_reads_reaches_the_subtree_and_leaves_siblings_memos(
-    engine: QuickJSEngine,
-) -> None:
+def test_an_attribute_only_the_cascade_reads_reaches_the_subtree_and_leaves_siblings_memos() -> None:
     # A style attribute or a presentation attribute is read by the element's own cascade only
     # (and inherited below it), so its change stamps the element, not its parent: the siblings'
     # memos survive (d3 restyling a markmap circle leaves the label beside it measured). Named in
-    # an attribute selector, the same attribute reaches the siblings again.
+    # an attribute selector, the same attribute reaches the siblings again. (A fresh engine:
+    # the names attribute selectors read are known per engine, and another test's sheet could
+    # name `fill` or `style`.)
     out = js(
-        engine,
+        QuickJSEngine(mermaid_bundle()),
         """
         const NS = "http://www.w3.org/2000/svg";
         const svg = document.createElementNS(NS, "svg");
