@@ -550,3 +550,57 @@ def test_theme_variables_once_draws_what_mermaid_draws() -> None:
     )
     assert drawings["with"] == drawings["without"]
     assert drawings["with"][:4] == drawings["with"][4:]
+
+
+# ---- svg-cleanup-skips-absent-text ------------------------------------------------------------------
+
+
+def test_svg_cleanup_returns_what_the_shipped_cleanup_returns_for_any_text(merges: QuickJSEngine) -> None:
+    # decodeEntities (a2) and cleanUpSvgCode (rxi) as shipped and as transformed, side by side.
+    decode, clean_up = (t for t in MERMAID_TRANSFORMS if t.name == "svg-cleanup-skips-absent-text")
+    shipped = decode.find + ";" + clean_up.find
+    transformed = decode.apply(decode.find) + ";" + clean_up.apply(clean_up.find)
+    assert transformed != shipped
+    merges.eval(
+        f"(function () {{ {_NAME_HELPER} var a2, rxi; {shipped}; globalThis.shippedCleanup = [a2, rxi]; }})();"
+        f"(function () {{ {_NAME_HELPER} var a2, rxi; {transformed}; globalThis.fastCleanup = [a2, rxi]; }})();"
+        "globalThis.outcome = (f) => { try { return JSON.stringify(['ok', f()]); }"
+        " catch (e) { return JSON.stringify([e.constructor.name]); } };"
+    )
+    texts = [
+        "''",
+        "'plain <svg> text with nothing to change'",
+        "'\\uFB02\\xB0\\xB0quot\\xB6\\xDF and \\uFB02\\xB0lt\\xB6\\xDF and \\uFB02\\xB0\\xB035\\xB6\\xDF'",
+        "'only \\uFB02\\xB0 half'",
+        "'\\uFB02\\xB0\\xB0\\xB0 \\xB6\\xDF\\xB6\\xDF \\xB6'",
+        "'a<br>b<br/>c<br>'",
+        '\'<path marker-end="url(http://host/page.html#arrow)"/><path marker-end="url(#local)"/>\'',
+        "'marker-end=\"url(' ",
+        "new String('\\uFB02\\xB0amp\\xB6\\xDF<br>')",
+        "42",
+        "undefined",
+        "null",
+    ]
+    for text in texts:
+        for call in (
+            f"(fs) => fs[0]({text})",
+            f"(fs) => fs[1]({text}, false, false)",
+            f"(fs) => fs[1]({text}, true, false)",
+            f"(fs) => fs[1]({text}, false, true)",
+        ):
+            expected = merges.eval(f"outcome(() => ({call})(shippedCleanup))")
+            assert merges.eval(f"outcome(() => ({call})(fastCleanup))") == expected, call
+
+
+@pytest.mark.engine
+def test_svg_cleanup_draws_what_mermaid_draws() -> None:
+    codes = [
+        _ELK_FLOWCHART + '  C --> D["say #quot;hi#quot; #35; #amp;<br>next line"]\n',
+        "sequenceDiagram\n  Alice->>Bob: a #lt;b#gt; c<br>d\n",
+        'pie\n  "a": 1\n  "b": 2\n',
+    ]
+    drawings = _drawings_with_and_without(
+        "svg-cleanup-skips-absent-text", [(code, "mermaid-0123456789ab") for code in codes]
+    )
+    assert drawings["with"] == drawings["without"]
+    assert '> "hi"</tspan>' in drawings["with"][0]  # the label's entities, decoded
