@@ -604,3 +604,63 @@ def test_svg_cleanup_draws_what_mermaid_draws() -> None:
     )
     assert drawings["with"] == drawings["without"]
     assert '> "hi"</tspan>' in drawings["with"][0]  # the label's entities, decoded
+
+
+# ---- dompurify-allow-lists-copied-natively ----------------------------------------------------------
+
+# DOMPurify's clone() as shipped, and its cleanArray; the helpers it calls are the built-ins
+# DOMPurify captured (entries, create, isArray, hasOwnProperty) and Babel's destructuring, which
+# for an entries pair is the pair itself.
+_PURIFY_CLONE = re.search(
+    r"function O5n\(r\)\{.*?return r\}function Ww\(r\)\{.*?return t\}", MERMAID_JS.read_text(encoding="utf-8")
+)
+
+
+def test_dompurify_allow_lists_are_copied_as_its_clone_copies_them(merges: QuickJSEngine) -> None:
+    assert _PURIFY_CLONE is not None
+    merges.eval(
+        "(function () { const mz = Object.create, Cor = Object.entries, yz = Array.isArray;"
+        " const t2 = (o, k) => Object.prototype.hasOwnProperty.call(o, k); const S5n = (pair) => pair;"
+        + _PURIFY_CLONE.group(0)
+        + " globalThis.purifyClone = Ww; })();"
+        # an allow-list as DOMPurify's addToSet makes one
+        "globalThis.flagSet = (keys) => { const set = {}; Object.setPrototypeOf(set, null);"
+        " for (const key of keys) set[key] = true; return set; };"
+        # what a copy is: its prototype, keys and values, and which values are the source's own objects
+        "globalThis.shape = (copy, source) => JSON.stringify([Object.getPrototypeOf(copy) === null,"
+        " Reflect.ownKeys(copy).map(String), Object.values(copy),"
+        " Object.keys(copy).map((k) => typeof copy[k] === 'object' && copy[k] === source[k])]);"
+    )
+    sets = [
+        "flagSet(['svg', 'g', '#text', 'tbody', '2', '10', 'a'])",  # integer-like keys come first, in order
+        "flagSet([])",
+        "Object.assign(flagSet(['a', 'b']), {c: false})",  # not a flag: clone's way
+        "Object.assign(flagSet(['a']), {list: [1, 2]})",
+        "Object.assign(flagSet(['a']), {nested: {b: true}})",
+        "Object.assign(flagSet(['a']), {[Symbol('s')]: true})",
+        "({a: true, b: true})",  # Object.prototype: clone's way
+    ]
+    for set_ in sets:
+        shipped = merges.eval(f"(() => {{ const s = {set_}; return shape(purifyClone(s), s); }})()")
+        fast = merges.eval(
+            f"(() => {{ const s = {set_}; return shape(__printerFastPaths.cloneFlagSet(s, purifyClone), s); }})()"
+        )
+        assert fast == shipped, set_
+    # The copy is its own: adding to it leaves the list as it was.
+    assert merges.eval(
+        "(() => { const list = flagSet(['a']); const copy = __printerFastPaths.cloneFlagSet(list, purifyClone);"
+        " copy.b = true; return JSON.stringify([Object.keys(list), Object.keys(copy)]); })()"
+    ) == json.dumps([["a"], ["a", "b"]], separators=(",", ":"))
+
+
+@pytest.mark.engine
+def test_dompurify_allow_lists_copied_natively_draw_what_mermaid_draws() -> None:
+    codes = [
+        _ELK_FLOWCHART,
+        'pie\n  "a": 1\n  "b": 2\n',
+        "sequenceDiagram\n  Alice->>Bob: <b>bold</b> and <i>it</i>\n",
+    ]
+    drawings = _drawings_with_and_without(
+        "dompurify-allow-lists-copied-natively", [(code, "mermaid-0123456789ab") for code in codes * 2]
+    )
+    assert drawings["with"] == drawings["without"]
