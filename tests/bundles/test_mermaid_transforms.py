@@ -664,3 +664,96 @@ def test_dompurify_allow_lists_copied_natively_draw_what_mermaid_draws() -> None
         "dompurify-allow-lists-copied-natively", [(code, "mermaid-0123456789ab") for code in codes * 2]
     )
     assert drawings["with"] == drawings["without"]
+
+
+# ---- current-config-rebuilt-once-per-inputs ---------------------------------------------------------
+
+
+def test_current_config_inputs_are_keyed_by_identity_changes_and_plain_values(merges: QuickJSEngine) -> None:
+    merges.eval(
+        "globalThis.site = {a: 1}; globalThis.own = {b: 2}; globalThis.initial = {c: 3};"
+        "globalThis.key = (directives, list, scope, s = site) =>"
+        " __printerFastPaths.currentConfigKey(s, directives, list, scope, own, initial);"
+    )
+    first = merges.eval("key([{theme: 'dark'}], [{theme: 'dark'}], 'flowchart')")
+    assert first is not None
+    assert merges.eval("key([{theme: 'dark'}], [{theme: 'dark'}], 'flowchart')") == first  # same values
+    others = [
+        "key([{theme: 'forest'}], [{theme: 'dark'}], 'flowchart')",  # another directive
+        "key([{theme: 'dark'}], [], 'flowchart')",  # another list of directives
+        "key([{theme: 'dark'}], [{theme: 'dark'}], undefined)",  # no scope
+        "key([{theme: 'dark'}], [{theme: 'dark'}], 'pie')",
+        "key([{theme: 'dark'}], [{theme: 'dark'}], 'flowchart', {a: 1})",  # another site config object
+        "key([{theme: 'dark', x: '1'}], [{theme: 'dark'}], 'flowchart')",
+        "key([{theme: 'dark', x: 1}], [{theme: 'dark'}], 'flowchart')",  # the same text, another type
+    ]
+    keys = [merges.eval(other) for other in others]
+    assert None not in keys and len({first, *keys}) == len(keys) + 1
+    # A site config merged into in place (updateSiteConfig) is another input.
+    merges.eval("__printerFastPaths.configChanged(site)")
+    assert merges.eval("key([{theme: 'dark'}], [{theme: 'dark'}], 'flowchart')") != first
+    # Anything JSON would not write exactly is not keyed: rebuilt as upstream.
+    unkeyed = [
+        "[{a: undefined}]",
+        "[{f: () => 1}]",
+        "[{d: new Date(0)}]",
+        "[{n: -0}]",
+        "[{n: NaN}]",
+        "[{n: Infinity}]",
+        "[[1, , 3]]",
+        "[Object.assign([1], {extra: 2})]",
+        "[{[Symbol('s')]: 1}]",
+        "[Object.defineProperty({}, 'g', {get: () => 1, enumerable: true})]",
+        "[new (class Directive {})()]",
+    ]
+    for directives in unkeyed:
+        assert merges.eval(f"key({directives}, [], 'flowchart')") is None, directives
+        assert merges.eval(f"key([], {directives}, 'flowchart')") is None, directives
+    assert merges.eval("key([], [], {scope: 1})") is None
+    assert merges.eval("key([], [], 'x', 'not an object')") is None
+    assert merges.eval("key([], [], 'x', Object.create(null)) !== null")  # a null-prototype object
+    # Kept per key; a null key keeps nothing.
+    merges.eval("globalThis.kept = {current: true}; __printerFastPaths.keepCurrentConfig('k', kept);")
+    assert merges.eval("__printerFastPaths.keptCurrentConfig('k') === kept")
+    merges.eval("__printerFastPaths.keepCurrentConfig(null, {})")
+    assert merges.eval("__printerFastPaths.keptCurrentConfig(null) === undefined")
+
+
+@pytest.mark.engine
+def test_current_config_rebuilt_once_reads_and_draws_what_mermaid_does() -> None:
+    bundle = mermaid_bundle(transforms=True)
+    engines = {
+        "with": QuickJSEngine(bundle),
+        "without": QuickJSEngine(bundle.without_transform("current-config-rebuilt-once-per-inputs")),
+    }
+    # The config API in the order a page might call it; after each step, the current config.
+    steps = """
+      const api = mermaid.mermaidAPI, out = [];
+      const seen = () => out.push(JSON.stringify(api.getConfig()));
+      api.initialize({theme: 'dark', flowchart: {curve: 'linear'}}); seen();
+      api.setConfig({fontSize: 20}); seen();
+      api.updateSiteConfig({theme: 'forest'}); seen();   // merged into the site config in place
+      api.reset(); seen();
+      api.updateSiteConfig({flowchart: {nodeSpacing: 77}}); seen();
+      api.reset(); seen();
+      api.setConfig({theme: 'neutral', themeVariables: {primaryColor: '#ff0000'}}); seen();
+      api.reset(); seen();
+      api.initialize({}); seen();
+      return JSON.stringify(out);
+    """
+    reads = {name: engine.eval(f"(function () {{ {steps} }})()") for name, engine in engines.items()}
+    assert reads["with"] == reads["without"]
+    assert len(set(json.loads(reads["with"]))) >= 5  # the steps did change the config
+    codes = [
+        "%%{init: {'theme': 'forest', 'flowchart': {'curve': 'step'}}}%%\n" + _ELK_FLOWCHART,
+        _ELK_FLOWCHART,
+        "---\nconfig:\n  theme: dark\n  sequence:\n    mirrorActors: false\n---\nsequenceDiagram\n  Alice->>Bob: Hi\n",
+        "sequenceDiagram\n  Alice->>Bob: Hi\n",
+        'pie\n  "a": 1\n  "b": 2\n',
+    ]
+    # each twice, so the second is answered from kept configs
+    drawings = _drawings_with_and_without(
+        "current-config-rebuilt-once-per-inputs", [(code, "mermaid-0123456789ab") for code in codes * 2]
+    )
+    assert drawings["with"] == drawings["without"]
+    assert drawings["with"][:5] == drawings["with"][5:]
