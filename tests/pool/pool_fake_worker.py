@@ -126,7 +126,13 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         for page in range(REHEARSED_PAGES):
             REHEARSED[page * PAGE] = ord("t")
         faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
-        return {"faults": faults, "pages": REHEARSED_PAGES, "unchanged": REHEARSED.count(b"r"), "pid": os.getpid()}
+        return {
+            "faults": faults,
+            "pages": REHEARSED_PAGES,
+            "unchanged": REHEARSED.count(b"r"),
+            "pid": os.getpid(),
+            "primed_by": PRIMED_BY,
+        }
     if action == "remember":
         STATE["value"] = job.get("value")
         return {"state": dict(STATE)}

@@ -119,6 +119,18 @@ def wait_until(condition: Callable[[], bool], limit_s: float = 10.0) -> bool:
     return True
 
 
+def _stderr_says(capfd: pytest.CaptureFixture[str], text: str) -> Callable[[], bool]:
+    """A condition for :func:`wait_until`: ``text`` has been written to stderr (this process's or
+    a child's) since the call."""
+    said: list[str] = []
+
+    def check() -> bool:
+        said.append(capfd.readouterr().err)
+        return text in "".join(said)
+
+    return check
+
+
 def wait_for_file(path: Path, limit_s: float = 10.0) -> str:
     """The file's text once a job has written it; a hang guard, not a timing assertion."""
     end = time.monotonic() + limit_s
@@ -174,16 +186,21 @@ def test_negative_spares_are_refused() -> None:
         RendererPool(FAKE, spares=-1)
 
 
-def test_every_job_runs_in_a_child_primed_before_its_job(pool: RendererPool) -> None:
-    results = [pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S) for _ in range(3)]
+def test_a_job_sent_as_the_pool_starts_is_not_kept_waiting_for_priming(start_method: str) -> None:
+    # Fork: the spares are forked as the zygote starts, and one whose request is already there
+    # serves it at once. Spawn: a worker process primes only in prepare(), never per job.
+    with RendererPool(FAKE, start_method=start_method, spares=1) as pool:
+        result = pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
 
-    assert all(result["primed_by"] == result["pid"] for result in results)
+    assert result["primed_by"] is None
 
 
 def test_a_fork_job_is_served_by_a_spare_forked_and_primed_before_it_was_sent(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FAKE_PRIME_DIR", str(tmp_path))
+    # No learner report: it would replace the spare (a second one primes, and serves).
+    monkeypatch.setenv("FAKE_REHEARSE_FAIL", "1")
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         pool.start()
         assert wait_until(lambda: any(tmp_path.glob("*.primed")))
@@ -298,9 +315,13 @@ def test_while_requests_fill_every_core_spares_copy_nothing_ahead_and_still_serv
             for thread in blockers:
                 thread.join()
         idle = _faults_touching_rehearsed_pages(pool, until_below=200)
-    assert busy_again["faults"] >= busy_again["pages"] * 0.9  # its spare was forked while busy
+    # Its spare was forked while busy: it neither copied nor primed.
+    assert busy_again["faults"] >= busy_again["pages"] * 0.9
+    assert busy_again["primed_by"] is None
     assert busy["unchanged"] == busy_again["unchanged"] == busy["pages"] * 4095
-    assert idle["faults"] < 200  # once no request has been in flight for a while, all again
+    # Once no request has been in flight for a while, a spare primes and copies all again.
+    assert idle["faults"] < 200
+    assert idle["primed_by"] == idle["pid"]
 
 
 def test_beside_a_request_spares_copy_only_what_the_rehearsal_s_first_step_wrote(tmp_path: Path) -> None:
@@ -355,11 +376,11 @@ def test_children_copy_nothing_ahead_without_spares_or_without_a_rehearsal(
         time.sleep(0.5)  # time enough for a learner (there is none, or it fails) to report
         results = [pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S) for _ in range(3)]
         # A failed rehearsal is no spare death: the spares still serve.
-        assert pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)["primed_by"] is not None
+        assert pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)["pid"]
     assert all(r["faults"] >= r["pages"] * 0.9 for r in results)
 
 
-def test_without_spares_each_fork_job_still_gets_a_fresh_primed_child(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_spares_each_fork_job_gets_a_fresh_child_that_serves_it_unprimed() -> None:
     before = children_of(os.getpid())
     with RendererPool(FAKE, start_method="fork", spares=0) as pool:
         pool.start()
@@ -369,19 +390,24 @@ def test_without_spares_each_fork_job_still_gets_a_fresh_primed_child(monkeypatc
         results = [pool.run({"action": "echo", "value": n}, timeout_s=JOB_TIMEOUT_S) for n in range(3)]
 
     assert len({result["pid"] for result in results}) == 3
-    assert all(result["primed_by"] == result["pid"] for result in results)
+    # Forked for a waiting job: priming would only move its faults, not save them.
+    assert all(result["primed_by"] is None for result in results)
 
 
-def test_a_prime_that_always_fails_stops_spares_and_jobs_fail_clearly(
-    start_method: str, monkeypatch: pytest.MonkeyPatch
+def test_a_prime_that_always_fails_turns_spares_off_and_jobs_are_still_served(
+    start_method: str, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("FAKE_PRIME_FAIL", "1")
     with RendererPool(FAKE, start_method=start_method) as pool:
-        with pytest.raises((RenderFailed, EngineUnavailable)):
-            pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
-        # Still no hang and no fork storm: the next job fails the same way.
-        with pytest.raises((RenderFailed, EngineUnavailable)):
-            pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+        pool.start()
+        if start_method == "fork":
+            # The spares prime at once (no request is in flight) and die, each time: no fork
+            # storm, spares are turned off.
+            assert wait_until(_stderr_says(capfd, "spares keep dying"), limit_s=20)
+        results = [pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S) for _ in range(3)]
+
+    assert len({result["pid"] for result in results}) == 3
+    assert all(result["primed_by"] is None for result in results)
 
 
 def test_in_fork_mode_prepare_runs_once_in_the_zygote() -> None:

@@ -28,7 +28,7 @@ __all__ = ["JobCancelled", "RendererPool"]
 
 logger = logging.getLogger(__name__)
 
-# Children the zygote keeps forked and primed ahead of time (see RendererPool's ``spares``).
+# Children the zygote keeps forked ahead of time (see RendererPool's ``spares``).
 _FORK_SPARES = 2
 
 
@@ -47,8 +47,9 @@ class RendererPool:
     process imports ``worker`` and runs its ``prepare()`` once, then gives every job its own
     child, forked from it; the child runs ``handle(job)`` and exits. ``spares`` children are
     forked ahead of time, so a job does not wait for a fork. With ``"spawn"``, ``spares``
-    worker processes are kept prepared ahead of time and each serves a single job. Either way,
-    every child runs the worker's optional ``prime()`` before it takes its job.
+    worker processes are kept prepared ahead of time and each serves a single job. With fork, a
+    spare runs the worker's optional ``prime()`` before its job when a core is free for it (not
+    beside jobs that fill every core: there it costs more than it saves).
 
     Thread-safe. Use as a context manager or call :meth:`close`.
 
@@ -64,9 +65,9 @@ class RendererPool:
         child_memory_bytes: address space a job may add on top of the warm process's size.
         start_method: ``"fork"`` or ``"spawn"``; ``None`` picks fork where available.
         spares: processes kept ready for the next jobs. Defaults to 2 with fork (a primed
-            spare holds ~5 MB of its own; two keep back-to-back jobs from waiting for the
-            next one to finish priming), and to the CPU count (at most ``max_concurrency``)
-            with spawn, whose processes start slowly.
+            spare holds ~5 MB of its own, more once it has copied ahead; two keep back-to-back
+            jobs from waiting for the next one to finish priming), and to the CPU count (at
+            most ``max_concurrency``) with spawn, whose processes start slowly.
     """
 
     def __init__(

@@ -14,11 +14,13 @@ Two modes, chosen by the pool:
     request to a spare and forking its replacement happen in the same step. A spare has seen no
     request before its own, so isolation is the same as forking on demand.
 
-    *Priming*: every child, spare or forked on demand, first runs the worker's optional
-    ``prime()`` (a fixed warm-up of its own, never user input). That copies the memory pages
-    every request writes (copy-on-write after ``fork``) before the request arrives, and since
-    all children run it, every request starts from the same state whichever way its child was
-    made.
+    *Priming*: a spare runs the worker's optional ``prime()`` (a fixed warm-up of its own,
+    never user input) before its request, when a core is free for it: as the first step of
+    copying ahead (below), when the zygote lets it copy. That copies the memory pages every
+    request writes (copy-on-write after ``fork``) before the request arrives. A child forked on
+    demand, and a spare whose request came while every core was busy, serve unprimed: priming
+    would cost them more than it saves. The worker's ``prepare()`` ends as ``prime()`` does
+    (the real worker's does), so a request renders the same whether or not its child primed.
 
     *Copying ahead* (``_pages.py``, Linux): once, after start, a learner child runs the worker's
     optional ``rehearse()`` (fixed jobs, one step per item it yields, most common first) and its
@@ -119,7 +121,8 @@ def _load_worker(name: str, options: dict[str, Any]) -> tuple[ModuleType | None,
 
 
 def _prime(module: ModuleType) -> None:
-    """Run the worker's optional ``prime()`` in a fresh child, before it takes a request."""
+    """Run the worker's optional ``prime()`` in a spare, before it copies ahead (see ``_Zygote``'s
+    ``_become_spare``)."""
     prime = getattr(module, "prime", None)
     if prime is not None:
         prime()
@@ -174,7 +177,8 @@ _POLITE_WAIT_MS = (2, 64)
 _COPY_AFTER_S = 0.02
 
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
-# turns spares off: requests then fork on demand, and the failure shows in their results.
+# turns spares off: requests then fork on demand, in children that do not prime (its traceback
+# is on stderr; whatever else is broken shows in their results).
 _MAX_SPARE_DEATHS = 3
 
 
@@ -384,9 +388,16 @@ class _Zygote:
         waiting.register(channel, select.POLLIN)
 
         def request_socket() -> socket.socket | None:
-            # Copy ahead as much as the zygote lets us until anything comes from it; then read
-            # what came: the request, how much to copy now, or the end.
+            # Prime, then copy ahead as much as the zygote lets us until anything comes from
+            # it; then read what came: the request, how much to copy now, or the end. Priming
+            # is the first step of copying ahead, done only when the zygote lets us copy (fewer
+            # requests than cores in flight): it saves its request less CPU than it costs (a
+            # Mermaid parse and a mind-map transform, ~10 ms, for the few ms of faults of one
+            # of them), so beside requests that fill the cores it would take their time. It
+            # does not wait for other programs as copying does (it is one short step, and the
+            # next request may come soon).
             copying = level
+            primed = False
             cores = self._cores
 
             def stop() -> bool:
@@ -405,6 +416,9 @@ class _Zygote:
 
             while True:
                 if copying != _COPY_NOTHING:
+                    if not primed and not waiting.poll(0):
+                        _prime(self._module)
+                        primed = True
                     copier.copy(stop=stop, everything=copying == _COPY_ALL)
                 message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)
                 if fds:
@@ -418,16 +432,16 @@ class _Zygote:
         self._serve_in_child(request_socket)
 
     def _become_child(self, sock: socket.socket) -> None:
-        # Forked for a waiting request: copying ahead would only move its faults, not save them.
+        # Forked for a waiting request: priming or copying ahead would only move its faults,
+        # not save them.
         self._serve_in_child(lambda: sock)
 
     def _serve_in_child(self, request_socket: Callable[[], socket.socket | None]) -> None:
-        """In a newly forked child: prime, wait for the request socket (a spare copies pages
-        ahead meanwhile), serve it, exit."""
+        """In a newly forked child: wait for the request socket (a spare primes and copies
+        pages ahead meanwhile, when it may), serve it, exit."""
 
         def serve() -> None:
             self._enter_child()
-            _prime(self._module)
             sock = request_socket()
             if sock is not None:
                 proto.serve_one_request(sock, self._handle)
@@ -676,7 +690,6 @@ def _run_single_use(sock: socket.socket, worker_name: str, options: dict[str, An
         if module is None:
             proto.send_frame(sock, proto.TAG_READY, {"error": reason})
         else:
-            _prime(module)
             proto.send_frame(sock, proto.TAG_READY, {"pid": os.getpid()})
             # Without fork there is no parent to kill us when the caller goes away mid-render,
             # so watch the caller's end ourselves.

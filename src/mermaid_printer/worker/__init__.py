@@ -9,9 +9,10 @@ The pool (:mod:`mermaid_printer.pool`) calls three functions of this module:
     loads the engines only: for a one-shot process (the CLI rendering one file) warming every
     diagram type would cost more than the one render it serves.
 ``prime()``
-    in every single-use child before its request: each bundle worker's ``prime(engine)``, a
-    fixed warm-up of its own (never user input) that pays the copy-on-write faults off the
-    request's clock.
+    in a spare single-use child before its request, when a core is free for it (the pool's
+    zygote decides): each bundle worker's ``prime(engine)``, a fixed warm-up of its own (never
+    user input) that pays the copy-on-write faults off the request's clock. ``prepare()`` ends
+    with it, so a child renders the same whether or not it primed.
 ``handle(job)``
     in the single-use child: dispatch the job to its kind's handler (:data:`~mermaid_printer.jobs.JOB_KINDS`),
     which runs the engine and the post-processing, so a hostile SVG costs only that process.
@@ -85,8 +86,9 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
         loaded = _load(bundle)
         if warm_up:
             _bundle_worker(bundle).warm_up(loaded)
-    # The last thing the zygote does is what every child does first, so a child's state is the
-    # same whether or not it was primed (spawn mode, tests that call handle() in-process).
+    # The last thing the zygote does is what a spare does first when a core is free for it, so
+    # a child's state is the same whether or not it primed (a child forked on demand or beside
+    # requests that fill the cores, spawn mode, tests that call handle() in-process).
     prime()
     # A child renders one job and exits: a garbage collection there (~100 ms on Mermaid's heap)
     # is wasted unless the job's heap grows large, so engines that can defer theirs do.
