@@ -63,9 +63,11 @@ __all__ = [
     "Copier",
     "copy_now",
     "held_alone",
+    "madvise",
     "others_wait_for_a_core",
     "pages_written",
     "pages_written_by_steps",
+    "private_writable_regions",
     "supported",
 ]
 
@@ -82,7 +84,7 @@ def supported() -> bool:
     return sys.platform.startswith("linux") and os.path.exists("/proc/self/pagemap")
 
 
-def _private_writable_regions() -> list[tuple[int, int]]:
+def private_writable_regions() -> list[tuple[int, int]]:
     """(start, end) of this process's private, writable, anonymous mappings (the heaps)."""
     regions = []
     with open("/proc/self/maps", encoding="ascii", errors="replace") as maps:
@@ -104,7 +106,7 @@ def held_alone() -> set[int]:
     (copied on write since the fork, or new)."""
     pages: set[int] = set()
     with open("/proc/self/pagemap", "rb") as pagemap:
-        for start, end in _private_writable_regions():
+        for start, end in private_writable_regions():
             pagemap.seek(start // PAGE_SIZE * 8)
             entries = array("Q")
             entries.frombytes(pagemap.read((end - start) // PAGE_SIZE * 8))
@@ -184,7 +186,7 @@ class Copier:
     def copy(self, stop: Callable[[], bool] = lambda: False, *, everything: bool = True) -> None:
         """Copy on the common pages, and the rest too if ``everything``, until done or until
         ``stop()``, asked every 256 KiB, says so."""
-        madvise = _madvise()
+        advise = madvise()
         since_look = 0
         for part in range(2 if everything else 1):
             steps = self._parts[part]
@@ -194,7 +196,7 @@ class Copier:
                         self._parts[part] = itertools.chain([(start, length)], steps)
                         return
                     since_look = 0
-                if madvise(start, length, _MADV_POPULATE_WRITE) != 0 and ctypes.get_errno() == 22:
+                if advise(start, length, _MADV_POPULATE_WRITE) != 0 and ctypes.get_errno() == 22:
                     self._parts = [iter(()), iter(())]  # EINVAL: the kernel does not know the advice
                     return
                 self.copied += length
@@ -213,7 +215,8 @@ def others_wait_for_a_core(cores: int) -> bool:
     return running > cores
 
 
-def _madvise() -> Callable[[int, int, int], int]:
+def madvise() -> Callable[[int, int, int], int]:
+    """libc's ``madvise(addr, length, advice)`` (its errno kept for ``ctypes.get_errno``)."""
     global _libc
     if _libc is None:
         _libc = ctypes.CDLL(None, use_errno=True)

@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any, NoReturn
 
-from mermaid_printer.pool import _pages
+from mermaid_printer.pool import _huge_pages, _pages
 from mermaid_printer.pool import _protocol as proto
 
 _PR_SET_PDEATHSIG = 1
@@ -213,6 +213,11 @@ class _Zygote:
         # Since when fewer requests than cores, and no request, have been in flight.
         self._below_cores_since: float | None = time.monotonic()
         self._idle_since: float | None = time.monotonic()
+        # A pool that keeps spares forks for long: its heap goes into huge pages first, a step
+        # per turn of the loop, before the learner and the first spare are forked (they would
+        # keep the 4 KiB pages alive beside the huge ones). Requests fork on demand meanwhile.
+        self._collapser: _huge_pages.Collapser | None = _huge_pages.Collapser() if spares else None
+        self._collapse_began = time.monotonic()
 
     def serve(self) -> None:
         """Run until the control socket closes, then kill and reap every child."""
@@ -223,7 +228,8 @@ class _Zygote:
         self._poller.register(self._ctrl, select.POLLIN)
         self._poller.register(self._wake_r, select.POLLIN)
         try:
-            self._start_learning()
+            if self._collapser is None:
+                self._start_learning()
             self._refill_spares()
             while self._poll_once():
                 pass
@@ -231,7 +237,8 @@ class _Zygote:
             self._shutdown()
 
     def _poll_once(self) -> bool:
-        events = [fd for fd, _events in self._poller.poll(self._ms_until_spares_copy())]
+        timeout_ms = 0 if self._collapser is not None else self._ms_until_spares_copy()
+        events = [fd for fd, _events in self._poller.poll(timeout_ms)]
         # Callers that hung up first: a caller closes a request's socket once it has the result,
         # before it sends its next request, so that child is no longer a request in flight when
         # the next one is handed out (see _requests_in_flight).
@@ -248,9 +255,27 @@ class _Zygote:
             elif fd == self._learner_pipe:
                 self._read_learned()
         self._reap()
+        if self._collapser is not None:
+            self._collapse_step()
         self._update_copying()
         self._refill_spares()
         return True
+
+    def _collapse_step(self) -> None:
+        """Put the next 2 MiB of the heap in a huge page; once all are, start learning (and so
+        the spares)."""
+        assert self._collapser is not None
+        self._collapser.step()
+        if not self._collapser.done:
+            return
+        collapsed, skipped = self._collapser.collapsed, self._collapser.skipped
+        self._collapser = None
+        if collapsed:
+            _log(
+                f"{collapsed >> 20} MiB of the warm process's heap now in huge pages "
+                f"({skipped >> 20} MiB not), in {time.monotonic() - self._collapse_began:.2f} s"
+            )
+        self._start_learning()
 
     def _accept_requests(self) -> bool:
         try:
@@ -365,6 +390,8 @@ class _Zygote:
         self._track(pid, sock)
 
     def _refill_spares(self) -> None:
+        if self._collapser is not None:
+            return  # not yet: see __init__
         while len(self._spares) < self._spares_wanted:
             # (Decided here: in the child, the zygote's children are no longer its own.)
             level = self._spares_copy
