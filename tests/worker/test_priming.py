@@ -1,0 +1,69 @@
+"""A render process draws the same whether or not it primed.
+
+A spare render process runs its worker's ``prime()`` (the warm process's last warm-up step, once
+more) only when a core is free for it; a process forked for a waiting request, or beside
+requests that fill every core, does not (``pool/_zygote.py``). Both kinds serve requests, so
+whatever priming leaves in the interpreter must not show in a drawing. Here, in real children
+forked from a warm engine as the zygote forks them, one primes and one does not, and each draws
+every warm-up diagram (the likeliest to meet traces of a warm-up) and a mind map.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from forked import in_child
+
+from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS, mermaid_bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.jobs import MarkmapRenderJob, SvgJob
+from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.worker import markmap as markmap_worker
+from mermaid_printer.worker import mermaid as mermaid_worker
+
+pytestmark = pytest.mark.engine
+
+#: Mermaid numbers block ids from a counter it never resets: a diagram that shows what came before.
+BLOCK = 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b'
+DIAGRAMS = {**WARMUP_DIAGRAMS, **PARSE_WARMUP_DIAGRAMS, "block": BLOCK}
+MARKDOWN = "# Plan\n\n## Now\n\n- [x] write `code`\n- read\n\n## Later\n\n- ship\n  - **announce**\n"
+
+
+def _mermaid_drawings(engine: QuickJSEngine, *, prime: bool) -> dict[str, str]:
+    def draw() -> dict[str, str]:
+        if prime:
+            mermaid_worker.prime(engine)
+        drawings = {}
+        for name, code in sorted(DIAGRAMS.items()):
+            job = SvgJob(code=code, config=build_mermaid_config({}), svg_id="mermaid-0123456789ab", timeout_ms=0)
+            drawings[name] = hashlib.sha256(mermaid_worker.render_svg(engine, job).svg.encode()).hexdigest()
+        return drawings
+
+    result: dict[str, str] = in_child(draw)
+    return result
+
+
+def test_a_mermaid_render_process_draws_every_type_alike_primed_or_not() -> None:
+    engine = QuickJSEngine(mermaid_bundle())
+    mermaid_worker.warm_up(engine)
+    mermaid_worker.prime(engine)  # the warm process's last step (worker.prepare)
+    engine.defer_garbage_collection()
+
+    assert _mermaid_drawings(engine, prime=True) == _mermaid_drawings(engine, prime=False)
+
+
+def test_a_mind_map_render_process_draws_alike_primed_or_not() -> None:
+    engine = QuickJSEngine(markmap_bundle())
+    markmap_worker.warm_up(engine)
+    markmap_worker.prime(engine)
+    engine.defer_garbage_collection()
+    job = MarkmapRenderJob(markdown=MARKDOWN, options={}, timeout_ms=0, svg_id="markmap-0123456789ab")
+
+    def draw(prime: bool) -> str:
+        if prime:
+            markmap_worker.prime(engine)
+        return hashlib.sha256(markmap_worker.render(engine, job).data).hexdigest()
+
+    assert in_child(lambda: draw(True)) == in_child(lambda: draw(False))
