@@ -3,7 +3,7 @@ trees side by side (a dev tool, not the product).
 
 Each trial is a new process (``--trial``) that starts a ``Printer`` (result cache off) with the
 ``src`` tree it is given on ``PYTHONPATH``, renders the batch once untimed, waits a moment (the
-pool's start-up work: spares, page learning), then times the batch of ``test_throughput_bench.py``'s
+pool's start-up work: spares, page learning, huge pages; ``SETTLE_S``), then times the batch of ``test_throughput_bench.py``'s
 four small diagrams (x4) three times with one caller thread and three times with one per core,
 alternating; it prints the medians. Trials of the two trees alternate ``--trials`` times, so the
 shared machine's load falls on both alike; the medians over trials and new/old are printed::
@@ -27,6 +27,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 DIAGRAMS = HERE.parent / "tests" / "fixtures" / "diagrams"
 NAMES = ("pie", "gantt", "sequence", "journey")
+#: How long a trial waits after its first batch for the pool's start-up work to end (the page
+#: learner rehearses every type at idle priority; then the heap goes into huge pages).
+SETTLE_S = 6.0
 
 
 def _cores() -> int:
@@ -44,7 +47,7 @@ def trial() -> dict[str, float]:
         printer.start()
         for options in batch:
             printer.render_svg(options)
-        time.sleep(1.5)
+        time.sleep(SETTLE_S)
         for _ in range(3):
             for n in callers:
                 started = time.perf_counter()

@@ -41,6 +41,18 @@ def prepare() -> None:
         from mermaid_printer.pool import _pages
 
         _pages.others_wait_for_a_core = lambda cores: False
+    if os.environ.get("FAKE_SLOW_COLLAPSE"):
+        # Every step of putting the heap in huge pages takes 60 ms, as where the kernel must
+        # compact memory for each.
+        from mermaid_printer.pool import _huge_pages
+
+        real_step = _huge_pages.Collapser.step
+
+        def slow_step(self: Any) -> None:
+            time.sleep(0.06)
+            real_step(self)
+
+        _huge_pages.Collapser.step = slow_step  # type: ignore[method-assign]
     PREPARED_BY = os.getpid()
     REHEARSED = bytearray(b"r" * (REHEARSED_PAGES * PAGE))
     print("fake-worker: prepare wrote to stdout", flush=True)

@@ -196,3 +196,18 @@ def test_a_zygote_without_spares_leaves_its_heap_as_it_is(capfd: pytest.CaptureF
         (zygote,) = set(_children(os.getpid())) - before
         assert _huge_kib_of(zygote) == 0
     assert "huge pages" not in capfd.readouterr().err
+
+
+def test_a_zygote_stops_putting_its_heap_in_huge_pages_after_a_slow_step_and_serves_on(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where the kernel must compact memory for each huge page, a step holds up requests that
+    # come meanwhile: one slow step (60 ms here) ends the collapsing, and spares follow at once.
+    monkeypatch.setenv("FAKE_SLOW_COLLAPSE", "1")
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        pool.start()
+        assert _said(capfd, "slow here")
+        said = capfd.readouterr().err
+        served = [pool.run({"action": "echo"}, timeout_s=30) for _ in range(2)]
+    assert "now in huge pages" not in said
+    assert all(result["pid"] for result in served)

@@ -18,13 +18,21 @@ The zygote asks the kernel to collapse its private, writable, anonymous mappings
 pages (``madvise(MADV_COLLAPSE)``, Linux 6.1) once it is warm, 2 MiB per turn of its loop and
 before it forks the page learner and its first spare (``_zygote.py``; they would keep the 4 KiB
 pages alive beside the huge ones). Requests that come meanwhile are forked on demand, and wait
-for one step at most (~3-5 ms); the whole heap takes ~0.3-0.6 s. A mapping that cannot have
+for one step at most (3-7 ms here; a step slower than 50 ms, where the kernel must reclaim or
+compact memory for it, ends the collapsing); the whole heap takes ~0.3-0.6 s. A mapping that cannot have
 huge pages (or a kernel that does not know the advice) answers ``EINVAL`` and is left alone.
 Only whole 2 MiB blocks inside a mapping are collapsed; a block with unused pages gets them
 (zero-filled), so the zygote holds a little more (~1 MB of its ~220 MB, measured).
 
 Against the pool before (``benchmarks/throughput_compare.py``, 6 trials, 16 small renders): a
-batch with one caller took 0.91 of its time, with one caller per core 0.88.
+batch with one caller took 0.91-0.93 of its time, with one caller per core 0.88.
+
+What the zygote takes in from its page learner afterwards (``learn()``) writes to the heap, and
+a write into a huge page shared with a child splits its mapping back into 4 KiB entries: by then
+only ~47 of 168 MiB are still mapped whole. The gain stays, presumably because the pages are
+still 2 MiB folios, which recent kernels copy and free in batches. Collapsing after the learner
+instead (its spares retired, their replacements forked after) kept 135 MiB mapped whole and
+measured the same (1.03 and 1.06 of this order's batch times, 6 trials, both pools settled).
 """
 
 from __future__ import annotations

@@ -181,6 +181,11 @@ _POLITE_WAIT_MS = (2, 64)
 #: pages, and no request before they copy all they learned.
 _COPY_AFTER_S = 0.02
 
+#: A step of putting the heap in huge pages (2 MiB) that takes longer than this stops it: the
+#: kernel had to reclaim or compact memory for it (a host short of free memory), and requests
+#: that come meanwhile wait for the step. Measured here: 3-7 ms a step.
+_SLOW_COLLAPSE_STEP_S = 0.05
+
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
 # turns spares off: requests then fork on demand, in children that do not prime (its traceback
 # is on stderr; whatever else is broken shows in their results).
@@ -267,15 +272,22 @@ class _Zygote:
         return True
 
     def _collapse_step(self) -> None:
-        """Put the next 2 MiB of the heap in a huge page; once all are, start learning (and so
-        the spares)."""
+        """Put the next 2 MiB of the heap in a huge page; once all are (or a step was slow), start
+        learning (and so the spares)."""
         assert self._collapser is not None
+        began = time.monotonic()
         self._collapser.step()
-        if not self._collapser.done:
+        slow = time.monotonic() - began > _SLOW_COLLAPSE_STEP_S
+        if not self._collapser.done and not slow:
             return
         collapsed, skipped = self._collapser.collapsed, self._collapser.skipped
         self._collapser = None
-        if collapsed:
+        if slow:
+            _log(
+                f"putting the heap in huge pages is slow here ({(time.monotonic() - began) * 1000:.0f} ms "
+                f"for 2 MiB): stopped, with {collapsed >> 20} MiB in huge pages"
+            )
+        elif collapsed:
             _log(
                 f"{collapsed >> 20} MiB of the warm process's heap now in huge pages "
                 f"({skipped >> 20} MiB not), in {time.monotonic() - self._collapse_began:.2f} s"
