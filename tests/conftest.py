@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,24 @@ from mermaid_printer import Printer
 from mermaid_printer.engine import ONE_SHOT_ENGINE, one_shot_engine, quickjs_engine
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def stderr_says(capfd: pytest.CaptureFixture[str]) -> Callable[[str], Callable[[], bool]]:
+    """``stderr_says(text)``: a condition to poll (``wait_until``, ``process_tree.wait_for``) that
+    holds once ``text`` has been written to stderr, by this process or a child, since the call."""
+
+    def says(text: str) -> Callable[[], bool]:
+        said: list[str] = []
+
+        def check() -> bool:
+            said.append(capfd.readouterr().err)
+            return text in "".join(said)
+
+        return check
+
+    return says
+
 
 # The test being set up or run (its fixtures included), for the engine guard below.
 _running: list[pytest.Item] = []

@@ -13,20 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from warm_up_cases import DIAGRAMS, MARKDOWN
 
 from mermaid_printer import Printer, build_render_options
-from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, THEMED_WARMUP_THEMES, WARMUP_DIAGRAMS
+from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, WARMUP_DIAGRAMS
 from mermaid_printer.markmap_options import MarkmapRenderRequest
 from mermaid_printer.options import validate_request
 from mermaid_printer.pool import RendererPool
 
 pytestmark = pytest.mark.engine
-
-#: Mermaid numbers block ids from a counter it never resets; a parse warm-up of block made a
-#: warmed process draw ``…-2`` where a cold one drew ``…-1``.
-BLOCK = 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b'
-DIAGRAMS = {**WARMUP_DIAGRAMS, **PARSE_WARMUP_DIAGRAMS, "block": BLOCK}
-MARKDOWN = "# Plan\n\n## Now\n\n- [x] write `code`\n- read\n\n## Later\n\n- ship\n  - **announce**\n"
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,13 @@ import mmap
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from forked import in_child
+from process_tree import children, wait_for
 
 from mermaid_printer.pool import RendererPool, _pages
 from mermaid_printer.pool._huge_pages import HUGE_PAGE_SIZE, Collapser
@@ -149,35 +150,17 @@ def _huge_kib_of(pid: int) -> int:
     return 0
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        found += [int(child) for child in Path(f"/proc/{pid}/task/{task}/children").read_text().split()]
-    return found
-
-
-def _said(capfd: pytest.CaptureFixture[str], text: str, limit_s: float = 20) -> bool:
-    said = ""
-    end = time.monotonic() + limit_s
-    while text not in said:
-        if time.monotonic() > end:
-            return False
-        said += capfd.readouterr().err
-        time.sleep(0.01)
-    return True
-
-
 def test_a_zygote_that_keeps_spares_puts_its_heap_in_huge_pages_before_forking_them(
-    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    stderr_says: Callable[[str], Callable[[], bool]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # No learner report (it would replace the spare with one that copied ahead, i.e. wrote
     # into the huge pages and so split them).
     monkeypatch.setenv("FAKE_REHEARSE_FAIL", "1")
-    before = set(_children(os.getpid()))
+    before = set(children(os.getpid()))
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         pool.start()
-        (zygote,) = set(_children(os.getpid())) - before
-        assert _said(capfd, "now in huge pages")
+        (zygote,) = set(children(os.getpid())) - before
+        wait_for(stderr_says("now in huge pages"), "the heap in huge pages", limit_s=20)
         time.sleep(0.2)  # the spare is forked
         served = pool.run({"action": "huge_pages"}, timeout_s=30)
         assert _huge_kib_of(zygote) >= HUGE_PAGE_SIZE // 1024
@@ -190,23 +173,23 @@ def test_a_zygote_that_keeps_spares_puts_its_heap_in_huge_pages_before_forking_t
 def test_a_zygote_without_spares_leaves_its_heap_as_it_is(capfd: pytest.CaptureFixture[str]) -> None:
     if "[always]" in THP.read_text():
         pytest.skip("with huge pages always on, the kernel makes them anyway")
-    before = set(_children(os.getpid()))
+    before = set(children(os.getpid()))
     with RendererPool(FAKE, start_method="fork", spares=0) as pool:
         pool.run({"action": "echo"}, timeout_s=30)
-        (zygote,) = set(_children(os.getpid())) - before
+        (zygote,) = set(children(os.getpid())) - before
         assert _huge_kib_of(zygote) == 0
     assert "huge pages" not in capfd.readouterr().err
 
 
 def test_a_zygote_stops_putting_its_heap_in_huge_pages_after_a_slow_step_and_serves_on(
-    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capfd: pytest.CaptureFixture[str], stderr_says: Callable[[str], Callable[[], bool]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Where the kernel must compact memory for each huge page, a step holds up requests that
     # come meanwhile: one slow step (60 ms here) ends the collapsing, and spares follow at once.
     monkeypatch.setenv("FAKE_SLOW_COLLAPSE", "1")
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         pool.start()
-        assert _said(capfd, "slow here")
+        wait_for(stderr_says("slow here"), "a slow step to stop the collapsing", limit_s=20)
         said = capfd.readouterr().err
         served = [pool.run({"action": "echo"}, timeout_s=30) for _ in range(2)]
     assert "now in huge pages" not in said

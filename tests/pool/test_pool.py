@@ -119,18 +119,6 @@ def wait_until(condition: Callable[[], bool], limit_s: float = 10.0) -> bool:
     return True
 
 
-def _stderr_says(capfd: pytest.CaptureFixture[str], text: str) -> Callable[[], bool]:
-    """A condition for :func:`wait_until`: ``text`` has been written to stderr (this process's or
-    a child's) since the call."""
-    said: list[str] = []
-
-    def check() -> bool:
-        said.append(capfd.readouterr().err)
-        return text in "".join(said)
-
-    return check
-
-
 def wait_for_file(path: Path, limit_s: float = 10.0) -> str:
     """The file's text once a job has written it; a hang guard, not a timing assertion."""
     end = time.monotonic() + limit_s
@@ -395,7 +383,7 @@ def test_without_spares_each_fork_job_gets_a_fresh_child_that_serves_it_unprimed
 
 
 def test_a_prime_that_always_fails_turns_spares_off_and_jobs_are_still_served(
-    start_method: str, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+    start_method: str, monkeypatch: pytest.MonkeyPatch, stderr_says: Callable[[str], Callable[[], bool]]
 ) -> None:
     monkeypatch.setenv("FAKE_PRIME_FAIL", "1")
     with RendererPool(FAKE, start_method=start_method) as pool:
@@ -403,7 +391,7 @@ def test_a_prime_that_always_fails_turns_spares_off_and_jobs_are_still_served(
         if start_method == "fork":
             # The spares prime at once (no request is in flight) and die, each time: no fork
             # storm, spares are turned off.
-            assert wait_until(_stderr_says(capfd, "spares keep dying"), limit_s=20)
+            assert wait_until(stderr_says("spares keep dying"), limit_s=20)
         results = [pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S) for _ in range(3)]
 
     assert len({result["pid"] for result in results}) == 3

@@ -14,9 +14,10 @@ import hashlib
 
 import pytest
 from forked import in_child
+from warm_up_cases import DIAGRAMS, MARKDOWN
 
 from mermaid_printer.bundles.markmap import markmap_bundle
-from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS, mermaid_bundle
+from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, SvgJob
 from mermaid_printer.mermaid_config import build_mermaid_config
@@ -24,11 +25,6 @@ from mermaid_printer.worker import markmap as markmap_worker
 from mermaid_printer.worker import mermaid as mermaid_worker
 
 pytestmark = pytest.mark.engine
-
-#: Mermaid numbers block ids from a counter it never resets: a diagram that shows what came before.
-BLOCK = 'block-beta\n  columns 2\n  a["A"] b[("B")]\n  block:g:2\n    c d\n  end\n  a --> b'
-DIAGRAMS = {**WARMUP_DIAGRAMS, **PARSE_WARMUP_DIAGRAMS, "block": BLOCK}
-MARKDOWN = "# Plan\n\n## Now\n\n- [x] write `code`\n- read\n\n## Later\n\n- ship\n  - **announce**\n"
 
 
 def _mermaid_drawings(engine: QuickJSEngine, *, prime: bool) -> dict[str, str]:

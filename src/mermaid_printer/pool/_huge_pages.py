@@ -19,10 +19,10 @@ pages (``madvise(MADV_COLLAPSE)``, Linux 6.1) once it is warm, 2 MiB per turn of
 before it forks the page learner and its first spare (``_zygote.py``; they would keep the 4 KiB
 pages alive beside the huge ones). Requests that come meanwhile are forked on demand, and wait
 for one step at most (3-7 ms here; a step slower than 50 ms, where the kernel must reclaim or
-compact memory for it, ends the collapsing); the whole heap takes ~0.3-0.6 s. A mapping that cannot have
-huge pages (or a kernel that does not know the advice) answers ``EINVAL`` and is left alone.
-Only whole 2 MiB blocks inside a mapping are collapsed; a block with unused pages gets them
-(zero-filled), so the zygote holds a little more (~1 MB of its ~220 MB, measured).
+compact memory for it, ends the collapsing); the whole heap takes ~0.3-0.6 s. A mapping that
+cannot have huge pages (or a kernel that does not know the advice) answers ``EINVAL`` and is
+left alone. Only whole 2 MiB blocks inside a mapping are collapsed; a block with unused pages
+gets them (zero-filled), so the zygote holds a little more (~1 MB of its ~220 MB, measured).
 
 Against the pool before (``benchmarks/throughput_compare.py``, 6 trials, 16 small renders): a
 batch with one caller took 0.91-0.93 of its time, with one caller per core 0.88.
