@@ -307,3 +307,18 @@ def test_transform_is_json_with_markmaps_tree_shape(engine: QuickJSEngine) -> No
     assert set(root) >= {"content", "children", "payload"}
     assert root["payload"]["tag"] == "h1"
     assert "<table" in json.dumps(root)
+
+
+def test_raw_html_xml_cannot_hold_is_drawn_as_the_reference_draws_it(engine: QuickJSEngine) -> None:
+    """A <template> in a label (nested ones too) is left out, and an element the HTML parser made
+    of text XML cannot name (the ``<T>`` of ``List<T>``) becomes the text it holds."""
+    markdown = (
+        "# Root\n\n"
+        "- before <template>hidden <template>deeper</template> too</template> after\n"
+        "- List<T> of <b>bold <template>gone</template></b>\n"
+    )
+    result = render(engine, markdown)
+
+    assert sorted(label_texts(result["svg"])) == ["List of bold", "Root", "before after"]
+    assert not any(word in result["svg"] for word in ("hidden", "deeper", "gone", "<T", "template"))
+    etree.fromstring(result["svg"].encode("utf-8"))  # well-formed XML

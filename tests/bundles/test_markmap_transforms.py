@@ -5,6 +5,7 @@ side by side)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,69 @@ def test_transitions_made_at_once_set_what_d3_sets() -> None:
     assert 'href="#n1"' in real  # set through setAttributeNS (xlink)
     assert "opacity: 1" in real
     assert 'data-first="a"' in real and 'data-second="b"' in real
+
+
+# Numbers in every form a plain translate() may hold, and pairs of them: equal, different, zero,
+# negative zero, exponents, beyond 32-bit precision and beyond its range.
+_TRANSLATE_NUMBERS = [
+    "0",
+    "-0",
+    "+0",
+    "230",
+    "-642.875",
+    "10.1",
+    "457.0000001",
+    ".5",
+    "5.",
+    "1e-7",
+    "-1.5E3",
+    "16777217",
+    "3.4e38",
+    "1e39",
+    "-1e39",
+]
+_TRANSLATE_FORMS = [
+    None,
+    "",
+    "translate(10,20)",
+    "translate(10, 20)",
+    "translate(10)",
+    "scale(2)",
+    "translate(1,2) rotate(30)",
+    " translate(3,4)",
+]
+_TRANSLATE_PAIRS = """(function (numbers, forms) {
+  const values = forms.slice();
+  for (const x of numbers) for (const y of numbers) values.push(`translate(${x},${y})`);
+  const out = [];
+  for (const from of values) {
+    for (const to of values) {
+      if (to === null) continue;
+      const fast = __printerMarkmapFastPaths.translateAtOnce(from, to);
+      const real = d3.interpolateTransformSvg(from, to)(1);
+      out.push([from, to, fast === undefined ? null : fast, real]);
+    }
+  }
+  return JSON.stringify(out);
+})"""
+
+
+def test_a_translation_made_at_once_is_what_d3_interpolates_to() -> None:
+    """transitions-at-once writes a plain translate() (markmap-view's node positions) without
+    d3's DOM parse of it: for every pair of transforms the fast path takes, the value is d3's
+    interpolateTransformSvg at t = 1, byte for byte, and the pairs it must not take (another
+    form, a number beyond a 32-bit float) go to d3."""
+    engine = QuickJSEngine(markmap_bundle(transforms=True))
+    pairs = json.loads(
+        engine.eval(f"{_TRANSLATE_PAIRS}({json.dumps(_TRANSLATE_NUMBERS)}, {json.dumps(_TRANSLATE_FORMS)})")
+    )
+    taken = [(source, target, fast, real) for source, target, fast, real in pairs if fast is not None]
+    assert [(s, t, f) for s, t, f, r in taken if f != r] == []
+    left = {(source, target) for source, target, fast, _real in pairs if fast is None}
+    plain = re.compile(r"translate\((?!-?1e39)[^, ]+,(?!-?1e39)[^, ]+\)")
+    takes = lambda value: value in (None, "") or plain.fullmatch(value) is not None  # noqa: E731
+    assert {(s, t) for s, t, _f, _r in pairs if takes(s) and takes(t)}.isdisjoint(left)
+    assert ("scale(2)", "translate(10,20)") in left and ("translate(0,1e39)", "translate(0,0)") in left
+    assert ("translate(10, 20)", "translate(0,0)") in left  # not markmap's form: d3 reads it
+    assert any(real == "" for _s, _t, fast, real in taken)  # translate(0,0) from nothing: no value
+    assert ("translate(-0,0)", "translate(0,-0)", "", "") in taken

@@ -254,7 +254,7 @@
   const XML_NAME = /^[A-Za-z_][\w.-]*$/;
   function xmlSafeLabels(svg) {
     for (const fo of svg.querySelectorAll("foreignObject")) {
-      for (const template of Array.from(fo.querySelectorAll("template"))) template.parentNode.removeChild(template);
+      removeTemplates(fo);
       const stack = Array.from(fo.childNodes);
       while (stack.length) {
         const node = stack.pop();
@@ -265,6 +265,18 @@
         }
         for (const child of node.childNodes) stack.push(child);
       }
+    }
+  }
+
+  // Every <template> below `root` leaves (what fo.querySelectorAll("template") finds, in one walk
+  // and no NodeList per label: a template inside a template goes with the outer one).
+  function removeTemplates(root) {
+    const stack = Array.from(root.childNodes);
+    while (stack.length) {
+      const node = stack.pop();
+      if (node.nodeType !== 1) continue;
+      if (String(node.localName).toLowerCase() === "template") node.parentNode.removeChild(node);
+      else for (const child of node.childNodes) stack.push(child);
     }
   }
 

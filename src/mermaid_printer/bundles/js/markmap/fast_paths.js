@@ -63,6 +63,32 @@
     return free;
   }
 
+  // A transform of the form markmap-view writes, "translate(x,y)" with two plain numbers, as the
+  // x and y d3 reads from it: consolidate() (geometry.js) parses it with Number() into a pure
+  // translation and rounds to 32-bit floats; null for any other form.
+  const PLAIN_TRANSLATE = /^translate\(([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?),([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\)$/;
+  function translationOf(value) {
+    if (value == null || value === "") return [0, 0]; // d3 reads no transform as the identity
+    const m = PLAIN_TRANSLATE.exec(value);
+    if (!m) return null;
+    const x = Math.fround(Number(m[1]) || 0);
+    const y = Math.fround(Number(m[2]) || 0);
+    // (beyond a 32-bit float's range d3 interpolates from an infinity, to NaN)
+    return Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
+  }
+
+  // d3.interpolateTransformSvg(from, to)(1) when both are plain translations (translationOf),
+  // without parsing them into a DOM element: d3 decomposes each into a translation and an
+  // identity rotation, skew and scale, so at t = 1 it writes the target's translation as
+  // "translate(x, y)" (an interpolated number at 1 is the target's: a * 0 + b), and nothing at
+  // all when both are translate(0, 0). Undefined for any other pair (d3's own code then runs).
+  function translateAtOnce(from, to) {
+    const a = translationOf(from);
+    const b = to == null ? null : translationOf(String(to));
+    if (a === null || b === null) return undefined;
+    return a[0] !== b[0] || a[1] !== b[1] || b[0] || b[1] ? "translate(" + b[0] + ", " + b[1] + ")" : "";
+  }
+
   // The start of an attribute tween: the interpolator from the node's value to `target`, or
   // null when they are equal as strings (d3's attrConstant / attrFunction).
   function attributeStart(name, target) {
@@ -78,6 +104,10 @@
       }
       const from = read(node);
       if (from === target + "") return null;
+      if (full === "transform") {
+        const value = translateAtOnce(from, target);
+        if (value !== undefined) return (n) => write(n, value);
+      }
       const i = interpolate(from, target);
       return (n) => write(n, i.call(n, 1));
     };
@@ -152,5 +182,6 @@
   G.__printerMarkmapFastPaths = {
     canTransitionAtOnce,
     transitionAtOnce: (selection) => new TransitionAtOnce(selection),
+    translateAtOnce,
   };
 })();
