@@ -29,25 +29,31 @@ from mermaid_printer import worker as _real
 
 LOG_ENV = "MERMAID_PRINTER_BREAKDOWN_LOG"
 
-_steps: dict[str, list[float]] = {}  # name -> [cpu_s, wall_s, count]
+_steps: dict[str, list[float]] = {}  # name -> [cpu_s, wall_s, count, minor page faults]
 _marks: dict[str, float] = {}  # name -> time.monotonic()
 
 
-def _add(name: str, cpu: float, wall: float) -> None:
-    entry = _steps.setdefault(name, [0.0, 0.0, 0])
+def _add(name: str, cpu: float, wall: float, faults: int = 0) -> None:
+    entry = _steps.setdefault(name, [0.0, 0.0, 0, 0])
     entry[0] += cpu
     entry[1] += wall
     entry[2] += 1
+    entry[3] += faults
+
+
+def _faults() -> int:
+    """This process's minor page faults so far (copies on write and first touches)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 
 
 def _timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        cpu, wall = time.thread_time(), time.perf_counter()
+        faults, cpu, wall = _faults(), time.thread_time(), time.perf_counter()
         try:
             return function(*args, **kwargs)
         finally:
-            _add(name, time.thread_time() - cpu, time.perf_counter() - wall)
+            _add(name, time.thread_time() - cpu, time.perf_counter() - wall, _faults() - faults)
 
     return wrapper
 
@@ -80,10 +86,10 @@ def prime() -> None:
     _marks.clear()
     gc.callbacks.append(_gc_callback)
     _mark("child_started")
-    cpu, wall = time.thread_time(), time.perf_counter()
+    faults, cpu, wall = _faults(), time.thread_time(), time.perf_counter()
     _real.prime()
     _steps.clear()  # the priming parse is not the request's engine call
-    _add("child.prime", time.thread_time() - cpu, time.perf_counter() - wall)
+    _add("child.prime", time.thread_time() - cpu, time.perf_counter() - wall, _faults() - faults)
     _mark("primed")
 
 
@@ -119,6 +125,7 @@ def _install() -> None:
     from mermaid_printer.fonts import embed
     from mermaid_printer.pool import _protocol as proto
     from mermaid_printer.postprocess import finish
+    from mermaid_printer.worker import markmap as markmap_worker
     from mermaid_printer.worker import mermaid as mermaid_worker
 
     # The render process's protocol steps (serve_one_request calls these by module attribute).
@@ -143,7 +150,7 @@ def _install() -> None:
 
     def serve_one_request(sock: Any, handle: Callable[[Any], Any]) -> None:
         _mark("request_socket")
-        serve_began[:] = [time.thread_time(), time.perf_counter()]
+        serve_began[:] = [time.thread_time(), time.perf_counter(), _faults()]
         original_serve(sock, handle)
 
     # The caller hangs up once it has the result, and the zygote then kills this process: the
@@ -153,7 +160,12 @@ def _install() -> None:
     def flush_std_streams() -> None:
         original_flush()
         if serve_began:  # once: the child flushes again on its way out
-            _add("child.serve_total", time.thread_time() - serve_began[0], time.perf_counter() - serve_began[1])
+            _add(
+                "child.serve_total",
+                time.thread_time() - serve_began[0],
+                time.perf_counter() - serve_began[1],
+                _faults() - int(serve_began[2]),
+            )
             _mark("result_sending")
             _write_record()
             serve_began.clear()
@@ -167,6 +179,7 @@ def _install() -> None:
 
     # The post-processing chain (finish_svg calls these by module attribute).
     _patch(mermaid_worker, "_finish_svg", "post.total")
+    _patch(markmap_worker, "finish_svg", "post.total")
     for attribute, name in [
         ("parse_svg", "post.parse"),
         ("apply_background", "post.background"),
@@ -197,7 +210,7 @@ def _write_record() -> None:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     record = {
         "pid": os.getpid(),
-        "steps": {name: {"cpu": v[0], "wall": v[1], "count": v[2]} for name, v in _steps.items()},
+        "steps": {name: {"cpu": v[0], "wall": v[1], "count": v[2], "faults": v[3]} for name, v in _steps.items()},
         "marks": _marks,
         "child_cpu_since_fork": usage.ru_utime + usage.ru_stime,
         "minor_faults": usage.ru_minflt,

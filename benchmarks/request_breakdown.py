@@ -2,7 +2,9 @@
 
 For each diagram (a 2-slice pie, a 3-node flowchart, a small sequence, a 25-node flowchart; or
 ``--diagram FILE``) it renders through ``Printer.render_svg`` with a warm pool and the result
-cache off, and prints the median of each phase over ``--rounds`` renders:
+cache off, and for each ``--markmap N`` a generated outline of N nodes
+(``test_markmap_bench.outline_of``) through ``Printer.render_markmap``, and prints the median of
+each phase over ``--rounds`` renders:
 
 * **caller** (this process; CPU = this thread): building the job (config merge), encoding the
   job frame, handing a socket to the zygote (``launch``), sending the job, waiting for the pid
@@ -14,9 +16,11 @@ cache off, and prints the median of each phase over ``--rounds`` renders:
   each post-processing step (parse, sanitize, coordinates, canonicalize, font embedding with
   subsetting and WOFF wrapping apart, serialize), encoding the result; and the child's priming
   (done before the request arrives, off its clock, but CPU the machine spends per request);
-* **totals**: unprobed ``render_svg`` wall time; caller CPU; the CPU of the zygote and its reaped
+* **totals**: unprobed render wall time; caller CPU; the CPU of the zygote and its reaped
   children per request (``/proc/<zygote>/stat``: utime+stime+cutime+cstime), i.e. everything
-  the render processes spent, priming of the replacement spare included.
+  the render processes spent, priming of the replacement spare included; the probed child's
+  minor page faults from its fork to its result (the pages it copied on write or touched
+  first, those its priming and copying ahead took included).
 
 ``--compare OLD_SRC`` runs the same measurements for another source tree (say, a ``git
 archive`` of main) in a second process and alternates the two, diagram by diagram and round
@@ -26,6 +30,7 @@ Usage::
 
     PYTHONPATH=src python benchmarks/request_breakdown.py [--rounds 30] [--json out.json]
     PYTHONPATH=src python benchmarks/request_breakdown.py --compare /tmp/main-src --rounds 30
+    PYTHONPATH=src python benchmarks/request_breakdown.py --markmap 100
 """
 
 from __future__ import annotations
@@ -94,10 +99,11 @@ CHILD_PHASES = [
     ("child.prime", "child: priming (before request)"),
 ]
 TOTALS = [
-    ("total.render_svg_wall", "render_svg wall (unprobed)"),
+    ("total.render_svg_wall", "render wall (unprobed)"),
     ("total.caller_cpu", "caller CPU (unprobed)"),
     ("total.engine_cpu_per_request", "zygote+children CPU/request"),
     ("total.child_cpu_since_fork", "child CPU since fork (probed)"),
+    ("total.child_minor_faults", "child minor faults since fork (count)"),
 ]
 
 
@@ -105,6 +111,10 @@ def default_diagrams() -> dict[str, str]:
     from scaling import generate
 
     return {**DIAGRAMS, "flowchart-25": generate("flowchart", 25)}
+
+
+#: The kinds of document a side renders: Mermaid code, or Markdown drawn as a mind map.
+MERMAID, MARKMAP = "mermaid", "markmap"
 
 
 # --- one side: a process measuring one source tree ----------------------------------------------
@@ -196,22 +206,28 @@ class Side:
         ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
         return ticks / os.sysconf("SC_CLK_TCK")
 
-    def run(self, code: str, rounds: int) -> dict[str, list[float]]:
+    def run(self, kind: str, code: str, rounds: int) -> dict[str, list[float]]:
         """``rounds`` plain renders, then ``rounds`` probed ones: every phase's samples (ms)."""
         from mermaid_printer import build_render_options
+        from mermaid_printer.markmap_options import MarkmapCustomizeRequest
 
-        options = build_render_options(code)
+        if kind == MARKMAP:
+            request: Any = MarkmapCustomizeRequest(markdown_content=code)
+            render = lambda printer: printer.render_markmap(request)  # noqa: E731
+        else:
+            options = build_render_options(code)
+            render = lambda printer: printer.render_svg(options)  # noqa: E731
         samples: dict[str, list[float]] = {}
 
         def sample(name: str, seconds: float) -> None:
             samples.setdefault(name, []).append(seconds * 1000)
 
-        self.plain.render_svg(options)  # untimed: first render of this diagram
+        render(self.plain)  # untimed: first render of this diagram
         engine_before = self._engine_cpu(self.plain)
         for _ in range(rounds):
             wall = time.perf_counter()
             cpu = time.thread_time()
-            self.plain.render_svg(options)
+            render(self.plain)
             sample("total.render_svg_wall", time.perf_counter() - wall)
             sample("total.caller_cpu", time.thread_time() - cpu)
         # Over ``rounds`` requests in steady state, ``rounds`` children were reaped (each primed
@@ -219,14 +235,14 @@ class Side:
         time.sleep(0.05)
         sample("total.engine_cpu_per_request", (self._engine_cpu(self.plain) - engine_before) / rounds)
 
-        self.probed.render_svg(options)
+        render(self.probed)
         self.log.write_bytes(b"")
         for _ in range(rounds):
             self._caller.clear()
             self._marks.clear()
             self._recording = True
             try:
-                self.probed.render_svg(options)
+                render(self.probed)
             finally:
                 self._recording = False
             record = self._child_record()
@@ -236,7 +252,11 @@ class Side:
             for name, step in record["steps"].items():
                 sample(name + ".cpu", step["cpu"])
                 sample(name + ".wall", step["wall"])
+                if "faults" in step:
+                    samples.setdefault(name + ".faults", []).append(step["faults"])
             sample("total.child_cpu_since_fork", record["child_cpu_since_fork"])
+            if "minor_faults" in record:
+                samples.setdefault("total.child_minor_faults", []).append(record["minor_faults"])
             child_marks = record["marks"]
             if "caller.launch" in self._marks and "request_socket" in child_marks:
                 sample("gap.launch_to_child.wall", child_marks["request_socket"] - self._marks["caller.launch"])
@@ -257,7 +277,7 @@ class Side:
 
 
 def serve() -> None:
-    """``--serve``: answer ``{"code", "rounds"}`` lines on stdin with JSON samples on stdout."""
+    """``--serve``: answer ``{"kind", "code", "rounds"}`` lines on stdin with JSON samples on stdout."""
     out = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # nothing else may write to the reply channel
     side = Side()
@@ -266,7 +286,7 @@ def serve() -> None:
         out.flush()
         for line in sys.stdin:
             request = json.loads(line)
-            out.write(json.dumps(side.run(request["code"], request["rounds"])) + "\n")
+            out.write(json.dumps(side.run(request["kind"], request["code"], request["rounds"])) + "\n")
             out.flush()
     finally:
         side.close()
@@ -290,9 +310,9 @@ class Remote:
         if not hello:
             raise RuntimeError(f"the side for {src} did not start")
 
-    def run(self, code: str, rounds: int) -> dict[str, list[float]]:
+    def run(self, kind: str, code: str, rounds: int) -> dict[str, list[float]]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps({"code": code, "rounds": rounds}) + "\n")
+        self.proc.stdin.write(json.dumps({"kind": kind, "code": code, "rounds": rounds}) + "\n")
         self.proc.stdin.flush()
         return dict(json.loads(self.proc.stdout.readline()))
 
@@ -325,6 +345,7 @@ def report(name: str, sides: list[tuple[str, dict[str, list[float]]]]) -> str:
     header = f"{'phase':44}" + "".join(f"{label + ' cpu':>10}{label + ' wall':>11}" for label, _ in sides)
     if len(sides) == 2:
         header += f"{'cpu new/old':>13}{'wall new/old':>13}"
+    header += "".join(f"{label + ' faults':>13}" for label, _ in sides)
     lines.append(header)
     rows: list[tuple[str, str, bool]] = [(key, label, True) for key, label in CALLER_PHASES]
     rows += [(key, label, False) for key, label in GAP_PHASES]
@@ -337,6 +358,8 @@ def report(name: str, sides: list[tuple[str, dict[str, list[float]]]]) -> str:
         line = f"{label:44}" + "".join(f"{_fmt(c):>10}{_fmt(w):>11}" for c, w in zip(cpus, walls, strict=True))
         if len(sides) == 2:
             line += f"{_ratio(cpus[1], cpus[0]):>13}{_ratio(walls[1], walls[0]):>13}"
+        faults = [_median(s, key + ".faults") for _, s in sides]
+        line += "".join(f"{'' if f is None else f'{f:.0f}':>13}" for f in faults)
         lines.append(line)
     lines.append("-- totals")
     for key, label in TOTALS:
@@ -353,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--chunk", type=int, default=5, help="with --compare: rounds per turn")
     parser.add_argument("--diagram", type=Path, action="append", help="a .mmd file (repeatable)")
+    parser.add_argument(
+        "--markmap", type=int, action="append", metavar="N", help="a mind map of an N-node outline (repeatable)"
+    )
     parser.add_argument("--compare", metavar="OLD_SRC", help="another source tree's src/ to measure alongside")
     parser.add_argument("--json", type=Path, help="write every sample here")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -360,8 +386,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.serve:
         serve()
         return 0
-    diagrams = {path.stem: path.read_text(encoding="utf-8") for path in args.diagram} if args.diagram else None
-    diagrams = diagrams or default_diagrams()
+    if args.diagram:
+        diagrams = {path.stem: (MERMAID, path.read_text(encoding="utf-8")) for path in args.diagram}
+    elif args.markmap:
+        diagrams = {}
+    else:
+        diagrams = {name: (MERMAID, code) for name, code in default_diagrams().items()}
+    if args.markmap:
+        from test_markmap_bench import outline_of
+
+        diagrams.update({f"markmap-{nodes}": (MARKMAP, outline_of(nodes)) for nodes in args.markmap})
     results: dict[str, dict[str, dict[str, list[float]]]] = {}
     if args.compare:
         import mermaid_printer
@@ -369,13 +403,13 @@ def main(argv: list[str] | None = None) -> int:
         new_src = str(Path(mermaid_printer.__file__).resolve().parent.parent)
         sides = {"old": Remote(args.compare), "new": Remote(new_src)}
         try:
-            for name, code in diagrams.items():
+            for name, (kind, code) in diagrams.items():
                 merged: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
                 done = 0
                 while done < args.rounds:
                     n = min(args.chunk, args.rounds - done)
                     for label, remote in sides.items():
-                        for key, values in remote.run(code, n).items():
+                        for key, values in remote.run(kind, code, n).items():
                             merged[label].setdefault(key, []).extend(values)
                     done += n
                 results[name] = merged
@@ -388,8 +422,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["PYTHONPATH"] = os.pathsep.join([*sys.path])
         side = Side()
         try:
-            for name, code in diagrams.items():
-                samples = side.run(code, args.rounds)
+            for name, (kind, code) in diagrams.items():
+                samples = side.run(kind, code, args.rounds)
                 results[name] = {"this": samples}
                 print(report(name, [("this", samples)]), flush=True)
                 print(flush=True)

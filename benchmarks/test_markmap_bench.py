@@ -18,6 +18,9 @@ API or a server waits, the render in a single-use process forked from the warm o
 The in-process engine pays collections the render process never runs (the interpreter's and
 Python's: the pool defers one and freezes the other's heap), and the render process pays the
 first touches of memory it shares with the warm process instead.
+``markmap-render-warm-100-as-a-render-process`` is the in-process render with the interpreter's
+collection put off before each round, as the pool's warm process puts it off before it forks: the
+render's own work, as a render process does it, without the pool's fork and first touches.
 
 ``markmap-bundle-load`` is what the markmap bundle adds to a zygote's start: loading it into a
 fresh engine and its warm-up (``worker.markmap.warm_up``); the engine's own memory after it is
@@ -241,6 +244,21 @@ def test_markmap_render_by_size(benchmark, markmap_engine: QuickJSEngine, nodes:
 def test_markmap_render_100_nodes_warm(benchmark, markmap_engine: QuickJSEngine) -> None:
     result = benchmark.pedantic(
         worker.render, args=(markmap_engine, _sized_render_job(100)), rounds=15, iterations=1, warmup_rounds=2
+    )
+    assert result.node_count == 100
+
+
+@pytest.mark.benchmark(group="markmap-render-warm-100-as-a-render-process")
+def test_markmap_render_100_nodes_warm_as_a_render_process(benchmark, markmap_engine: QuickJSEngine) -> None:
+    # Each round starts as a render process does: the interpreter's collection put off
+    # (QuickJSEngine.defer_garbage_collection, which the pool's warm process runs before it forks).
+    result = benchmark.pedantic(
+        worker.render,
+        args=(markmap_engine, _sized_render_job(100)),
+        setup=markmap_engine.defer_garbage_collection,
+        rounds=15,
+        iterations=1,
+        warmup_rounds=2,
     )
     assert result.node_count == 100
 
