@@ -107,8 +107,9 @@ _DEJAVU_FACES = ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansM
 
 
 # The C sources of QuickJS-NG as the `quickjs-ng` Python binding ships them (upstream-quickjs/ in
-# its sdist): the exact release the native engine runs, compiled to WebAssembly for the wasm
-# engine by hatch_build.py. Only the files that build needs; the binding's own module.c is not.
+# its sdist) and the binding's own module.c (the ``_quickjs`` extension module): the exact release
+# the package's wheel runs, compiled by hatch_build.py to WebAssembly for the wasm engine and, with
+# module.c, to the native engine's own extension. Only the files those builds need.
 # LICENSE is the binding's (MIT); each C file also carries QuickJS's own MIT notice.
 _QUICKJS_NG_SOURCES = (
     "quickjs.c",
@@ -139,6 +140,7 @@ PACKAGES = [
         license="MIT",
         files={
             **{f"quickjs-ng/{name}": f"upstream-quickjs/{name}" for name in _QUICKJS_NG_SOURCES},
+            "quickjs-ng/module.c": "module.c",
             "quickjs-ng/LICENSE": "LICENSE",
         },
         registry="pypi",

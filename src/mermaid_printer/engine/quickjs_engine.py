@@ -1,7 +1,8 @@
 """The QuickJS host: the only module that imports the interpreter.
 
-It imports ``_quickjs`` (the C extension of the ``quickjs-ng`` package) rather than the
-``quickjs`` wrapper module, because the wrapper starts a worker thread at import time, and the
+It runs ``_quickjs`` (the C extension of the ``quickjs-ng`` package, as the project builds it or
+as the wheel ships it: :mod:`mermaid_printer.engine.native`) rather than the ``quickjs`` wrapper
+module, because the wrapper starts a worker thread at import time, and the
 renderer pool forks this process after loading it: a process with threads must not fork.
 
 No Python callable is ever registered with the interpreter: data goes in as JSON strings and
@@ -21,13 +22,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-import _quickjs
-
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.bundle import Bundle, BundleTransformError, Script
+from mermaid_printer.engine.native import load_quickjs_module
 from mermaid_printer.errors import RenderFailed, RenderTimeout, ResourceLimit
 
-__all__ = ["QuickJSEngine"]
+__all__ = ["QUICKJS_MODULE", "QuickJSEngine"]
+
+#: The ``_quickjs`` extension module this process runs (the project's build, or the wheel's).
+QUICKJS_MODULE = load_quickjs_module()
+_quickjs: Any = QUICKJS_MODULE
 
 # A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
 _MAX_ROUNDS = 100_000
