@@ -1,0 +1,127 @@
+"""The project's build of the ``_quickjs`` module against the quickjs-ng wheel's, side by side.
+
+A dev tool (never the product). Two processes, one per module (``MERMAID_PRINTER_QUICKJS_MODULE``
+``own`` and ``wheel``), each with a warm Mermaid engine and a warm markmap engine, render the same
+documents in turns (the order flipped every round), and it prints the median CPU time of one
+render entry call (``time.thread_time``, immune to the other process) per document and module,
+their ratio, and the geometric mean of the ratios. It also checks that both drew the same SVG.
+
+The documents: the 100-node mind map of ``test_markmap_bench``, ``request_breakdown``'s small
+diagrams, and generated diagrams of 10-25 nodes (``scaling.py``) of the types whose layout is
+ELK, dagre and Mermaid's own.
+
+Usage::
+
+    python benchmarks/native_build_compare.py [--rounds 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+MODULES = ("wheel", "own")
+SIZED = [("flowchart", 25), ("er", 10), ("class", 25), ("sequence", 25), ("state", 25), ("gantt", 25)]
+
+
+def serve() -> None:
+    """``--serve``: answer a document name per line with ``[cpu_ms, svg_sha256]``."""
+    from markmap_scaling import render_payload
+    from request_breakdown import DIAGRAMS
+    from scaling import generate
+    from test_markmap_bench import outline_of
+
+    from mermaid_printer.bundles.markmap import markmap_bundle
+    from mermaid_printer.bundles.mermaid import mermaid_bundle
+    from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+    from mermaid_printer.worker import markmap as markmap_worker
+    from mermaid_printer.worker import mermaid as mermaid_worker
+
+    out = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)  # nothing else may write to the reply channel
+    mermaid = QuickJSEngine(mermaid_bundle())
+    mermaid_worker.warm_up(mermaid)
+    markmap = QuickJSEngine(markmap_bundle())
+    markmap_worker.warm_up(markmap)
+    documents: dict[str, tuple[Any, dict[str, Any]]] = {
+        "markmap-100": (markmap, render_payload(outline_of(100), "markmap-compare"))
+    }
+    for name, code in DIAGRAMS.items():
+        documents[name] = (mermaid, {"code": code, "config": {}, "svgId": "mermaid-compare"})
+    for kind, nodes in SIZED:
+        documents[f"{kind}-{nodes}"] = (
+            mermaid,
+            {"code": generate(kind, nodes), "config": {}, "svgId": "mermaid-compare"},
+        )
+    for engine, payload in documents.values():
+        engine.call("render", payload)  # untimed: each document's first render
+    out.write(json.dumps(list(documents)) + "\n")
+    out.flush()
+    for line in sys.stdin:
+        engine, payload = documents[line.strip()]
+        started = time.thread_time()
+        result = engine.call("render", payload)
+        cpu_ms = (time.thread_time() - started) * 1000
+        out.write(json.dumps([cpu_ms, hashlib.sha256(result["svg"].encode()).hexdigest()]) + "\n")
+        out.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        serve()
+        return 0
+    sides = {}
+    for module in MODULES:
+        env = {**os.environ, "MERMAID_PRINTER_QUICKJS_MODULE": module}
+        command = [sys.executable, __file__, "--serve"]
+        sides[module] = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        names: list[str] = []
+        for side in sides.values():
+            assert side.stdout is not None
+            names = json.loads(side.stdout.readline())
+        samples: dict[str, dict[str, list[float]]] = {m: {n: [] for n in names} for m in MODULES}
+        drawn: dict[str, set[str]] = {n: set() for n in names}
+        for round_index in range(args.rounds):
+            for name in names:
+                for module in MODULES if round_index % 2 == 0 else MODULES[::-1]:
+                    side = sides[module]
+                    assert side.stdin is not None and side.stdout is not None
+                    side.stdin.write(name + "\n")
+                    side.stdin.flush()
+                    cpu_ms, digest = json.loads(side.stdout.readline())
+                    samples[module][name].append(cpu_ms)
+                    drawn[name].add(digest)
+    finally:
+        for side in sides.values():
+            if side.stdin is not None:
+                side.stdin.close()
+            side.wait()
+    print(f"{'document':16}{'wheel ms':>10}{'own ms':>10}{'own/wheel':>11}  same SVG")
+    ratios = []
+    for name in names:
+        wheel, own = (statistics.median(samples[m][name]) for m in MODULES)
+        ratios.append(own / wheel)
+        print(f"{name:16}{wheel:10.1f}{own:10.1f}{own / wheel:11.3f}  {'yes' if len(drawn[name]) == 1 else 'NO'}")
+    print(
+        f"geometric mean own/wheel: {statistics.geometric_mean(ratios):.3f} ({args.rounds} rounds, median CPU per render)"
+    )
+    return 0 if all(len(d) == 1 for d in drawn.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""The native engine runs the project's own build of the ``_quickjs`` module where it was built
+(hatch_build.py), the quickjs-ng wheel's module otherwise or when asked, and both draw the same
+bytes."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import mermaid_printer.engine.native as native
+from mermaid_printer.engine.quickjs_engine import QUICKJS_MODULE
+
+pytestmark = pytest.mark.engine
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+OWN_MODULE = Path(native.__file__).with_name("_quickjs.abi3.so")
+OWN_RECORD = OWN_MODULE.with_name(OWN_MODULE.name + ".json")
+
+
+def _hatch_build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hatch_build", Path(__file__).parents[2] / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_engine_runs_the_projects_own_build_wherever_it_was_built() -> None:
+    if os.environ.get("CI") and not isinstance(_hatch_build().native_target(), str):
+        # CI installs on a machine the build supports: a failed build must not pass unseen.
+        assert OWN_MODULE.is_file(), "the install did not build the native engine's module"
+    if not OWN_MODULE.is_file():
+        pytest.skip("the native module was not built on this machine (see hatch_build.native_target)")
+    if os.environ.get(native.MODULE_ENV_VAR):
+        pytest.skip(f"{native.MODULE_ENV_VAR} chooses the module")
+    assert Path(QUICKJS_MODULE.__file__ or "") == OWN_MODULE
+
+
+def test_the_built_module_is_the_one_its_record_describes_from_the_current_sources() -> None:
+    # Fails after an edit to the vendored sources or the flags until the module is built again
+    # (pip install -e . or python hatch_build.py).
+    if not OWN_MODULE.is_file():
+        pytest.skip("the native module was not built on this machine")
+    hatch_build = _hatch_build()
+    record = json.loads(OWN_RECORD.read_text())
+    assert hashlib.sha256(OWN_MODULE.read_bytes()).hexdigest() == record["module_sha256"]
+    assert record["zig"] == hatch_build.ZIG_VERSION
+    target = hatch_build.native_target()
+    assert not isinstance(target, str)
+    assert record["target"] == target[0]
+    expected = hatch_build._native_inputs_digest(hatch_build.ROOT, record["zig"], target[0], target[1])
+    assert record["inputs_sha256"] == expected
+
+
+def test_an_unknown_choice_of_module_is_refused_with_the_variable_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(native.MODULE_ENV_VAR, "fastest")
+    with pytest.raises(ImportError, match=f"{native.MODULE_ENV_VAR} must be 'own' or 'wheel'"):
+        native.load_quickjs_module()
+
+
+def test_the_wheels_module_is_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(native.MODULE_ENV_VAR, "wheel")
+    module = native.load_quickjs_module()
+    assert module.__name__ == "_quickjs"
+    assert Path(module.__file__ or "").parent != OWN_MODULE.parent
+
+
+# What each process draws: Mermaid diagrams an ELK-, dagre- and a text-heavy type, and a mind map
+# (the SVG the render entries return, before post-processing, so every coordinate is compared).
+_DRAW = r"""
+import hashlib, json, sys
+from pathlib import Path
+from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.engine.quickjs_engine import QUICKJS_MODULE, QuickJSEngine
+from mermaid_printer.jobs import MarkmapRenderJob
+from mermaid_printer.markmap_style import font_shorthand, stylesheet
+
+fixtures = Path(sys.argv[1])
+drawn = {"module": QUICKJS_MODULE.__file__}
+engine = QuickJSEngine(mermaid_bundle())
+for name in ("er", "flowchart", "sequence", "class"):
+    code = (fixtures / "diagrams" / f"{name}.mmd").read_text()
+    result = engine.call("render", {"code": code, "config": {}, "svgId": "mermaid-native"})
+    drawn[name] = hashlib.sha256(result["svg"].encode()).hexdigest()
+job = MarkmapRenderJob(markdown="", options={}, timeout_ms=0)
+markdown = (fixtures / "markmap" / "math.md").read_text()
+payload = {"markdown": markdown, "font": font_shorthand(job.font_size),
+           "css": stylesheet(job.css_variables, job.label_padding_y), "svgId": "markmap-native"}
+result = QuickJSEngine(markmap_bundle()).call("render", payload)
+drawn["markmap"] = hashlib.sha256(result["svg"].encode()).hexdigest()
+print(json.dumps(drawn))
+"""
+
+
+def _drawn_with(choice: str) -> dict[str, str]:
+    env = {**os.environ, native.MODULE_ENV_VAR: choice}
+    done = subprocess.run(
+        [sys.executable, "-c", _DRAW, str(FIXTURES)], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
+
+
+def test_the_projects_build_draws_the_same_bytes_as_the_wheels_module() -> None:
+    if not OWN_MODULE.is_file():
+        pytest.skip("the native module was not built on this machine")
+    own, wheel = _drawn_with("own"), _drawn_with("wheel")
+    assert Path(own.pop("module")) == OWN_MODULE
+    assert Path(wheel.pop("module")).parent != OWN_MODULE.parent
+    assert own == wheel
