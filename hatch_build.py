@@ -144,31 +144,37 @@ def build(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float | None
     output, record = root / OUTPUT, root / RECORD
     zig = _zig_version(sys.executable)
     inputs = _inputs_digest(root, zig)
-    if not force and output.is_file() and record.is_file():
-        built: dict[str, Any] = json.loads(record.read_text(encoding="utf-8"))
-        if built.get("inputs_sha256") == inputs and built.get("wasm_sha256") == _sha256(output.read_bytes()):
-            return output, None
+    if not force and _is_up_to_date(output, record, "wasm_sha256", inputs):
+        return output, None
     staging = output.with_name(f".{output.name}.{os.getpid()}.tmp")
     try:
         seconds = compile_wasm(root, staging)
         os.replace(staging, output)
     finally:
         staging.unlink(missing_ok=True)
-    record.write_text(
-        json.dumps(
-            {
-                "wasm_sha256": _sha256(output.read_bytes()),
-                "inputs_sha256": inputs,
-                "zig": zig,
-                "command": ["python", "-m", "ziglang", *_command(OUTPUT)],
-                "inputs": _inputs(root),
-            },
-            indent=2,
-        )
-        + "\n",
-        encoding="utf-8",
+    _write_record(
+        record,
+        {
+            "wasm_sha256": _sha256(output.read_bytes()),
+            "inputs_sha256": inputs,
+            "zig": zig,
+            "command": ["python", "-m", "ziglang", *_command(OUTPUT)],
+            "inputs": _inputs(root),
+        },
     )
     return output, seconds
+
+
+def _is_up_to_date(output: Path, record: Path, output_key: str, inputs: str) -> bool:
+    """Whether ``record`` describes ``output`` (its hash under ``output_key``) built from ``inputs``."""
+    if not (output.is_file() and record.is_file()):
+        return False
+    built: dict[str, Any] = json.loads(record.read_text(encoding="utf-8"))
+    return built.get("inputs_sha256") == inputs and built.get(output_key) == _sha256(output.read_bytes())
+
+
+def _write_record(record: Path, fields: dict[str, Any]) -> None:
+    record.write_text(json.dumps(fields, indent=2) + "\n", encoding="utf-8")
 
 
 def check_reproducible(root: Path = ROOT) -> bool:
@@ -264,10 +270,8 @@ def build_native(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float
     if zig != ZIG_VERSION:
         raise RuntimeError(f"the native engine needs zig {ZIG_VERSION} (the ziglang package), found {zig}")
     inputs = _native_inputs_digest(root, zig, triple, include)
-    if not force and output.is_file() and record.is_file():
-        built: dict[str, Any] = json.loads(record.read_text(encoding="utf-8"))
-        if built.get("inputs_sha256") == inputs and built.get("module_sha256") == _sha256(output.read_bytes()):
-            return output, None
+    if not force and _is_up_to_date(output, record, "module_sha256", inputs):
+        return output, None
     staging = output.with_name(f".{output.name}.{os.getpid()}.tmp")
     started = time.monotonic()
     try:
@@ -280,19 +284,15 @@ def build_native(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float
         os.replace(staging, output)
     finally:
         staging.unlink(missing_ok=True)
-    record.write_text(
-        json.dumps(
-            {
-                "module_sha256": _sha256(output.read_bytes()),
-                "inputs_sha256": inputs,
-                "zig": zig,
-                "target": triple,
-                "command": ["python", "-m", "ziglang", *_native_command(NATIVE_OUTPUT, triple, include)],
-            },
-            indent=2,
-        )
-        + "\n",
-        encoding="utf-8",
+    _write_record(
+        record,
+        {
+            "module_sha256": _sha256(output.read_bytes()),
+            "inputs_sha256": inputs,
+            "zig": zig,
+            "target": triple,
+            "command": ["python", "-m", "ziglang", *_native_command(NATIVE_OUTPUT, triple, include)],
+        },
     )
     return output, time.monotonic() - started
 
