@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
-import _quickjs
 import pytest
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
 
 from mermaid_printer.bundles import bundle_js_dir, shim_scripts
+from mermaid_printer.engine.quickjs_engine import QUICKJS_MODULE
 from mermaid_printer.resources import vendor_manifest, vendored_file
 
 FAMILY = '"Recursive Variable", arial, sans-serif'
@@ -23,8 +24,8 @@ LATIN = "fonts/recursive-variable/recursive-latin-wght-normal.woff2"
 
 
 @pytest.fixture(scope="module")
-def context() -> _quickjs.Context:
-    ctx = _quickjs.Context()
+def context() -> Any:
+    ctx = QUICKJS_MODULE.Context()
     (metrics,) = [script for script in shim_scripts() if script.kind == "data"]  # as the engine loads it
     ctx.eval(f"globalThis.{metrics.publish_as} = {metrics.path.read_text(encoding='utf-8')};")
     ctx.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
@@ -42,7 +43,7 @@ def advances() -> dict[int, dict[str, int]]:
     return result
 
 
-def measure(ctx: _quickjs.Context, text: str, **font: object) -> dict:
+def measure(ctx: Any, text: str, **font: object) -> dict:
     spec = {"family": FAMILY, "size": 16, "weight": 400} | font
     return json.loads(ctx.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))"))
 
@@ -197,7 +198,7 @@ def test_characters_missing_from_the_first_family_come_from_the_next(context) ->
     assert abs(mixed["width"] - (first["width"] + greek["width"])) <= 1 / 64
 
 
-def drawn(ctx: _quickjs.Context, runs: list[tuple[str, dict]]) -> list[list]:
+def drawn(ctx: Any, runs: list[tuple[str, dict]]) -> list[list]:
     script = "(function(){const usage = new Map();"
     for text, font in runs:
         script += f"__printerRecordDrawnText({json.dumps(text)}, {json.dumps(font)}, usage);"
