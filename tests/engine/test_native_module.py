@@ -73,6 +73,33 @@ def test_the_wheels_module_is_run_when_asked(monkeypatch: pytest.MonkeyPatch) ->
     assert Path(module.__file__ or "").parent != OWN_MODULE.parent
 
 
+def _without_the_projects_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Imports as on a machine where the install could not build the module."""
+    real_import = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> ModuleType:
+        if name == "mermaid_printer.engine.native._quickjs":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real_import(name, package)
+
+    monkeypatch.setattr(native.importlib, "import_module", import_module)
+
+
+def test_without_the_projects_build_the_wheels_module_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    _without_the_projects_build(monkeypatch)
+    monkeypatch.delenv(native.MODULE_ENV_VAR, raising=False)
+    module = native.load_quickjs_module()
+    assert module.__name__ == "_quickjs"
+    assert module.Context().eval("6 * 7") == 42
+
+
+def test_asking_for_the_projects_build_where_it_is_absent_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    _without_the_projects_build(monkeypatch)
+    monkeypatch.setenv(native.MODULE_ENV_VAR, "own")
+    with pytest.raises(ImportError, match=r"native\._quickjs"):
+        native.load_quickjs_module()
+
+
 # What each process draws: Mermaid diagrams an ELK-, dagre- and a text-heavy type, and a mind map
 # (the SVG the render entries return, before post-processing, so every coordinate is compared).
 _DRAW = r"""
