@@ -46,6 +46,7 @@ no ``Python.h``), the build says so and the engine runs the wheel's module, whic
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import hashlib
 import json
 import os
@@ -297,6 +298,29 @@ def build_native(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float
     return output, time.monotonic() - started
 
 
+def build_both(
+    root: Path = ROOT, *, force: bool = False
+) -> tuple[tuple[Path, float | None], tuple[Path, float | None] | str]:
+    """Both modules at once (two compilers; each uses about one core): what :func:`build` and
+    :func:`build_native` return, a failed native build as its message (the engine then runs the
+    wheel's module, which draws the same, only slower).
+
+    Raises:
+        RuntimeError: the WebAssembly build failed.
+    """
+
+    def native_or_why() -> tuple[Path, float | None] | str:
+        try:
+            return build_native(root, force=force)
+        except RuntimeError as exc:
+            return str(exc)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        native = pool.submit(native_or_why)
+        wasm = build(root, force=force)
+        return wasm, native.result()
+
+
 class QuickJSWasmHook(BuildHookInterface):  # type: ignore[misc]
     """Builds quickjs.wasm and the native extension for every wheel (editable ones too) and
     ships them in the wheel."""
@@ -306,13 +330,9 @@ class QuickJSWasmHook(BuildHookInterface):  # type: ignore[misc]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        output, seconds = build(Path(self.root))
+        (output, seconds), native = build_both(Path(self.root))
         if seconds is not None:
             self.app.display_info(f"built quickjs.wasm in {seconds:.0f} s")
-        try:
-            native = build_native(Path(self.root))
-        except RuntimeError as exc:  # the wheel's module draws the same, only slower
-            native = str(exc)
         if isinstance(native, str):
             self.app.display_warning(f"the native engine runs the quickjs-ng wheel's module: {native}")
         elif native[1] is not None:
@@ -338,9 +358,8 @@ def main() -> int:
         same = check_reproducible()
         print("reproducible" if same else "NOT reproducible")
         return 0 if same else 1
-    output, seconds = build(force=args.force)
+    (output, seconds), native = build_both(ROOT, force=args.force)
     print(f"{output}: " + (f"built in {seconds:.0f} s" if seconds is not None else "up to date"))
-    native = build_native(force=args.force)
     if isinstance(native, str):
         print(f"native engine module not built: {native}")
     else:
