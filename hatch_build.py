@@ -37,7 +37,7 @@ compiler. It is the module the ``quickjs-ng`` wheel ships, built with flags that
 interpreter in a shared library: ``-fno-semantic-interposition`` lets the compiler inline and
 call directly QuickJS's exported functions (``JS_FreeValue``, ``JS_GetPropertyInternal``, …),
 which the wheel calls through the PLT. Measured side by side (``benchmarks/native_build_compare.py``):
-~0.83 of the wheel's CPU per render, every diagram type and mind maps alike, same bytes out.
+~0.85 of the wheel's CPU per render, every diagram type and mind maps alike, same bytes out.
 ``-ffp-contract=off`` keeps floating point unfused on every architecture (fused multiply-adds
 would change coordinates). Where it cannot be built (not Linux on x86_64 or aarch64, not CPython,
 no ``Python.h``), the build says so and the engine runs the wheel's module, which draws the same.
@@ -56,8 +56,9 @@ import sys
 import sysconfig
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 try:
     from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -65,6 +66,7 @@ except ImportError:  # run as a script, outside a build
     BuildHookInterface = object  # type: ignore[misc,assignment]
 
 ROOT = Path(__file__).resolve().parent
+_T = TypeVar("_T")
 #: The compiler release: the same version must be pinned in pyproject.toml's build requirements.
 ZIG_VERSION = "0.17.0"
 #: Bytes of shadow stack (see the module docstring).
@@ -109,8 +111,10 @@ def _command(output: str) -> list[str]:
     return ["cc", *FLAGS, "-o", output, HOST_C, *(f"{QUICKJS_DIR}/{name}" for name in QUICKJS_SOURCES)]
 
 
-def _inputs_digest(root: Path, zig: str) -> str:
-    digest = hashlib.sha256(json.dumps({"zig": zig, "command": _command(OUTPUT)}).encode())
+def _inputs_digest(root: Path, zig: str, command: list[str] | None = None) -> str:
+    """The hash of the compiler, the command (the wasm build's by default) and every input file."""
+    command = _command(OUTPUT) if command is None else command
+    digest = hashlib.sha256(json.dumps({"zig": zig, "command": command}).encode())
     for name in _inputs(root):
         digest.update(f"{name}\0".encode())
         digest.update((root / name).read_bytes())
@@ -147,12 +151,7 @@ def build(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float | None
     inputs = _inputs_digest(root, zig)
     if not force and _is_up_to_date(output, record, "wasm_sha256", inputs):
         return output, None
-    staging = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    try:
-        seconds = compile_wasm(root, staging)
-        os.replace(staging, output)
-    finally:
-        staging.unlink(missing_ok=True)
+    seconds = _compile_into(output, lambda staging: compile_wasm(root, staging))
     _write_record(
         record,
         {
@@ -164,6 +163,18 @@ def build(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float | None
         },
     )
     return output, seconds
+
+
+def _compile_into(output: Path, compile_to: Callable[[Path], _T]) -> _T:
+    """Run ``compile_to`` on a staging path beside ``output``, then move the result into place
+    (never a half-written module, even when two builds race)."""
+    staging = output.with_name(f".{output.name}.{os.getpid()}.tmp")
+    try:
+        result = compile_to(staging)
+        os.replace(staging, output)
+        return result
+    finally:
+        staging.unlink(missing_ok=True)
 
 
 def _is_up_to_date(output: Path, record: Path, output_key: str, inputs: str) -> bool:
@@ -211,15 +222,16 @@ NATIVE_FLAGS = (
     "-DPy_LIMITED_API=0x030A0000",
     f"-I{QUICKJS_DIR}",
 )
-_ZIG_ARCHITECTURES = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}
+#: What Linux's ``uname -m`` says, which is also zig's name for it.
+_ARCHITECTURES = ("x86_64", "aarch64")
 
 
 def native_target() -> tuple[str, str] | str:
     """``(zig target, Python include dir)`` for this machine, or why the module cannot be built."""
     if sys.implementation.name != "cpython" or sysconfig.get_config_var("Py_GIL_DISABLED"):
         return "not a CPython build with the GIL"
-    architecture = _ZIG_ARCHITECTURES.get(platform.machine().lower())
-    if not sys.platform.startswith("linux") or architecture is None:
+    architecture = platform.machine()
+    if not sys.platform.startswith("linux") or architecture not in _ARCHITECTURES:
         return f"not Linux on x86_64 or aarch64 ({sys.platform}, {platform.machine()})"
     include = sysconfig.get_paths()["include"]
     if not (Path(include) / "Python.h").is_file():
@@ -244,12 +256,7 @@ def _native_command(output: str, target: str, include: str, shim_include: str = 
 
 
 def _native_inputs_digest(root: Path, zig: str, target: str, include: str) -> str:
-    command = _native_command(NATIVE_OUTPUT, target, include)
-    digest = hashlib.sha256(json.dumps({"zig": zig, "command": command}).encode())
-    for name in _inputs(root):
-        digest.update(f"{name}\0".encode())
-        digest.update((root / name).read_bytes())
-    return digest.hexdigest()
+    return _inputs_digest(root, zig, _native_command(NATIVE_OUTPUT, target, include))
 
 
 def build_native(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float | None] | str:
@@ -273,18 +280,17 @@ def build_native(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float
     inputs = _native_inputs_digest(root, zig, triple, include)
     if not force and _is_up_to_date(output, record, "module_sha256", inputs):
         return output, None
-    staging = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    started = time.monotonic()
-    try:
+
+    def compile_native(staging: Path) -> None:
         with tempfile.TemporaryDirectory(prefix="quickjs-native-") as scratch:
             os.symlink(root / QUICKJS_DIR, Path(scratch) / "upstream-quickjs")
             command = _native_command(os.fspath(staging), triple, include, scratch)
             done = subprocess.run([sys.executable, "-m", "ziglang", *command], cwd=root, capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"building the native engine failed:\n{done.stdout}{done.stderr}")
-        os.replace(staging, output)
-    finally:
-        staging.unlink(missing_ok=True)
+
+    started = time.monotonic()
+    _compile_into(output, compile_native)
     _write_record(
         record,
         {

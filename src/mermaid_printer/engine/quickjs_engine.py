@@ -31,7 +31,6 @@ __all__ = ["QUICKJS_MODULE", "QuickJSEngine"]
 
 #: The ``_quickjs`` extension module this process runs (the project's build, or the wheel's).
 QUICKJS_MODULE = load_quickjs_module()
-_quickjs: Any = QUICKJS_MODULE
 
 # A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
 _MAX_ROUNDS = 100_000
@@ -65,7 +64,7 @@ def _translate(exc: BaseException, during: str) -> Exception:
     """Map an interpreter exception to the most specific printer error."""
     text = str(exc)
     first_line = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
-    if isinstance(exc, _quickjs.StackOverflow) or "stack overflow" in text.lower():
+    if isinstance(exc, QUICKJS_MODULE.StackOverflow) or "stack overflow" in text.lower():
         return ResourceLimit(f"{during}: the diagram nests too deeply (stack limit)", {"limit": "stack"})
     if "out of memory" in text.lower():
         return ResourceLimit(f"{during}: the render ran out of memory", {"limit": "memory"})
@@ -90,7 +89,7 @@ class QuickJSEngine:
     def __init__(self, bundle: Bundle, limits: EngineLimits | None = None) -> None:
         self._bundle = bundle
         self._limits = limits or EngineLimits()
-        self._context = _quickjs.Context()
+        self._context = QUICKJS_MODULE.Context()
         self._apply_limits(self._limits)
         self._modules_evaluated = 0
         self._load(Script(_HOST_JS))
@@ -125,7 +124,7 @@ class QuickJSEngine:
                 self._context.eval(f"globalThis.{script.publish_as} = JSON.parse({json.dumps(source)});")
             else:
                 self._context.eval(source)
-        except (_quickjs.JSException, _quickjs.StackOverflow) as exc:
+        except (QUICKJS_MODULE.JSException, QUICKJS_MODULE.StackOverflow) as exc:
             raise _translate(exc, f"loading {script.name}") from exc
 
     def _load_module(self, name: str, source: str) -> None:
@@ -163,7 +162,7 @@ class QuickJSEngine:
         """Evaluate a snippet (tests and warm-up only); translates engine errors."""
         try:
             return self._context.eval(source)
-        except (_quickjs.JSException, _quickjs.StackOverflow) as exc:
+        except (QUICKJS_MODULE.JSException, QUICKJS_MODULE.StackOverflow) as exc:
             raise _translate(exc, "eval") from exc
 
     def call(self, entry: str, payload: dict[str, Any], limits: EngineLimits | None = None) -> dict[str, Any]:
@@ -194,7 +193,7 @@ class QuickJSEngine:
                     if result:
                         return self._settled(_json_object(result), active)
                     raise RenderFailed(f"{entry}: the render never finished (no pending work left)")
-        except (_quickjs.JSException, _quickjs.StackOverflow) as exc:
+        except (QUICKJS_MODULE.JSException, QUICKJS_MODULE.StackOverflow) as exc:
             raise _translate(exc, entry) from exc
         finally:
             if limits is not None:
