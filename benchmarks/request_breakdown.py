@@ -22,6 +22,15 @@ each phase over ``--rounds`` renders:
   minor page faults from its fork to its result (the pages it copied on write or touched
   first, those its priming and copying ahead took included).
 
+How requests follow each other changes what they cost: the unprobed renders run back to back,
+while by default each probed render waits for its child's record first (a few ms in which the
+next spare primes and copies ahead). ``--back-to-back`` issues the probed renders back to back
+as well (the records are read after the last one; a child's record is written before it sends
+its result, so records and renders pair up in order), which shows where a single caller's
+stream of requests spends its time: the spare that takes each request had only the previous
+request's time to get ready, beside it. ``--gap MS`` pauses MS between all renders instead, as
+a caller that does something else between requests.
+
 ``--compare OLD_SRC`` runs the same measurements for another source tree (say, a ``git
 archive`` of main) in a second process and alternates the two, diagram by diagram and round
 by round, so both run under the same machine load; it prints old, new and new/old.
@@ -31,12 +40,15 @@ Usage::
     PYTHONPATH=src python benchmarks/request_breakdown.py [--rounds 30] [--json out.json]
     PYTHONPATH=src python benchmarks/request_breakdown.py --compare /tmp/main-src --rounds 30
     PYTHONPATH=src python benchmarks/request_breakdown.py --markmap 100
+    PYTHONPATH=src python benchmarks/request_breakdown.py --back-to-back --rounds 30
+    PYTHONPATH=src python benchmarks/request_breakdown.py --gap 60 --rounds 30
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import statistics
@@ -113,8 +125,26 @@ def default_diagrams() -> dict[str, str]:
     return {**DIAGRAMS, "flowchart-25": generate("flowchart", 25)}
 
 
+#: How long a side waits after starting its printers for their start-up work to end (the
+#: page learner rehearses every type at idle priority, after the heap goes into huge pages).
+SETTLE_S = 8.0
+
 #: The kinds of document a side renders: Mermaid code, or Markdown drawn as a mind map.
 MERMAID, MARKMAP = "mermaid", "markmap"
+
+
+@dataclasses.dataclass(frozen=True)
+class Pacing:
+    """How a side's renders follow each other (see the module's docstring)."""
+
+    #: The probed renders too go back to back (their children's records are read after the last).
+    back_to_back: bool = False
+    #: A pause before every render, plain and probed (seconds).
+    gap_s: float = 0.0
+
+    def pause(self) -> None:
+        if self.gap_s:
+            time.sleep(self.gap_s)
 
 
 # --- one side: a process measuring one source tree ----------------------------------------------
@@ -134,6 +164,9 @@ class Side:
         self.probed = Printer(RendererPool(worker="_breakdown_worker", worker_options=engine), cache=None)
         self.plain.start()
         self.probed.start()
+        # The pools' start-up work (the heap into huge pages, then learning the pages renders
+        # write) is done before anything is measured, as in a server that has been up a while.
+        time.sleep(SETTLE_S)
         self._caller: dict[str, list[float]] = {}
         self._install_caller_probes()
 
@@ -206,8 +239,9 @@ class Side:
         ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
         return ticks / os.sysconf("SC_CLK_TCK")
 
-    def run(self, kind: str, code: str, rounds: int) -> dict[str, list[float]]:
-        """``rounds`` plain renders, then ``rounds`` probed ones: every phase's samples (ms)."""
+    def run(self, kind: str, code: str, rounds: int, pacing: Pacing) -> dict[str, list[float]]:
+        """``rounds`` plain renders, then ``rounds`` probed ones, paced as ``pacing`` says:
+        every phase's samples (ms)."""
         from mermaid_printer import build_render_options
         from mermaid_printer.markmap_options import MarkmapCustomizeRequest
 
@@ -225,6 +259,7 @@ class Side:
         render(self.plain)  # untimed: first render of this diagram
         engine_before = self._engine_cpu(self.plain)
         for _ in range(rounds):
+            pacing.pause()
             wall = time.perf_counter()
             cpu = time.thread_time()
             render(self.plain)
@@ -237,7 +272,9 @@ class Side:
 
         render(self.probed)
         self.log.write_bytes(b"")
+        rendered: list[tuple[dict[str, list[float]], dict[str, float], dict[str, Any] | None]] = []
         for _ in range(rounds):
+            pacing.pause()
             self._caller.clear()
             self._marks.clear()
             self._recording = True
@@ -245,8 +282,14 @@ class Side:
                 render(self.probed)
             finally:
                 self._recording = False
-            record = self._child_record()
-            for name, (cpu, wall) in self._caller.items():
+            record = None if pacing.back_to_back else self._child_record()
+            rendered.append(({k: list(v) for k, v in self._caller.items()}, dict(self._marks), record))
+        if pacing.back_to_back:
+            records = self._child_records(rounds)
+            rendered = [(caller, marks, record) for (caller, marks, _), record in zip(rendered, records, strict=True)]
+        for caller, caller_marks, record in rendered:
+            assert record is not None
+            for name, (cpu, wall) in caller.items():
                 sample(name + ".cpu", cpu)
                 sample(name + ".wall", wall)
             for name, step in record["steps"].items():
@@ -258,12 +301,22 @@ class Side:
             if "minor_faults" in record:
                 samples.setdefault("total.child_minor_faults", []).append(record["minor_faults"])
             child_marks = record["marks"]
-            if "caller.launch" in self._marks and "request_socket" in child_marks:
-                sample("gap.launch_to_child.wall", child_marks["request_socket"] - self._marks["caller.launch"])
+            if "caller.launch" in caller_marks and "request_socket" in child_marks:
+                sample("gap.launch_to_child.wall", child_marks["request_socket"] - caller_marks["caller.launch"])
                 sample("gap.child_to_job.wall", child_marks["job_read"] - child_marks["request_socket"])
-            if "result_received" in self._marks and "result_sending" in child_marks:
-                sample("gap.result_to_caller.wall", self._marks["result_received"] - child_marks["result_sending"])
+            if "result_received" in caller_marks and "result_sending" in child_marks:
+                sample("gap.result_to_caller.wall", caller_marks["result_received"] - child_marks["result_sending"])
         return samples
+
+    def _child_records(self, count: int) -> list[dict[str, Any]]:
+        """The records of the last ``count`` children, in the order they wrote them."""
+        for _ in range(400):
+            lines = self.log.read_bytes().splitlines()
+            if len(lines) >= count:
+                self.log.write_bytes(b"")
+                return [dict(json.loads(line)) for line in lines[-count:]]
+            time.sleep(0.005)
+        raise RuntimeError(f"the probed children wrote {len(lines)} records, not {count}")
 
     def _child_record(self) -> dict[str, Any]:
         """The record the child appends after sending its result (it may still be writing)."""
@@ -286,7 +339,8 @@ def serve() -> None:
         out.flush()
         for line in sys.stdin:
             request = json.loads(line)
-            out.write(json.dumps(side.run(request["kind"], request["code"], request["rounds"])) + "\n")
+            pacing = Pacing(**request["pacing"])
+            out.write(json.dumps(side.run(request["kind"], request["code"], request["rounds"], pacing)) + "\n")
             out.flush()
     finally:
         side.close()
@@ -310,9 +364,10 @@ class Remote:
         if not hello:
             raise RuntimeError(f"the side for {src} did not start")
 
-    def run(self, kind: str, code: str, rounds: int) -> dict[str, list[float]]:
+    def run(self, kind: str, code: str, rounds: int, pacing: Pacing) -> dict[str, list[float]]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps({"kind": kind, "code": code, "rounds": rounds}) + "\n")
+        request = {"kind": kind, "code": code, "rounds": rounds, "pacing": dataclasses.asdict(pacing)}
+        self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         return dict(json.loads(self.proc.stdout.readline()))
 
@@ -380,6 +435,10 @@ def main(argv: list[str] | None = None) -> int:
         "--markmap", type=int, action="append", metavar="N", help="a mind map of an N-node outline (repeatable)"
     )
     parser.add_argument("--compare", metavar="OLD_SRC", help="another source tree's src/ to measure alongside")
+    parser.add_argument(
+        "--back-to-back", action="store_true", help="issue the probed renders back to back too (default: each waits)"
+    )
+    parser.add_argument("--gap", type=float, default=0.0, metavar="MS", help="pause MS before every render")
     parser.add_argument("--json", type=Path, help="write every sample here")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -396,6 +455,9 @@ def main(argv: list[str] | None = None) -> int:
         from test_markmap_bench import outline_of
 
         diagrams.update({f"markmap-{nodes}": (MARKMAP, outline_of(nodes)) for nodes in args.markmap})
+    if args.gap < 0:
+        parser.error("--gap must not be negative")
+    pacing = Pacing(back_to_back=args.back_to_back, gap_s=args.gap / 1000)
     results: dict[str, dict[str, dict[str, list[float]]]] = {}
     if args.compare:
         import mermaid_printer
@@ -409,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
                 while done < args.rounds:
                     n = min(args.chunk, args.rounds - done)
                     for label, remote in sides.items():
-                        for key, values in remote.run(kind, code, n).items():
+                        for key, values in remote.run(kind, code, n, pacing).items():
                             merged[label].setdefault(key, []).extend(values)
                     done += n
                 results[name] = merged
@@ -423,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         side = Side()
         try:
             for name, (kind, code) in diagrams.items():
-                samples = side.run(kind, code, args.rounds)
+                samples = side.run(kind, code, args.rounds, pacing)
                 results[name] = {"this": samples}
                 print(report(name, [("this", samples)]), flush=True)
                 print(flush=True)
