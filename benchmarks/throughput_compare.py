@@ -10,6 +10,15 @@ shared machine's load falls on both alike; the medians over trials and new/old a
 
     git archive HEAD src vendor | tar -x -C /tmp/old
     python benchmarks/throughput_compare.py --old /tmp/old/src [--trials 4]
+    python benchmarks/throughput_compare.py            # this tree alone
+
+Each batch also reads the machine's busy time (``/proc/stat``: every process, the pool's
+zygote, spares and render processes included) and reports it per render and as a share of all
+cores. That is why the single-caller rate is a high bar: with one caller the spares get ready on
+the other cores (priming, copying ahead, the previous render process's exit), so one caller
+already keeps more than one core busy (on 2 cores: ~86 %, ~90 ms of CPU per render of this
+batch), and with one caller per core the machine does less per render (~65-85 ms: spares do
+not copy while requests fill the cores) but has nothing left to give.
 """
 
 from __future__ import annotations
@@ -36,25 +45,40 @@ def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def _machine_busy_s() -> float:
+    """Seconds of CPU the whole machine has spent on anything but idling and waiting for I/O."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        ticks = [int(field) for field in stat.readline().split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
 def trial() -> dict[str, float]:
-    """One trial in this process: median batch seconds with 1 caller and with one per core."""
+    """One trial in this process, with 1 caller and with one per core: the median batch
+    seconds, and the machine's CPU per render (ms) and busy share of all cores in those batches."""
     from mermaid_printer import Printer, build_render_options
 
     batch = [build_render_options((DIAGRAMS / f"{name}.mmd").read_text()) for name in NAMES] * 4
-    callers = (1, _cores())
-    times: dict[int, list[float]] = {n: [] for n in callers}
+    callers = {"single": 1, "all_cores": _cores()}
+    times: dict[str, list[float]] = {key: [] for key in callers}
+    busy: dict[str, list[float]] = {key: [] for key in callers}
     with Printer(cache=None) as printer:
         printer.start()
         for options in batch:
             printer.render_svg(options)
         time.sleep(SETTLE_S)
         for _ in range(3):
-            for n in callers:
-                started = time.perf_counter()
+            for key, n in callers.items():
+                started, busy_before = time.perf_counter(), _machine_busy_s()
                 with ThreadPoolExecutor(n) as pool:
                     list(pool.map(printer.render_svg, batch))
-                times[n].append(time.perf_counter() - started)
-    return {"single": statistics.median(times[1]), "all_cores": statistics.median(times[_cores()])}
+                times[key].append(time.perf_counter() - started)
+                busy[key].append(_machine_busy_s() - busy_before)
+    result: dict[str, float] = {}
+    for key in callers:
+        result[key] = statistics.median(times[key])
+        result[key + "_cpu_ms"] = statistics.median(busy[key]) / len(batch) * 1000
+        result[key + "_busy"] = statistics.median(b / t for b, t in zip(busy[key], times[key], strict=True)) / _cores()
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,11 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.trial:
         print(json.dumps(trial()))
         return 0
-    if args.old is None:
-        parser.error("--old is required")
-    samples: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
+    trees = [("old", args.old), ("new", args.new)] if args.old is not None else [("new", args.new)]
+    samples: dict[str, dict[str, list[float]]] = {side: {} for side, _src in trees}
     for number in range(args.trials):
-        for side, src in (("old", args.old), ("new", args.new)):
+        for side, src in trees:
             env = dict(os.environ, PYTHONPATH=str(src))
             out = subprocess.run(
                 [sys.executable, __file__, "--trial"], env=env, capture_output=True, text=True, check=True
@@ -80,13 +103,23 @@ def main(argv: list[str] | None = None) -> int:
                 samples[side].setdefault(key, []).append(value)
             print(f"trial {number + 1} {side}: {out.strip().splitlines()[-1]}", file=sys.stderr)
     cores = _cores()
-    print(f"batch of {len(NAMES) * 4} renders, median of {args.trials} trials (seconds; {cores} cores)")
-    print(f"{'':24}{'old':>8}{'new':>8}{'new/old':>9}")
     medians = {side: {key: statistics.median(v) for key, v in kinds.items()} for side, kinds in samples.items()}
+    print(f"batch of {len(NAMES) * 4} renders, median of {args.trials} trials ({cores} cores)")
+    print(f"{'':36}" + "".join(f"{side:>8}" for side in medians) + (f"{'new/old':>9}" if len(medians) == 2 else ""))
+    rows = []
     for key, label in (("single", "1 caller"), ("all_cores", f"{cores} callers")):
-        old, new = medians["old"][key], medians["new"][key]
-        print(f"{label:24}{old:8.3f}{new:8.3f}{new / old:9.2f}")
-    for side in ("old", "new"):
+        rows += [
+            (key, f"{label}: batch (s)", "8.3f"),
+            (key + "_cpu_ms", f"{label}: machine CPU/render (ms)", "8.1f"),
+            (key + "_busy", f"{label}: machine busy (share)", "8.2f"),
+        ]
+    for key, label, spec in rows:
+        values = [medians[side][key] for side in medians]
+        line = f"{label:36}" + "".join(format(value, spec) for value in values)
+        if len(values) == 2:
+            line += f"{values[1] / values[0]:9.2f}"
+        print(line)
+    for side in medians:
         scaling = medians[side]["single"] / medians[side]["all_cores"] / cores
         print(f"{side}: throughput with every core = {scaling:.2f} x cores x the single-caller rate")
     return 0
