@@ -16,7 +16,9 @@ each phase over ``--rounds`` renders:
   each post-processing step (parse, sanitize, coordinates, canonicalize, font embedding with
   subsetting and WOFF wrapping apart, serialize), encoding the result; and the child's priming
   (done before the request arrives, off its clock, but CPU the machine spends per request);
-* **totals**: unprobed render wall time; caller CPU; the CPU of the zygote and its reaped
+* **totals**: render wall time, unprobed and probed (the two printers' pools are both up: in
+  the pauses of ``--gap`` the idle one's spares copy ahead beside the other's renders, so
+  compare a pacing with another by the probed printer's rows); caller CPU; the CPU of the zygote and its reaped
   children per request (``/proc/<zygote>/stat``: utime+stime+cutime+cstime), i.e. everything
   the render processes spent, priming of the replacement spare included; the probed child's
   minor page faults from its fork to its result (the pages it copied on write or touched
@@ -112,6 +114,7 @@ CHILD_PHASES = [
 ]
 TOTALS = [
     ("total.render_svg_wall", "render wall (unprobed)"),
+    ("total.probed_render_wall", "render wall (probed)"),
     ("total.caller_cpu", "caller CPU (unprobed)"),
     ("total.engine_cpu_per_request", "zygote+children CPU/request"),
     ("total.child_cpu_since_fork", "child CPU since fork (probed)"),
@@ -278,10 +281,12 @@ class Side:
             self._caller.clear()
             self._marks.clear()
             self._recording = True
+            wall = time.perf_counter()
             try:
                 render(self.probed)
             finally:
                 self._recording = False
+            sample("total.probed_render_wall", time.perf_counter() - wall)
             record = None if pacing.back_to_back else self._child_record()
             rendered.append(({k: list(v) for k, v in self._caller.items()}, dict(self._marks), record))
         if pacing.back_to_back:
