@@ -18,8 +18,8 @@ each phase over ``--rounds`` renders:
   (done before the request arrives, off its clock, but CPU the machine spends per request);
 * **totals**: render wall time, unprobed and probed (the two printers' pools are both up: in
   the pauses of ``--gap`` the idle one's spares copy ahead beside the other's renders, so
-  compare a pacing with another by the probed printer's rows); caller CPU; the CPU of the zygote and its reaped
-  children per request (``/proc/<zygote>/stat``: utime+stime+cutime+cstime), i.e. everything
+  compare a pacing with another by the probed printer's rows); caller CPU; the CPU of the
+  zygote and its reaped children per request (``/proc/<zygote>/stat``: utime+stime+cutime+cstime), i.e. everything
   the render processes spent, priming of the replacement spare included; the probed child's
   minor page faults from its fork to its result (the pages it copied on write or touched
   first, those its priming and copying ahead took included).
