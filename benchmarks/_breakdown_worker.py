@@ -79,7 +79,7 @@ def _gc_callback(phase: str, info: dict[str, Any]) -> None:
 _gc_began: list[float] = []
 
 
-def prime() -> None:
+def prime(prime_for: str | None = None) -> None:
     # The zygote's own probed calls (its exit reports go through encode_frame) are not this
     # child's: start from zero.
     _steps.clear()
@@ -87,7 +87,10 @@ def prime() -> None:
     gc.callbacks.append(_gc_callback)
     _mark("child_started")
     faults, cpu, wall = _faults(), time.thread_time(), time.perf_counter()
-    _real.prime()
+    if prime_for is None:  # (an older tree's worker, under --compare, takes no argument)
+        _real.prime()
+    else:
+        _real.prime(prime_for)
     _steps.clear()  # the priming parse is not the request's engine call
     _add("child.prime", time.thread_time() - cpu, time.perf_counter() - wall, _faults() - faults)
     _mark("primed")

@@ -129,10 +129,12 @@ class CountingPool(RendererPool):
     def __init__(self) -> None:
         super().__init__(worker_options={"engine": "fake_engine:FakeEngine"}, spares=1)
         self.jobs: list[Any] = []
+        self.primed_for: list[str | None] = []
 
-    def run(self, job: Any, *, timeout_s: float, cancel: Any = None) -> Any:
+    def run(self, job: Any, *, timeout_s: float, cancel: Any = None, prime_for: str | None = None) -> Any:
         self.jobs.append(job)
-        return super().run(job, timeout_s=timeout_s, cancel=cancel)
+        self.primed_for.append(prime_for)
+        return super().run(job, timeout_s=timeout_s, cancel=cancel, prime_for=prime_for)
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +168,13 @@ def test_a_syntax_error_is_cached_but_a_timeout_never_is(counting_pool: Counting
 
     timeout = RenderTimeout("too slow")
     assert Cached.of_error(timeout) is None
+
+
+def test_a_render_tells_the_pool_which_bundle_its_spares_should_warm(counting_pool: CountingPool) -> None:
+    for cache in (None, MemoryCache()):
+        printer = Printer(counting_pool, cache=cache)
+        printer.render_svg(build_render_options(f"fake diagram\n  {cache is None}"))
+        assert counting_pool.primed_for[-1] == "mermaid"
 
 
 def test_without_a_cache_every_request_renders(counting_pool: CountingPool) -> None:

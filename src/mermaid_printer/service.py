@@ -348,15 +348,15 @@ class Printer:
     def _run(self, job: object, timeout_ms: int) -> Any:
         """The job's result: from the cache, else from a render process (then cached)."""
         timeout_s, cancel = timeout_ms / 1000 + _KILL_GRACE_S, _CANCEL.get()
-        if self._cache is None:
-            return self._pool.run(job, timeout_s=timeout_s, cancel=cancel)
         kind = job_kind_of(job)
+        if self._cache is None:
+            return self._pool.run(job, timeout_s=timeout_s, cancel=cancel, prime_for=kind.bundle)
         key = cache_key(kind.name, job, bundle=_bundle_fingerprint(kind.bundle), engine=self._engine, version=_VERSION)
         hit = self._cache.get(key)
         if hit is not None:
             return dataclasses.replace(hit.unwrap(), cached=True)
         try:
-            result = self._pool.run(job, timeout_s=timeout_s, cancel=cancel)
+            result = self._pool.run(job, timeout_s=timeout_s, cancel=cancel, prime_for=kind.bundle)
         except PrinterError as exc:
             entry = Cached.of_error(exc)
             if entry is not None:

@@ -19,6 +19,7 @@ from mermaid_printer.errors import DiagramSyntaxError
 PREPARED_BY: int | None = None
 PRIMED_BY: int | None = None
 PRIMED_AT: float | None = None
+PRIMED_FOR: str | None = None
 STATE: dict[str, Any] = {}
 
 
@@ -70,15 +71,15 @@ def rehearse() -> Iterator[None]:
         yield
 
 
-def prime() -> None:
-    """Record which process primed itself, and when; fail if the test asks for it.
+def prime(prime_for: str | None = None) -> None:
+    """Record which process primed itself, when, and for what; fail if the test asks for it.
 
     With ``FAKE_PRIME_DIR`` set, also leave ``<pid>.primed`` there once primed.
     """
-    global PRIMED_BY, PRIMED_AT
+    global PRIMED_BY, PRIMED_AT, PRIMED_FOR
     if os.environ.get("FAKE_PRIME_FAIL"):
         raise RuntimeError("fake-worker: prime failed on purpose")
-    PRIMED_BY, PRIMED_AT = os.getpid(), time.monotonic()
+    PRIMED_BY, PRIMED_AT, PRIMED_FOR = os.getpid(), time.monotonic(), prime_for
     marker_dir = os.environ.get("FAKE_PRIME_DIR")
     if marker_dir:
         marker = os.path.join(marker_dir, f"{os.getpid()}.primed")
@@ -123,6 +124,7 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
             "prepared_by": PREPARED_BY,
             "primed_by": PRIMED_BY,
             "primed_at": PRIMED_AT,
+            "primed_for": PRIMED_FOR,
         }
     if action == "block_until":
         # Stay in flight until the test makes job["release_path"] (or 30 s pass).

@@ -26,6 +26,7 @@ from mermaid_printer.errors import (
     ResourceLimit,
 )
 from mermaid_printer.pool import JobCancelled, RendererPool
+from mermaid_printer.pool import _protocol as proto
 
 HERE = Path(__file__).resolve().parent
 FAKE = "pool_fake_worker"
@@ -199,6 +200,32 @@ def test_a_fork_job_is_served_by_a_spare_forked_and_primed_before_it_was_sent(
 
     assert result["pid"] == int(spare.stem)
     assert result["primed_at"] < sent_at
+
+
+def test_a_spare_forked_after_a_job_primes_for_what_that_job_needed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_PRIME_DIR", str(tmp_path))
+    monkeypatch.setenv("FAKE_REHEARSE_FAIL", "1")  # no learner: no spare is replaced
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        pool.start()
+        assert wait_until(lambda: len(list(tmp_path.glob("*.primed"))) == 1)
+        first = pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S, prime_for="alpha")
+        # Its replacement, forked as it was handed out, primes once no request is in flight.
+        assert wait_until(lambda: len(list(tmp_path.glob("*.primed"))) == 2)
+        second = pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+        assert wait_until(lambda: len(list(tmp_path.glob("*.primed"))) == 3)
+        third = pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+
+    assert first["primed_by"] == first["pid"] and first["primed_for"] is None  # forked at start
+    assert second["primed_by"] == second["pid"] and second["primed_for"] == "alpha"
+    assert third["primed_by"] == third["pid"] and third["primed_for"] is None  # the second named nothing
+
+
+@pytest.mark.parametrize("prime_for", ["", "x" * 33, "bündel", "a\nb"])
+def test_a_launch_message_leaves_out_what_it_cannot_carry(prime_for: str) -> None:
+    assert proto.prime_for_of(proto.launch_message(prime_for)) is None
+    assert proto.prime_for_of(proto.launch_message("mermaid")) == "mermaid"
 
 
 def _faults_touching_rehearsed_pages(pool: RendererPool, *, until_below: int | None = None) -> dict[str, Any]:

@@ -63,3 +63,31 @@ def test_a_mind_map_render_process_draws_alike_primed_or_not() -> None:
         return hashlib.sha256(markmap_worker.render(engine, job).data).hexdigest()
 
     assert in_child(lambda: draw(True)) == in_child(lambda: draw(False))
+
+
+def test_a_spare_told_the_last_request_s_bundle_warms_only_that_bundle_s_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Which engines worker.prime() warms (the pool passes the bundle the last request named; a
+    # drawing is the same primed or not, above): the bundle's alone when it is loaded, all of
+    # them otherwise.
+    from types import SimpleNamespace
+
+    from mermaid_printer import worker
+
+    primed: list[str] = []
+    engines = {"mermaid": object(), "markmap": object()}
+    workers = {name: SimpleNamespace(prime=lambda engine, name=name: primed.append(name)) for name in engines}
+    monkeypatch.setattr(worker, "_engines", engines)
+    monkeypatch.setattr(worker, "_warmed", True)
+    monkeypatch.setattr(worker, "_bundle_worker", workers.__getitem__)
+
+    for bundle, expected in [
+        ("mermaid", ["mermaid"]),
+        ("markmap", ["markmap"]),
+        (None, ["mermaid", "markmap"]),
+        ("unknown", ["mermaid", "markmap"]),
+    ]:
+        primed.clear()
+        worker.prime(bundle)
+        assert primed == expected, bundle

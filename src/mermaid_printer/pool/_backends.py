@@ -105,7 +105,7 @@ class Launch(Protocol):
 class Backend(Protocol):
     def start(self) -> None: ...
     def alive(self) -> bool: ...
-    def launch(self) -> Launch: ...
+    def launch(self, prime_for: str | None = None) -> Launch: ...
     def on_lost(self) -> None: ...
     def close(self) -> None: ...
 
@@ -169,14 +169,16 @@ class ForkBackend:
         """The zygote's pid while it runs."""
         return self._proc.pid if self.alive() and self._proc is not None else None
 
-    def launch(self) -> _ForkLaunch:
+    def launch(self, prime_for: str | None = None) -> _ForkLaunch:
+        """Hand the zygote a socket for a new job; ``prime_for`` (see ``RendererPool.run``)
+        rides along in the same message."""
         ours, theirs = socket.socketpair()
         try:
             with self._send_lock:
                 if self._ctrl is None:
                     raise EngineLost
                 try:
-                    socket.send_fds(self._ctrl, [b"F"], [theirs.fileno()])
+                    socket.send_fds(self._ctrl, [proto.launch_message(prime_for)], [theirs.fileno()])
                 except OSError as exc:
                     raise EngineLost from exc
         except BaseException:
@@ -279,7 +281,8 @@ class SpawnBackend:
     def alive(self) -> bool:
         return not self._closed
 
-    def launch(self) -> _SpawnLaunch:
+    def launch(self, prime_for: str | None = None) -> _SpawnLaunch:
+        # (A spawned worker primes in prepare(), never per job: ``prime_for`` has no use here.)
         with self._lock:
             if self._closed:
                 raise EngineLost

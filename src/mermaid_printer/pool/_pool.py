@@ -55,8 +55,9 @@ class RendererPool:
 
     Args:
         worker: importable module with ``prepare(**worker_options) -> None`` (optional; slow
-            one-time set-up), ``prime() -> None`` (optional) and ``handle(job) -> result`` (one
-            job, in a fresh process). Jobs and results cross the process boundary through
+            one-time set-up), ``prime(prime_for=None) -> None`` (optional; given the
+            ``prime_for`` of the last job (:meth:`run`) when it named one) and
+            ``handle(job) -> result`` (one job, in a fresh process). Jobs and results cross the process boundary through
             :mod:`mermaid_printer.wire`.
         worker_options: JSON-compatible keyword arguments for the worker's ``prepare()`` (for
             the real worker: ``{"engine": "native"}``).
@@ -128,12 +129,18 @@ class RendererPool:
         backend = self._backend
         return backend.engine_pid if isinstance(backend, ForkBackend) else None
 
-    def run(self, job: Any, *, timeout_s: float, cancel: threading.Event | None = None) -> Any:
+    def run(
+        self, job: Any, *, timeout_s: float, cancel: threading.Event | None = None, prime_for: str | None = None
+    ) -> Any:
         """Run ``job`` in a fresh process and return the worker's result.
 
         ``timeout_s`` covers waiting for a free slot and the job itself; starting (or
         restarting) the engine process does not count against it. Setting ``cancel`` while
         the job runs kills its process at once (within ~50 ms) and frees its slot.
+        ``prime_for`` names what the job needs warm (for the product's worker, the bundle whose
+        engine runs it; at most ``MAX_PRIME_FOR`` ASCII characters, else ignored): with fork,
+        the spares forked after this job prime with ``prime(prime_for)``, on the bet that the
+        next jobs are of the same sort, instead of the worker's whole ``prime()``.
 
         Raises:
             JobCancelled: ``cancel`` was set before the job finished.
@@ -166,7 +173,7 @@ class RendererPool:
             )
         try:
             try:
-                return self._run_once(backend, data, deadline, timeout_s, cancel)
+                return self._run_once(backend, data, deadline, timeout_s, cancel, prime_for)
             except EngineLost:
                 # The job never reached a render process: restart the engine and try once more.
                 restart_began = time.monotonic()
@@ -174,7 +181,7 @@ class RendererPool:
                 backend = self._ready_backend(closures)
                 deadline += time.monotonic() - restart_began
             try:
-                return self._run_once(backend, data, deadline, timeout_s, cancel)
+                return self._run_once(backend, data, deadline, timeout_s, cancel, prime_for)
             except EngineLost:
                 backend.on_lost()
                 raise EngineUnavailable("the engine process keeps exiting before it takes a job") from None
@@ -225,9 +232,15 @@ class RendererPool:
             return backend
 
     def _run_once(
-        self, backend: Backend, data: bytes, deadline: float, timeout_s: float, cancel: threading.Event | None
+        self,
+        backend: Backend,
+        data: bytes,
+        deadline: float,
+        timeout_s: float,
+        cancel: threading.Event | None,
+        prime_for: str | None,
     ) -> Any:
-        launch = backend.launch()
+        launch = backend.launch(prime_for)
         pid: int | None = None
         outcome: dict[str, Any] | None = None
         exit_report: dict[str, Any] | None = None

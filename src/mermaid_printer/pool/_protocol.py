@@ -18,6 +18,10 @@ tag   sender          payload
 
 The zygote writes ``X`` only after it has reaped the child, so it always comes last, and the
 caller sees end-of-file once the child is gone.
+
+The caller hands the zygote each request's socket over the control socket, one message per
+socket: ``F`` followed by what the job needs primed (``prime_for``, ASCII, possibly empty; see
+:func:`launch_message`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,10 @@ TAG_PID = b"P"
 TAG_RESULT = b"R"
 TAG_EXIT = b"X"
 
+#: The longest ``prime_for`` a launch message carries (a longer one is left out).
+MAX_PRIME_FOR = 32
+_LAUNCH = b"F"
+
 _HEADER = struct.Struct(">cI")
 _CHUNK = 1 << 20
 
@@ -51,6 +59,20 @@ class DeadlineExceeded(Exception):
 
 class ProtocolError(Exception):
     """The peer sent bytes that are not a frame (internal)."""
+
+
+def launch_message(prime_for: str | None) -> bytes:
+    """The control message that goes with a request's socket: ``F`` and ``prime_for`` when it
+    is short printable ASCII, else ``F`` alone."""
+    if prime_for and len(prime_for) <= MAX_PRIME_FOR and prime_for.isascii() and prime_for.isprintable():
+        return _LAUNCH + prime_for.encode("ascii")
+    return _LAUNCH
+
+
+def prime_for_of(message: bytes) -> str | None:
+    """What a launch message says its job needs primed, or ``None``."""
+    text = message[len(_LAUNCH) :].decode("ascii", "replace") if message.startswith(_LAUNCH) else ""
+    return text or None
 
 
 def encode_frame(tag: bytes, payload: Any) -> bytes:

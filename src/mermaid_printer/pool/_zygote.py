@@ -21,6 +21,10 @@ Two modes, chosen by the pool:
     demand, and a spare whose request came while every core was busy, serve unprimed: priming
     would cost them more than it saves. The worker's ``prepare()`` ends as ``prime()`` does
     (the real worker's does), so a request renders the same whether or not its child primed.
+    A request's launch message may name what its job needs warm (``prime_for``, see
+    ``RendererPool.run``): a spare forked after it runs ``prime(prime_for)`` instead, betting
+    that the next request is of the same sort (the product's worker then warms one bundle's
+    engine, not both: a Mermaid parse ~5 ms, markmap's transform ~9 ms).
 
     *Copying ahead* (``_pages.py``, Linux): once, after start, a learner child runs the worker's
     optional ``rehearse()`` (fixed jobs, one step per item it yields, most common first) and its
@@ -125,12 +129,16 @@ def _load_worker(name: str, options: dict[str, Any]) -> tuple[ModuleType | None,
     return module, None
 
 
-def _prime(module: ModuleType) -> None:
+def _prime(module: ModuleType, prime_for: str | None) -> None:
     """Run the worker's optional ``prime()`` in a spare, before it copies ahead (see ``_Zygote``'s
-    ``_become_spare``)."""
+    ``_become_spare``): ``prime(prime_for)`` when the last request named what it needed warm."""
     prime = getattr(module, "prime", None)
-    if prime is not None:
+    if prime is None:
+        return
+    if prime_for is None:
         prime()
+    else:
+        prime(prime_for)
 
 
 def _thread_count() -> int:
@@ -219,6 +227,7 @@ class _Zygote:
         self._learned = b""  # packed page runs (_pages.pages_written) every new spare copies
         self._learned_common = 0  # how many bytes of them are the pages of the first step
         self._spares_copy = _COPY_ALL  # what the idle spares were last told (_copy_level)
+        self._prime_for: str | None = None  # what the last request needed warm (its launch message)
         self._cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         # Since when fewer requests than cores, and no request, have been in flight.
         self._below_cores_since: float | None = time.monotonic()
@@ -301,6 +310,8 @@ class _Zygote:
             return False
         if not message and not fds:
             return False  # the caller closed the pool or died
+        if fds:
+            self._prime_for = proto.prime_for_of(message)
         for fd in fds:
             self._start_job(socket.socket(fileno=fd))
         return True
@@ -411,7 +422,7 @@ class _Zygote:
             return  # not yet: see __init__
         while len(self._spares) < self._spares_wanted:
             # (Decided here: in the child, the zygote's children are no longer its own.)
-            level = self._spares_copy
+            level, prime_for = self._spares_copy, self._prime_for
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             try:
                 pid = os.fork()
@@ -422,11 +433,11 @@ class _Zygote:
                 return
             if pid == 0:
                 ours.close()
-                self._become_spare(theirs, level)  # never returns
+                self._become_spare(theirs, level, prime_for)  # never returns
             theirs.close()
             self._spares[pid] = ours
 
-    def _become_spare(self, channel: socket.socket, level: bytes) -> None:
+    def _become_spare(self, channel: socket.socket, level: bytes, prime_for: str | None) -> None:
         copier = _pages.Copier(self._learned, self._learned_common)
         waiting = select.poll()
         waiting.register(channel, select.POLLIN)
@@ -461,7 +472,7 @@ class _Zygote:
             while True:
                 if copying != _COPY_NOTHING:
                     if not primed and not waiting.poll(0):
-                        _prime(self._module)
+                        _prime(self._module, prime_for)
                         primed = True
                     copier.copy(stop=stop, everything=copying == _COPY_ALL)
                 message, fds, _flags, _addr = socket.recv_fds(channel, 16, 1)

@@ -108,13 +108,16 @@ def _load(bundle: str) -> Engine:
     return loaded
 
 
-def prime() -> None:
-    """Warm a fresh child before its request: each bundle worker's fixed warm-up call (not in
-    a process that was not warmed up: there it would only delay the one request)."""
+def prime(bundle: str | None = None) -> None:
+    """Warm a fresh child before its request: each bundle worker's fixed warm-up call, or only
+    ``bundle``'s when the pool says the last request was for that bundle and it is loaded (a
+    Mermaid stream's spares need not transform a mind map). Not in a process that was not
+    warmed up: there it would only delay the one request."""
     if not _warmed:
         return
-    for bundle, loaded in _engines.items():
-        _bundle_worker(bundle).prime(loaded)
+    for name, loaded in _engines.items():
+        if bundle is None or bundle not in _engines or name == bundle:
+            _bundle_worker(name).prime(loaded)
 
 
 def rehearse() -> Iterator[None]:
