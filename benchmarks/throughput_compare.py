@@ -16,9 +16,9 @@ Each batch also reads the machine's busy time (``/proc/stat``: every process, th
 zygote, spares and render processes included) and reports it per render and as a share of all
 cores. That is why the single-caller rate is a high bar: with one caller the spares get ready on
 the other cores (priming, copying ahead, the previous render process's exit), so one caller
-already keeps more than one core busy (on 2 cores: ~86 %, ~90 ms of CPU per render of this
-batch), and with one caller per core the machine does less per render (~65-85 ms: spares do
-not copy while requests fill the cores) but has nothing left to give.
+already keeps more than one core busy (on 2 cores: 80-86 %, ~90-105 ms of CPU per render of
+this batch), and with one caller per core the machine does less per render (~70-83 ms: spares
+do not copy while requests fill the cores) but has nothing left to give.
 """
 
 from __future__ import annotations

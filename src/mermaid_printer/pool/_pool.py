@@ -57,8 +57,8 @@ class RendererPool:
         worker: importable module with ``prepare(**worker_options) -> None`` (optional; slow
             one-time set-up), ``prime(prime_for=None) -> None`` (optional; given the
             ``prime_for`` of the last job (:meth:`run`) when it named one) and
-            ``handle(job) -> result`` (one job, in a fresh process). Jobs and results cross the process boundary through
-            :mod:`mermaid_printer.wire`.
+            ``handle(job) -> result`` (one job, in a fresh process). Jobs and results cross the
+            process boundary through :mod:`mermaid_printer.wire`.
         worker_options: JSON-compatible keyword arguments for the worker's ``prepare()`` (for
             the real worker: ``{"engine": "native"}``).
         max_concurrency: jobs running at once; more wait, and the wait counts toward their
@@ -138,7 +138,7 @@ class RendererPool:
         restarting) the engine process does not count against it. Setting ``cancel`` while
         the job runs kills its process at once (within ~50 ms) and frees its slot.
         ``prime_for`` names what the job needs warm (for the product's worker, the bundle whose
-        engine runs it; at most ``MAX_PRIME_FOR`` ASCII characters, else ignored): with fork,
+        engine runs it; at most ``_protocol.MAX_PRIME_FOR`` printable ASCII characters, else ignored): with fork,
         the spares forked after this job prime with ``prime(prime_for)``, on the bet that the
         next jobs are of the same sort, instead of the worker's whole ``prime()``.
 
