@@ -41,6 +41,15 @@ which the wheel calls through the PLT. Measured side by side (``benchmarks/nativ
 ``-ffp-contract=off`` keeps floating point unfused on every architecture (fused multiply-adds
 would change coordinates). Where it cannot be built (not Linux on x86_64 or aarch64, not CPython,
 no ``Python.h``), the build says so and the engine runs the wheel's module, which draws the same.
+
+One change to QuickJS is made at build time, in a scratch copy (``vendor/`` stays byte-identical):
+:func:`guard_reference_counts` rewrites every reference-count update outside the cycle
+collector's trial deletion so that a block counted at least ``JS_RC_IMMORTAL`` is never written
+by counting, and ``src/mermaid_printer/engine/native/frozen_heap.c`` compiles that copy with
+``mermaid_printer_freeze_heap()``, which gives every block alive in a zygote such a count: its
+render processes then stop copying the pages of every object they merely read. Why and what it
+saves: that file's comment and ``benchmarks/fork_first_render.py``; the SVGs are the same
+(``scripts/corpus_digest.py``).
 """
 
 from __future__ import annotations
@@ -51,6 +60,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import sysconfig
@@ -111,11 +121,12 @@ def _command(output: str) -> list[str]:
     return ["cc", *FLAGS, "-o", output, HOST_C, *(f"{QUICKJS_DIR}/{name}" for name in QUICKJS_SOURCES)]
 
 
-def _inputs_digest(root: Path, zig: str, command: list[str] | None = None) -> str:
-    """The hash of the compiler, the command (the wasm build's by default) and every input file."""
+def _inputs_digest(root: Path, zig: str, command: list[str] | None = None, extra: tuple[str, ...] = ()) -> str:
+    """The hash of the compiler, the command (the wasm build's by default) and every input file
+    (those of the wasm build, and ``extra`` files relative to ``root``)."""
     command = _command(OUTPUT) if command is None else command
     digest = hashlib.sha256(json.dumps({"zig": zig, "command": command}).encode())
-    for name in _inputs(root):
+    for name in [*_inputs(root), *extra]:
         digest.update(f"{name}\0".encode())
         digest.update((root / name).read_bytes())
     return digest.hexdigest()
@@ -207,7 +218,12 @@ def check_reproducible(root: Path = ROOT) -> bool:
 NATIVE_OUTPUT = "src/mermaid_printer/engine/native/_quickjs.abi3.so"
 NATIVE_RECORD = NATIVE_OUTPUT + ".json"
 NATIVE_WHEEL_PATH = "mermaid_printer/engine/native/_quickjs.abi3.so"
-NATIVE_SOURCES = ("module.c", *QUICKJS_SOURCES)
+#: Our addition to QuickJS, compiled as its translation unit (it includes the guarded copy).
+NATIVE_HEAP_C = "src/mermaid_printer/engine/native/frozen_heap.c"
+#: The guarded copy of ``quickjs.c`` in the scratch folder, the name ``frozen_heap.c`` includes.
+GUARDED_QUICKJS = "quickjs_guarded.c"
+#: The native module's sources: the binding, QuickJS (through NATIVE_HEAP_C), its libraries.
+NATIVE_SOURCES = (f"{QUICKJS_DIR}/module.c", NATIVE_HEAP_C, *(f"{QUICKJS_DIR}/{name}" for name in QUICKJS_SOURCES[1:]))
 #: See the module docstring. Py_LIMITED_API as the binding's own setup.py sets it (abi3, 3.10+).
 NATIVE_FLAGS = (
     "-shared",
@@ -251,12 +267,67 @@ _SHIM_INCLUDE = "<scratch>"
 
 
 def _native_command(output: str, target: str, include: str, shim_include: str = _SHIM_INCLUDE) -> list[str]:
-    sources = (f"{QUICKJS_DIR}/{name}" for name in NATIVE_SOURCES)
-    return ["cc", "-target", target, *NATIVE_FLAGS, f"-I{shim_include}", f"-I{include}", "-o", output, *sources]
+    return ["cc", "-target", target, *NATIVE_FLAGS, f"-I{shim_include}", f"-I{include}", "-o", output, *NATIVE_SOURCES]
 
 
 def _native_inputs_digest(root: Path, zig: str, target: str, include: str) -> str:
-    return _inputs_digest(root, zig, _native_command(NATIVE_OUTPUT, target, include))
+    # This file too: it holds guard_reference_counts, which writes part of what is compiled.
+    extra = (NATIVE_HEAP_C, Path(__file__).name)
+    return _inputs_digest(root, zig, _native_command(NATIVE_OUTPUT, target, include), extra)
+
+
+# ---- the build-time change to QuickJS: reference counts that leave frozen blocks alone ---------
+
+#: The definitions the guarded copy gains, after ``JS_REF_COUNT``'s. 2^29 leaves a frozen count
+#: (2^30, see frozen_heap.c) 2^29 unguarded updates of margin each way inside an ``int``.
+_GUARD_MACROS = """
+#define JS_RC_IMMORTAL (1 << 29)
+#define JS_RC_INC(p) do { if (likely(JS_REF_COUNT(p) < JS_RC_IMMORTAL)) JS_REF_COUNT(p)++; } while (0)
+#define JS_RC_DROP(p) do { if (likely(JS_REF_COUNT(p) < JS_RC_IMMORTAL)) JS_REF_COUNT(p)--; } while (0)
+#define JS_RC_DEC(p) (unlikely(JS_REF_COUNT(p) >= JS_RC_IMMORTAL) ? JS_REF_COUNT(p) : --JS_REF_COUNT(p))"""
+_REF_COUNT_DEFINE = "#define JS_REF_COUNT(p) (js_rc(p)->ref_count)"
+#: The cycle collector's trial deletion counts every child down and then up again: left as is,
+#: so both halves see the same counts.
+_TRIAL_DELETION = ("gc_decref_child", "gc_scan_incref_child", "gc_scan_incref_child2")
+#: How many updates QuickJS-NG 0.17.0 has outside those: another number means QuickJS changed
+#: and the rewrite must be reviewed (a missed increment would let a frozen count drift down).
+GUARDED_UPDATES = 25
+_COUNTED = r"JS_REF_COUNT\(([A-Za-z_][\w>.-]*)\)"
+
+
+def guard_reference_counts(source: str) -> str:
+    """``quickjs.c`` with ``JS_REF_COUNT(p)++`` / ``JS_REF_COUNT(p)--`` / ``--JS_REF_COUNT(p)``
+    outside the trial deletion turned into ``JS_RC_INC`` / ``JS_RC_DROP`` / ``JS_RC_DEC``.
+
+    Raises:
+        RuntimeError: the source is not the QuickJS this rewrite was written for (the define it
+            extends is missing, or the number of updates is not :data:`GUARDED_UPDATES`).
+    """
+    if source.count(_REF_COUNT_DEFINE) != 1:
+        raise RuntimeError(f"quickjs.c has no single '{_REF_COUNT_DEFINE}' line: review guard_reference_counts")
+    lines = source.split("\n")
+    trial_deletion: set[int] = set()
+    for name in _TRIAL_DELETION:
+        start = next((i for i, line in enumerate(lines) if line.startswith(f"static void {name}(")), None)
+        if start is None:
+            raise RuntimeError(f"quickjs.c has no {name}(): review guard_reference_counts")
+        end = lines.index("}", start)
+        trial_deletion.update(range(start, end + 1))
+    rewritten = 0
+    for index, line in enumerate(lines):
+        if index in trial_deletion or line.startswith("#define"):
+            continue
+        new = re.sub(_COUNTED + r"\+\+;", r"JS_RC_INC(\1);", line)
+        new = re.sub(_COUNTED + r"--;", r"JS_RC_DROP(\1);", new)
+        new = re.sub("--" + _COUNTED, r"JS_RC_DEC(\1)", new)
+        rewritten += new != line
+        lines[index] = new
+    if rewritten != GUARDED_UPDATES:
+        raise RuntimeError(
+            f"quickjs.c has {rewritten} reference-count updates to guard, not {GUARDED_UPDATES}: "
+            "review guard_reference_counts"
+        )
+    return "\n".join(lines).replace(_REF_COUNT_DEFINE, _REF_COUNT_DEFINE + _GUARD_MACROS)
 
 
 def build_native(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float | None] | str:
@@ -284,6 +355,8 @@ def build_native(root: Path = ROOT, *, force: bool = False) -> tuple[Path, float
     def compile_native(staging: Path) -> None:
         with tempfile.TemporaryDirectory(prefix="quickjs-native-") as scratch:
             os.symlink(root / QUICKJS_DIR, Path(scratch) / "upstream-quickjs")
+            vendored = (root / QUICKJS_DIR / "quickjs.c").read_text(encoding="utf-8")
+            (Path(scratch) / GUARDED_QUICKJS).write_text(guard_reference_counts(vendored), encoding="utf-8")
             command = _native_command(os.fspath(staging), triple, include, scratch)
             done = subprocess.run([sys.executable, "-m", "ziglang", *command], cwd=root, capture_output=True, text=True)
         if done.returncode != 0:

@@ -1,25 +1,33 @@
-"""Whether a forked render process pays for being fresh: its first render against its later ones.
+"""Whether a forked render process pays for being fresh: its first render against its later ones,
+with the engine's heap frozen before the fork and without.
 
 A dev tool (never the product). The pool serves each request in a child forked from a warm
 process (``pool/_zygote.py``), primed with the worker's ``prime()``. After ``fork`` every page a
-child writes is copied first (QuickJS writes reference counts into every object it reads), so
-the first render of a child could cost more than the same render in a process that has drawn
-before. This measures it: a warm engine as the zygote makes it (warm-up, priming, deferred
-garbage collection, Python's heap frozen), then ``--children`` forked children, each priming
-as a spare does and then rendering the diagram ``--renders`` times in a row. It prints, per
-render number, the median CPU of the render (this thread's ``time.thread_time``) and the minor
-page faults it took (``getrusage``), and the same render in the warm process for comparison.
+child writes is copied first, and QuickJS writes a reference count into every object it reads,
+so the first render of a child could cost more than the same render in a process that has drawn
+before. The zygote therefore freezes its heap last (``QuickJSEngine.freeze_heap``,
+``engine/native/frozen_heap.c``): reading a frozen object writes nothing.
+
+This measures both: a warm engine as the zygote makes it (warm-up, priming, deferred garbage
+collection, Python's heap frozen) but with the interpreter's heap not frozen, then
+``--children`` forked children of each kind, taking turns: one freezes the heap first (what the
+zygote does, off the render's clock), one does not. Each primes as a spare does and then renders
+the diagram ``--renders`` times in a row. It prints, per render number and kind, the median CPU
+of the render (this thread's ``time.thread_time``) and the minor page faults it took
+(``getrusage``), the ratio of frozen to not, whether both drew the same SVG, and the same render
+in the warm process for comparison.
 
 Usage::
 
     python benchmarks/fork_first_render.py benchmarks/diagrams/pie-budget.mmd
-    python benchmarks/fork_first_render.py diagram.mmd --children 9 --renders 3
+    python benchmarks/fork_first_render.py a.mmd b.mmd --children 9 --renders 3
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import json
 import os
 import resource
@@ -33,23 +41,30 @@ from mermaid_printer.jobs import SvgJob
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.worker import mermaid as worker
 
+KINDS = ("not frozen", "heap frozen")
 
-def _render(engine: QuickJSEngine, job: SvgJob) -> tuple[float, int]:
-    """CPU seconds and minor page faults of one render."""
+
+def _render(engine: QuickJSEngine, job: SvgJob) -> tuple[float, int, str]:
+    """CPU seconds, minor page faults and the SVG's SHA-256 of one render."""
     faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     started = time.thread_time()
-    worker.render_svg(engine, job)
-    return time.thread_time() - started, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults
+    svg = worker.render_svg(engine, job)
+    cpu = time.thread_time() - started
+    digest = hashlib.sha256(json.dumps(svg, sort_keys=True, default=str).encode()).hexdigest()
+    return cpu, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults, digest
 
 
-def _child(engine: QuickJSEngine, job: SvgJob, renders: int) -> list[tuple[float, int]]:
-    """Fork a child that primes and renders ``renders`` times; its measurements."""
+def _child(engine: QuickJSEngine, job: SvgJob, renders: int, frozen: bool) -> list[tuple[float, int, str]]:
+    """Fork a child that freezes the heap (or not), primes and renders ``renders`` times; its
+    measurements."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         code = 0
         try:
             os.close(read_end)
+            if frozen and engine.freeze_heap() is None:
+                raise SystemExit("this engine's module cannot freeze its heap (the wheel's)")
             worker.prime(engine)
             measured = [_render(engine, job) for _ in range(renders)]
             os.write(write_end, json.dumps(measured).encode())
@@ -62,37 +77,50 @@ def _child(engine: QuickJSEngine, job: SvgJob, renders: int) -> list[tuple[float
     os.waitpid(pid, 0)
     if not data:
         raise SystemExit("a child failed to render the diagram")
-    return [(float(cpu), int(faults)) for cpu, faults in json.loads(data)]
+    return [(float(cpu), int(faults), str(digest)) for cpu, faults, digest in json.loads(data)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("diagram", type=Path, help="a .mmd file")
-    parser.add_argument("--children", type=int, default=7)
+    parser.add_argument("diagrams", type=Path, nargs="+", help=".mmd files")
+    parser.add_argument("--children", type=int, default=7, help="children of each kind per diagram")
     parser.add_argument("--renders", type=int, default=3, help="renders per child")
     args = parser.parse_args(argv)
-    if not args.diagram.is_file():
-        parser.error(f"no such diagram file: {args.diagram}")
+    for diagram in args.diagrams:
+        if not diagram.is_file():
+            parser.error(f"no such diagram file: {diagram}")
     engine = QuickJSEngine(mermaid_bundle())
     worker.warm_up(engine)
     worker.prime(engine)
     engine.defer_garbage_collection()
     gc.collect()
     gc.freeze()
-    job = SvgJob(
-        code=args.diagram.read_text(encoding="utf-8"),
-        config=build_mermaid_config({}),
-        svg_id="mermaid-0123456789ab",  # of the form the service gives
-        timeout_ms=0,
-    )
-    children = [_child(engine, job, args.renders) for _ in range(args.children)]
-    print(f"{args.diagram.name}: median of {args.children} forked children")
-    for index in range(args.renders):
-        cpu = statistics.median(child[index][0] for child in children)
-        faults = statistics.median(child[index][1] for child in children)
-        print(f"  render {index + 1} in a child: {cpu * 1000:7.1f} ms CPU, {faults:6.0f} page faults")
-    warm = [_render(engine, job) for _ in range(3)]
-    print(f"  the same in the warm process: {statistics.median(c for c, _ in warm) * 1000:7.1f} ms CPU")
+    for diagram in args.diagrams:
+        job = SvgJob(
+            code=diagram.read_text(encoding="utf-8"),
+            config=build_mermaid_config({}),
+            svg_id="mermaid-0123456789ab",  # of the form the service gives
+            timeout_ms=0,
+        )
+        children: dict[str, list[list[tuple[float, int, str]]]] = {kind: [] for kind in KINDS}
+        for turn in range(args.children):
+            for kind in KINDS if turn % 2 == 0 else reversed(KINDS):
+                children[kind].append(_child(engine, job, args.renders, frozen=kind == "heap frozen"))
+        digests = {render[2] for runs in children.values() for child in runs for render in child}
+        print(f"{diagram.name}: median of {args.children} forked children of each kind; same SVG: {len(digests) == 1}")
+        for index in range(args.renders):
+            medians = {}
+            for kind in KINDS:
+                cpu = statistics.median(child[index][0] for child in children[kind])
+                faults = statistics.median(child[index][1] for child in children[kind])
+                medians[kind] = (cpu, faults)
+                print(f"  render {index + 1}, {kind:11}: {cpu * 1000:7.1f} ms CPU, {faults:6.0f} page faults")
+            (cpu_before, faults_before), (cpu_after, faults_after) = medians["not frozen"], medians["heap frozen"]
+            print(
+                f"  render {index + 1}, frozen/not: {cpu_after / cpu_before:5.2f}x CPU, {faults_after / max(faults_before, 1):5.2f}x faults"
+            )
+        warm = [_render(engine, job) for _ in range(3)]
+        print(f"  the same in the warm process: {statistics.median(c for c, _, _ in warm) * 1000:7.1f} ms CPU")
     return 0
 
 

@@ -10,9 +10,15 @@ The documents: the 100-node mind map of ``test_markmap_bench``, ``request_breakd
 diagrams, and generated diagrams of 10-25 nodes (``scaling.py``) of the types whose layout is
 ELK, dagre and Mermaid's own.
 
+``--old-src DIR`` compares two builds of the project's own module instead: the one of another
+checkout (its ``src`` folder, first on ``PYTHONPATH``, its module built in place) against this
+one's, e.g. before and after a change to how QuickJS is compiled. The renders here run in one
+warm process, never forked: this measures the interpreter alone.
+
 Usage::
 
     python benchmarks/native_build_compare.py [--rounds 7]
+    python benchmarks/native_build_compare.py --old-src /tmp/main-before/src
 """
 
 from __future__ import annotations
@@ -30,7 +36,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-MODULES = ("wheel", "own")
+#: The two sides: (label, MERMAID_PRINTER_QUICKJS_MODULE) without and with ``--old-src``.
+MODULES = (("wheel", "wheel"), ("own", "own"))
+BUILDS = (("old", "own"), ("new", "own"))
 SIZED = [("flowchart", 25), ("er", 10), ("class", 25), ("sequence", 25), ("state", 25), ("gantt", 25)]
 
 
@@ -79,26 +87,35 @@ def serve() -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument(
+        "--old-src", type=Path, help="compare another checkout's own build (its src folder) with this one's"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve()
         return 0
+    if args.old_src is not None and not (args.old_src / "mermaid_printer").is_dir():
+        parser.error(f"{args.old_src} holds no mermaid_printer package")
+    pairs = BUILDS if args.old_src is not None else MODULES
+    labels = tuple(label for label, _ in pairs)
     sides = {}
-    for module in MODULES:
+    for label, module in pairs:
         env = {**os.environ, "MERMAID_PRINTER_QUICKJS_MODULE": module}
+        if label == "old":
+            env["PYTHONPATH"] = os.pathsep.join([os.fspath(args.old_src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         command = [sys.executable, __file__, "--serve"]
-        sides[module] = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        sides[label] = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     try:
         names: list[str] = []
         for side in sides.values():
             assert side.stdout is not None
             names = json.loads(side.stdout.readline())
-        samples: dict[str, dict[str, list[float]]] = {m: {n: [] for n in names} for m in MODULES}
+        samples: dict[str, dict[str, list[float]]] = {m: {n: [] for n in names} for m in labels}
         drawn: dict[str, set[str]] = {n: set() for n in names}
         for round_index in range(args.rounds):
             for name in names:
-                for module in MODULES if round_index % 2 == 0 else MODULES[::-1]:
+                for module in labels if round_index % 2 == 0 else labels[::-1]:
                     side = sides[module]
                     assert side.stdin is not None and side.stdout is not None
                     side.stdin.write(name + "\n")
@@ -111,15 +128,15 @@ def main(argv: list[str] | None = None) -> int:
             if side.stdin is not None:
                 side.stdin.close()
             side.wait()
-    print(f"{'document':16}{'wheel ms':>10}{'own ms':>10}{'own/wheel':>11}  same SVG")
+    before, after = labels
+    print(f"{'document':16}{before + ' ms':>10}{after + ' ms':>10}{after + '/' + before:>11}  same SVG")
     ratios = []
     for name in names:
-        wheel, own = (statistics.median(samples[m][name]) for m in MODULES)
-        ratios.append(own / wheel)
-        print(f"{name:16}{wheel:10.1f}{own:10.1f}{own / wheel:11.3f}  {'yes' if len(drawn[name]) == 1 else 'NO'}")
-    print(
-        f"geometric mean own/wheel: {statistics.geometric_mean(ratios):.3f} ({args.rounds} rounds, median CPU per render)"
-    )
+        first, second = (statistics.median(samples[m][name]) for m in labels)
+        ratios.append(second / first)
+        print(f"{name:16}{first:10.1f}{second:10.1f}{second / first:11.3f}  {'yes' if len(drawn[name]) == 1 else 'NO'}")
+    mean = statistics.geometric_mean(ratios)
+    print(f"geometric mean {after}/{before}: {mean:.3f} ({args.rounds} rounds, median CPU per render)")
     return 0 if all(len(d) == 1 for d in drawn.values()) else 1
 
 

@@ -8,6 +8,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -144,3 +145,34 @@ def test_the_projects_build_draws_the_same_bytes_as_the_wheels_module() -> None:
     assert Path(own.pop("module")) == OWN_MODULE
     assert Path(wheel.pop("module")).parent != OWN_MODULE.parent
     assert own == wheel
+
+
+_RAW_UPDATE = re.compile(r"JS_REF_COUNT\([^()]*\)(\+\+|--)|--JS_REF_COUNT\(")
+
+
+def test_the_build_guards_every_reference_count_update_but_the_collectors_trial_deletion() -> None:
+    # The one change the native build makes to QuickJS (frozen_heap.c): raw updates remain in the
+    # guard macros' own definitions and in the cycle collector's trial deletion, which counts a
+    # child down and up again and must see frozen counts move both ways.
+    hatch_build = _hatch_build()
+    vendored = (hatch_build.ROOT / hatch_build.QUICKJS_DIR / "quickjs.c").read_text(encoding="utf-8")
+
+    guarded = hatch_build.guard_reference_counts(vendored)
+
+    raw = [line.strip() for line in guarded.splitlines() if _RAW_UPDATE.search(line) and not line.startswith("#define")]
+    assert raw == ["JS_REF_COUNT(p)--;", "JS_REF_COUNT(p)++;", "JS_REF_COUNT(p)++;"]
+    uses = sum(len(re.findall(rf"\b{macro}\(", guarded)) - 1 for macro in ("JS_RC_INC", "JS_RC_DROP", "JS_RC_DEC"))
+    assert uses == hatch_build.GUARDED_UPDATES
+    assert vendored.count("\n") + 4 == guarded.count("\n")  # the four macros, every other line in place
+
+
+def test_the_build_refuses_a_quickjs_whose_reference_counting_changed() -> None:
+    hatch_build = _hatch_build()
+    vendored = (hatch_build.ROOT / hatch_build.QUICKJS_DIR / "quickjs.c").read_text(encoding="utf-8")
+    one_more = vendored + "\nstatic void counted_again(JSObject *p) { JS_REF_COUNT(p)++; }\n"
+    no_define = vendored.replace("#define JS_REF_COUNT(p)", "#define JS_REFCOUNT(p)")
+
+    with pytest.raises(RuntimeError, match="26 reference-count updates to guard, not 25"):
+        hatch_build.guard_reference_counts(one_more)
+    with pytest.raises(RuntimeError, match="review guard_reference_counts"):
+        hatch_build.guard_reference_counts(no_define)

@@ -24,7 +24,7 @@ from typing import Any
 
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.bundle import Bundle, BundleTransformError, Script
-from mermaid_printer.engine.native import load_quickjs_module
+from mermaid_printer.engine.native import freeze_heap, load_quickjs_module
 from mermaid_printer.errors import RenderFailed, RenderTimeout, ResourceLimit
 
 __all__ = ["QUICKJS_MODULE", "QuickJSEngine"]
@@ -237,6 +237,18 @@ class QuickJSEngine:
             self._context.eval(
                 f"(() => {{ let pad = new ArrayBuffer({buffer}); let probe = {{}}; pad = probe = null; }})()"
             )
+
+    def freeze_heap(self) -> int | None:
+        """Make every block the interpreter holds now immortal: never counted again, so never
+        written by reading it, and never freed (``engine/native/frozen_heap.c``). A process
+        forked afterwards then copies only the pages it really changes instead of those of every
+        object it reads: for the zygote's last step before it forks render processes, after its
+        last garbage collection (what this process lets go of afterwards stays allocated).
+
+        Returns:
+            how many blocks were frozen, or ``None`` where the module cannot (the wheel's).
+        """
+        return freeze_heap(QUICKJS_MODULE, self._context)
 
     def logs(self) -> list[str]:
         """What scripts wrote to ``console`` since the last call (for debugging)."""

@@ -7,16 +7,23 @@ render: ``benchmarks/native_build_compare.py``). The two draw the same bytes; wh
 could not be made (see ``hatch_build.native_target``), or ``MERMAID_PRINTER_QUICKJS_MODULE=wheel``
 asks for it, the wheel's module is used.
 
+The project's build also has :func:`freeze_heap` (``frozen_heap.c``): a warm process about to
+fork render processes makes every block its runtime holds immortal, so that a child reading an
+object no longer writes its reference count, and so no longer copies its page. The wheel's module
+has no such function; there it does nothing.
+
 Only :mod:`mermaid_printer.engine.quickjs_engine` imports this.
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import os
 from types import ModuleType
+from typing import Any
 
-__all__ = ["MODULE_ENV_VAR", "load_quickjs_module"]
+__all__ = ["MODULE_ENV_VAR", "freeze_heap", "load_quickjs_module"]
 
 #: ``wheel`` runs the ``quickjs-ng`` wheel's module even where the project's own build exists
 #: (for side-by-side measurements and identity checks); ``own`` requires the project's build.
@@ -40,3 +47,32 @@ def load_quickjs_module() -> ModuleType:
             if wanted == "own":
                 raise
     return importlib.import_module("_quickjs")
+
+
+def freeze_heap(module: ModuleType, context: Any) -> int | None:
+    """Make every block ``context``'s runtime holds immortal (see ``frozen_heap.c``): how many
+    blocks were frozen, or ``None`` where ``module`` cannot (the wheel's module).
+
+    ``context`` is a ``module.Context``. The binding keeps its runtime and context pointers
+    right after the object header; the runtime is taken from there only when QuickJS's
+    ``JS_GetRuntime`` of the context pointer next to it gives the same runtime back.
+
+    Raises:
+        RuntimeError: ``context``'s layout is not the one ``module.c`` defines.
+    """
+    if not module.__file__:
+        return None
+    library = ctypes.CDLL(module.__file__)
+    freeze = getattr(library, "mermaid_printer_freeze_heap", None)
+    if freeze is None:
+        return None
+    pointer = ctypes.sizeof(ctypes.c_void_p)
+    runtime = ctypes.c_void_p.from_address(id(context) + object.__basicsize__).value
+    js_context = ctypes.c_void_p.from_address(id(context) + object.__basicsize__ + pointer).value
+    library.JS_GetRuntime.argtypes = [ctypes.c_void_p]
+    library.JS_GetRuntime.restype = ctypes.c_void_p
+    if not runtime or not js_context or library.JS_GetRuntime(js_context) != runtime:
+        raise RuntimeError("the _quickjs Context does not hold its runtime where module.c puts it")
+    freeze.argtypes = [ctypes.c_void_p]
+    freeze.restype = ctypes.c_int
+    return int(freeze(runtime))
