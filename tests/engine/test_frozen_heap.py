@@ -146,6 +146,11 @@ def test_new_objects_and_cycles_are_still_freed_after_freezing() -> None:
     assert memory["malloc_size"] < 40 * 2**20
 
 
+def test_only_a_context_of_the_module_is_read() -> None:
+    with pytest.raises(TypeError, match=r"not a .*Context: object"):
+        native.freeze_heap(QUICKJS_MODULE, object())
+
+
 def test_the_wheels_module_cannot_freeze_and_says_so() -> None:
     wheel = importlib.import_module("_quickjs")
 

@@ -98,3 +98,33 @@ def test_a_process_prepared_for_one_bundle_loads_only_that_one() -> None:
     )
 
     assert json.loads(done.stdout) == [["mermaid"], ["mermaid"]]  # markmap is never loaded for a Mermaid render
+
+
+_UNFREEZABLE = """
+import json
+from fake_engine import FakeEngine
+from mermaid_printer import worker
+
+class Unfreezable(FakeEngine):
+    def freeze_heap(self):
+        raise RuntimeError("the _quickjs Context does not hold its runtime where module.c puts it")
+
+worker.prepare(engine="__main__:Unfreezable", warm_up=False, bundles=["mermaid"])
+print(json.dumps(sorted(worker._engines)))
+"""
+
+
+def test_a_heap_that_cannot_be_frozen_leaves_the_process_serving_with_a_warning() -> None:
+    # Freezing (QuickJSEngine.freeze_heap) only saves time: a module whose layout is not the one
+    # expected must not keep the warm process from starting.
+    tests = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", _UNFREEZABLE],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": os.pathsep.join([str(tests), *sys.path])},
+    )
+
+    assert json.loads(done.stdout) == ["mermaid"]
+    assert "the mermaid engine's heap is not frozen: the _quickjs Context does not hold its runtime" in done.stderr

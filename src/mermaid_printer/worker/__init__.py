@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import importlib
 import json
+import logging
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -35,6 +36,8 @@ from mermaid_printer.engine import Engine, engine_factory
 from mermaid_printer.errors import RenderFailed
 from mermaid_printer.jobs import JOB_KINDS, job_kind_of
 from mermaid_printer.resources import verify_vendored_files
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "learn", "prepare", "prime", "rehearse", "study"]
 
@@ -98,10 +101,14 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
             defer()
     # Then every block the engines hold is made immortal, so a child reading an object does not
     # write its reference count (and copy its page): ~0.3x the page faults of a small render.
-    for loaded in _engines.values():
+    # It only saves time: where the module's layout is not the one expected, say so and go on.
+    for bundle, loaded in _engines.items():
         freeze = getattr(loaded, "freeze_heap", None)
         if freeze is not None:
-            freeze()
+            try:
+                freeze()
+            except RuntimeError as exc:
+                logger.warning("the %s engine's heap is not frozen: %s", bundle, exc)
     # Objects that survive to the fork are shared copy-on-write; freezing them keeps the
     # children's garbage collector from touching (and so copying) those pages.
     gc.collect()

@@ -58,8 +58,11 @@ def freeze_heap(module: ModuleType, context: Any) -> int | None:
     ``JS_GetRuntime`` of the context pointer next to it gives the same runtime back.
 
     Raises:
+        TypeError: ``context`` is not a ``module.Context`` (its memory is never read).
         RuntimeError: ``context``'s layout is not the one ``module.c`` defines.
     """
+    if not isinstance(context, module.Context):
+        raise TypeError(f"not a {module.__name__}.Context: {type(context).__name__}")
     if not module.__file__:
         return None
     library = ctypes.CDLL(module.__file__)
