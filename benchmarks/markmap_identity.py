@@ -15,7 +15,10 @@ Usage::
     python benchmarks/markmap_identity.py --corpus ../shared/corpus --out /tmp/after.json
     python benchmarks/markmap_identity.py --compare /tmp/before.json /tmp/after.json
 
-Set ``MERMAID_PRINTER_BUNDLE_TRANSFORMS=off`` to load the bundles exactly as shipped.
+Set ``MERMAID_PRINTER_BUNDLE_TRANSFORMS=off`` to load the bundles exactly as shipped. ``--frozen``
+freezes the engine's heap after its warm-up, as the pool's warm process does before it forks
+(``QuickJSEngine.freeze_heap``), and renders everything after that in the frozen engine: compare
+a run with it against one without.
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ def documents(corpus: Path | None) -> dict[str, str]:
     return docs
 
 
-def digest(docs: dict[str, str]) -> dict[str, dict[str, str]]:
-    """``{id: {"svg": "sha256:…" | "error:CODE", "structure": …}}``."""
+def digest(docs: dict[str, str], *, frozen: bool = False) -> dict[str, dict[str, str]]:
+    """``{id: {"svg": "sha256:…" | "error:CODE", "structure": …}}``, from an engine whose heap
+    is ``frozen`` after its warm-up or not."""
     from mermaid_printer.bundles.markmap import markmap_bundle
     from mermaid_printer.engine.quickjs_engine import QuickJSEngine
     from mermaid_printer.errors import PrinterError
@@ -62,6 +66,8 @@ def digest(docs: dict[str, str]) -> dict[str, dict[str, str]]:
 
     engine = QuickJSEngine(markmap_bundle())
     worker.warm_up(engine)
+    if frozen and engine.freeze_heap() is None:
+        raise SystemExit("this engine's module cannot freeze its heap (the quickjs-ng wheel's)")
     out: dict[str, dict[str, str]] = {}
     for doc_id, markdown in docs.items():
         row: dict[str, str] = {}
@@ -100,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, help="the shared corpus (holding markmap/index.json)")
     parser.add_argument("--out", type=Path, help="write the fingerprints here (JSON)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    parser.add_argument("--frozen", action="store_true", help="freeze the engine's heap after its warm-up")
     args = parser.parse_args(argv)
     if args.compare:
         before, after = (json.loads(p.read_text(encoding="utf-8")) for p in args.compare)
@@ -107,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is None:
         parser.error("--out is required (or --compare)")
     started = time.perf_counter()
-    result = digest(documents(args.corpus))
+    result = digest(documents(args.corpus), frozen=args.frozen)
     data = {"seconds": round(time.perf_counter() - started, 1), "documents": result}
     args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(result)} documents fingerprinted in {data['seconds']} s -> {args.out}")
