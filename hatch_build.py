@@ -292,7 +292,14 @@ _TRIAL_DELETION = ("gc_decref_child", "gc_scan_incref_child", "gc_scan_incref_ch
 #: How many updates QuickJS-NG 0.17.0 has outside those: another number means QuickJS changed
 #: and the rewrite must be reviewed (a missed increment would let a frozen count drift down).
 GUARDED_UPDATES = 25
+#: A count, of a block named by a variable or a member (``sf->cur_gc_obj``); each raw update of
+#: one and its guarded form.
 _COUNTED = r"JS_REF_COUNT\(([A-Za-z_][\w>.-]*)\)"
+_GUARDS = (
+    (_COUNTED + r"\+\+;", r"JS_RC_INC(\1);"),
+    (_COUNTED + r"--;", r"JS_RC_DROP(\1);"),
+    ("--" + _COUNTED, r"JS_RC_DEC(\1)"),
+)
 
 
 def guard_reference_counts(source: str) -> str:
@@ -317,11 +324,10 @@ def guard_reference_counts(source: str) -> str:
     for index, line in enumerate(lines):
         if index in trial_deletion or line.startswith("#define"):
             continue
-        new = re.sub(_COUNTED + r"\+\+;", r"JS_RC_INC(\1);", line)
-        new = re.sub(_COUNTED + r"--;", r"JS_RC_DROP(\1);", new)
-        new = re.sub("--" + _COUNTED, r"JS_RC_DEC(\1)", new)
-        rewritten += new != line
-        lines[index] = new
+        for pattern, replacement in _GUARDS:
+            line, count = re.subn(pattern, replacement, line)
+            rewritten += count
+        lines[index] = line
     if rewritten != GUARDED_UPDATES:
         raise RuntimeError(
             f"quickjs.c has {rewritten} reference-count updates to guard, not {GUARDED_UPDATES}: "
