@@ -14,6 +14,7 @@ from mermaid_printer.bundles.mermaid_transforms import (
     MERMAID_COUNTER_RESETS,
     MERMAID_TRANSFORMS,
     TRANSFORMS_ENV,
+    ZENUML_TRANSFORMS,
     transforms_enabled,
 )
 from mermaid_printer.engine import Bundle, Script
@@ -22,6 +23,7 @@ from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.resources import vendored_file
 
 MERMAID_JS = vendored_file("mermaid/mermaid.min.js")
+ZENUML_JS = vendored_file("mermaid-zenuml/mermaid-zenuml.min.js")
 FAST_PATHS = bundle_js_dir() / "mermaid" / "fast_paths.js"
 
 
@@ -757,3 +759,70 @@ def test_current_config_rebuilt_once_reads_and_draws_what_mermaid_does() -> None
     )
     assert drawings["with"] == drawings["without"]
     assert drawings["with"][:5] == drawings["with"][5:]
+
+
+# ---- zenuml-sll-prediction-first ----------------------------------------------------------------
+
+
+def test_the_zenuml_transform_fits_the_plugins_bundle_exactly_and_only_with_transforms() -> None:
+    source = ZENUML_JS.read_text(encoding="utf-8")
+    for transform in ZENUML_TRANSFORMS:
+        assert source.count(transform.find) == transform.count, transform.name
+    with_them, without = (
+        next(s for s in mermaid_bundle(transforms=on).scripts if s.path == ZENUML_JS) for on in (True, False)
+    )
+    assert with_them.transforms == ZENUML_TRANSFORMS
+    assert without.transforms == ()
+    assert without.source() == source
+
+
+_ZENUML = [
+    (
+        "zenuml\n  title Order\n  @Actor Customer\n  Customer->Shop.order(items) {\n    Store.save(order)\n"
+        "    if(paid) {\n      return confirmation\n    } else {\n      return error\n    }\n  }\n"
+    ),
+    (
+        "zenuml\n  A->B.call(x) {\n    try { C.x() } catch(e) { return err } finally { C.close() }\n  }\n"
+        "  par {\n    A->B: a\n    A->C: b\n  }\n  // a comment\n  A->B: async\n  opt { B.x() }\n  new D()\n"
+        '  result = B.compute(1 + 2 * 3, a.b, "s")\n'
+    ),
+]
+# Not ZenUML's syntax (the plugin's LL parse reports a syntax error in each and draws what it
+# recovered): SLL bails out at the error and the shipped parse runs.
+_ZENUML_BROKEN = [
+    "zenuml\n  A->B.m( {\n  if(x) {",
+    "zenuml\n  A->B: hi\n  @@@ ;;; )(",
+    "zenuml\n  A->>B: async\n",
+    "zenuml\n  A->B.call(x) {\n    while(true) { B->C: ping }\n  }\n",
+]
+
+
+@pytest.mark.engine
+def test_zenuml_parses_sll_first_draws_what_the_plugin_draws_and_falls_back_on_a_syntax_error() -> None:
+    # The transform as shipped, with a count of the first stage's successes (a probe: the same
+    # text, only counting), against the bundle without it.
+    (transform,) = ZENUML_TRANSFORMS
+    ok = "return s.prog()}catch{}"
+    assert transform.replace.count(ok) == 1
+    counted = SourcePatch(
+        name=transform.name,
+        find=transform.find,
+        replace=transform.replace.replace(
+            ok, "const t=s.prog();globalThis.__sllParses=(globalThis.__sllParses|0)+1;return t}catch{}"
+        ),
+    )
+    bundle = mermaid_bundle(transforms=True).without_transform(transform.name)
+    engines = {"with": QuickJSEngine(bundle.with_transform(ZENUML_JS.name, counted)), "without": QuickJSEngine(bundle)}
+    drawn: dict[str, list[str]] = {}
+    for name, engine in engines.items():
+        drawn[name] = [
+            json.dumps(
+                engine.call("render", {"code": code, "config": {}, "svgId": "mermaid-0123456789ab"}), sort_keys=True
+            )
+            for code in _ZENUML + _ZENUML_BROKEN
+        ]
+
+    assert drawn["with"] == drawn["without"]
+    assert all('"ok": true' in drawing for drawing in drawn["with"])
+    # every valid diagram was parsed by the first stage, no broken one
+    assert json.loads(engines["with"]._context.eval("JSON.stringify(globalThis.__sllParses|0)")) == len(_ZENUML)

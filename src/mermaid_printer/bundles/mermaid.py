@@ -6,7 +6,12 @@ import functools
 import json
 
 from mermaid_printer.bundles import bundle_js_dir, shim_scripts
-from mermaid_printer.bundles.mermaid_transforms import MERMAID_COUNTER_RESETS, MERMAID_TRANSFORMS, transforms_enabled
+from mermaid_printer.bundles.mermaid_transforms import (
+    MERMAID_COUNTER_RESETS,
+    MERMAID_TRANSFORMS,
+    ZENUML_TRANSFORMS,
+    transforms_enabled,
+)
 from mermaid_printer.engine.bundle import Bundle, Script, WarmUpCall
 from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.resources import vendored_file
@@ -144,7 +149,10 @@ def _mermaid_bundle(transforms: bool) -> Bundle:
             ),
             Script(own / "ast.js"),
             # The ZenUML plugin mermaid-cli registers; defines globalThis["mermaid-zenuml"].
-            Script(vendored_file("mermaid-zenuml/mermaid-zenuml.min.js")),
+            Script(
+                vendored_file("mermaid-zenuml/mermaid-zenuml.min.js"),
+                transforms=ZENUML_TRANSFORMS if transforms else (),
+            ),
             # The tidy-tree layout mermaid-cli registers: an ES module whose exports the glue
             # script after it reads from the published namespace.
             Script(

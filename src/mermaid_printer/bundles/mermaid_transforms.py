@@ -152,6 +152,27 @@ The transforms, with the profile that justifies each:
     ``replaceIfPresent``); anything but a string goes Mermaid's way. ``mermaid_compare.py
     --without`` (100 diagrams, 3 rounds): 0.99 overall, median per diagram 0.98; packet 0.90,
     pie and sankey 0.93, flowchart 0.92.
+
+And one of the ZenUML plugin's bundle (``mermaid-zenuml.min.js``, ``ZENUML_TRANSFORMS``):
+
+``zenuml-sll-prediction-first``
+    ZenUML parses its text with an ANTLR 4 parser in ANTLR's default prediction mode, LL: where
+    the cached (SLL) prediction meets a conflict, ANTLR predicts again with the full parser
+    context, which no cache keeps and which, interpreted, took most of a ZenUML render (a
+    12-line diagram ~1.2 s of CPU, 96 % of it in the plugin's code, where Mermaid's diagrams of
+    that size take ~50 ms; ``benchmarks/profile_render.py``). ANTLR documents the two-stage
+    parse for exactly this: parse first in SLL mode with its ``BailErrorStrategy``; in that mode
+    the parser "will either return a correct parse tree (i.e. the same parse tree that would be
+    returned with the LL prediction mode), or it will report a syntax error" (ANTLR's
+    ``PredictionMode.SLL``), and only on a syntax error parse again as before. The transform
+    does that in the plugin's one parse function, on the same token stream (seeked back to its
+    start, so the lexer runs once either way), with no error listener in the first stage, and
+    falls back on any error there; the second stage is the shipped code. The grammar has no
+    actions and only precedence predicates, so nothing else runs twice. Every ZenUML diagram of
+    the corpus and the benchmarks (22) parses in the first stage and draws the same bytes
+    (``scripts/corpus_digest.py --types zenuml``); a throwaway side-by-side run in one process:
+    median 390 -> 211 ms per render, the benchmarks' three 614 -> 189, 1,407 -> 679 and 1,396
+    -> 333 ms.
 """
 
 from __future__ import annotations
@@ -160,7 +181,7 @@ import os
 
 from mermaid_printer.engine.bundle import SourcePatch
 
-__all__ = ["MERMAID_COUNTER_RESETS", "MERMAID_TRANSFORMS", "TRANSFORMS_ENV", "transforms_enabled"]
+__all__ = ["MERMAID_COUNTER_RESETS", "MERMAID_TRANSFORMS", "TRANSFORMS_ENV", "ZENUML_TRANSFORMS", "transforms_enabled"]
 
 #: Set to ``off`` to load the bundle without the speed transforms (to prove them output-neutral);
 #: the counter resets below stay.
@@ -349,6 +370,28 @@ MERMAID_TRANSFORMS: tuple[SourcePatch, ...] = (
             'rxi=i((r="",t,a)=>{let s=r;return!a&&!t&&(s=__printerFastPaths.replaceIfPresent(s,\'marker-end="url(\','
             "/marker-end=\"url\\([\\d+./:=?A-Za-z-]*?#/g,'marker-end=\"url(#')),s=a2(s),"
             's=__printerFastPaths.replaceIfPresent(s,"<br>",/<br>/g,"<br/>"),s},"cleanUpSvgCode")'
+        ),
+    ),
+)
+
+
+#: The ZenUML plugin's one parse function (``D`` is its ANTLR runtime, ``m1`` and ``h`` the
+#: generated lexer and parser, ``hc`` the plugin's error listener).
+_ZENUML_PARSE = (
+    "function ig(o){let e=new D.InputStream(o),n=new m1(e),r=new D.CommonTokenStream(n),u=new h(r);"
+    "return u.addErrorListener(new hc),u._syntaxErrors?null:u.prog()}"
+)
+ZENUML_TRANSFORMS: tuple[SourcePatch, ...] = (
+    SourcePatch(
+        name="zenuml-sll-prediction-first",
+        find=_ZENUML_PARSE,
+        replace=(
+            "function ig(o){let e=new D.InputStream(o),n=new m1(e),r=new D.CommonTokenStream(n);"
+            # stage 1: SLL prediction, bail out at the first syntax error, tell no listener
+            "try{let s=new h(r);s._interp.predictionMode=D.atn.PredictionMode.SLL;"
+            "s._errHandler=new D.error.BailErrorStrategy;s.removeErrorListeners();return s.prog()}catch{}"
+            # stage 2: the shipped parse, from the first token again
+            "r.seek(0);let u=new h(r);return u.addErrorListener(new hc),u._syntaxErrors?null:u.prog()}"
         ),
     ),
 )
