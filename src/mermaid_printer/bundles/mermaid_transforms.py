@@ -170,9 +170,11 @@ And one of the ZenUML plugin's bundle (``mermaid-zenuml.min.js``, ``ZENUML_TRANS
     falls back on any error there; the second stage is the shipped code. The grammar has no
     actions and only precedence predicates, so nothing else runs twice. Every ZenUML diagram of
     the corpus and the benchmarks (22) parses in the first stage and draws the same bytes
-    (``scripts/corpus_digest.py --types zenuml``); a throwaway side-by-side run in one process:
-    median 390 -> 211 ms per render, the benchmarks' three 614 -> 189, 1,407 -> 679 and 1,396
-    -> 333 ms.
+    (``scripts/corpus_digest.py --types zenuml``, 0 of 19 differ). ``mermaid_compare.py
+    --without`` over those 22 (3 rounds, one process, ANTLR's cache warming as it goes): 0.24 of
+    the CPU in total, median per diagram 0.33. Through the pool, where each render process
+    starts from the warm process's cache, a ZenUML render took 824 against 1,328-1,602 ms
+    (``vs_chromium.py``); the rest is mostly that cache being built for each request.
 """
 
 from __future__ import annotations
