@@ -103,9 +103,11 @@ _PRIMING_DIAGRAM = "pie"
 def prime(engine: Engine) -> None:
     """Warm a fresh child before its request: one parse of a fixed warm-up diagram.
 
-    After ``fork`` every page a request writes is first copied; QuickJS writes to every object
-    it reads (reference counts), so a parse pays ~3.5 ms of copying in a fresh child. Doing it
-    here, in a spare child waiting for work, takes that off the request. Never user input.
+    After ``fork`` every page a request writes is first copied: even with the warm process's
+    heap frozen (``QuickJSEngine.freeze_heap``: reading an object writes nothing), a parse writes
+    pages the warm process shares (allocations into its heap's free space, Python's reference
+    counts; ~430 page faults, ~900 before the heap was frozen: ``request_breakdown.py``). Doing
+    it here, in a spare child waiting for work, takes that off the request. Never user input.
     """
     code = WARMUP_DIAGRAMS[_PRIMING_DIAGRAM]
     result = engine.call("parse", {"code": code, "config": build_mermaid_config({}), "ast": True})
