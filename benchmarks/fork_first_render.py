@@ -48,9 +48,9 @@ def _render(engine: QuickJSEngine, job: SvgJob) -> tuple[float, int, str]:
     """CPU seconds, minor page faults and the SVG's SHA-256 of one render."""
     faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     started = time.thread_time()
-    svg = worker.render_svg(engine, job)
+    svg = worker.render_svg(engine, job).svg
     cpu = time.thread_time() - started
-    digest = hashlib.sha256(json.dumps(svg, sort_keys=True, default=str).encode()).hexdigest()
+    digest = hashlib.sha256(svg.encode()).hexdigest()
     return cpu, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults, digest
 
 
