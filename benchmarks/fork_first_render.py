@@ -10,8 +10,8 @@ before. The zygote therefore freezes its heap last (``QuickJSEngine.freeze_heap`
 
 This measures both: a warm engine as the zygote makes it (warm-up, priming, deferred garbage
 collection, Python's heap frozen) but with the interpreter's heap not frozen, then
-``--children`` forked children of each kind, taking turns: one freezes the heap first (what the
-zygote does, off the render's clock), one does not. Each primes as a spare does and then renders
+``--children`` forked children of each kind, taking turns: one forked from a child that froze
+the heap first (what the zygote does), one forked from this process. Each primes as a spare does and then renders
 the diagram ``--renders`` times in a row. It prints, per render number and kind, the median CPU
 of the render (this thread's ``time.thread_time``) and the minor page faults it took
 (``getrusage``), the ratio of frozen to not, whether both drew the same SVG, and the same render
@@ -33,6 +33,7 @@ import os
 import resource
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from mermaid_printer.bundles.mermaid import mermaid_bundle
@@ -54,20 +55,15 @@ def _render(engine: QuickJSEngine, job: SvgJob) -> tuple[float, int, str]:
     return cpu, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults, digest
 
 
-def _child(engine: QuickJSEngine, job: SvgJob, renders: int, frozen: bool) -> list[tuple[float, int, str]]:
-    """Fork a child that freezes the heap (or not), primes and renders ``renders`` times; its
-    measurements."""
+def _forked(work: Callable[[], list[tuple[float, int, str]]]) -> list[tuple[float, int, str]]:
+    """``work()`` in a forked child; its measurements."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         code = 0
         try:
             os.close(read_end)
-            if frozen and engine.freeze_heap() is None:
-                raise SystemExit("this engine's module cannot freeze its heap (the wheel's)")
-            worker.prime(engine)
-            measured = [_render(engine, job) for _ in range(renders)]
-            os.write(write_end, json.dumps(measured).encode())
+            os.write(write_end, json.dumps(work()).encode())
         except BaseException:  # report nothing; the parent sees an empty answer
             code = 1
         os._exit(code)
@@ -78,6 +74,27 @@ def _child(engine: QuickJSEngine, job: SvgJob, renders: int, frozen: bool) -> li
     if not data:
         raise SystemExit("a child failed to render the diagram")
     return [(float(cpu), int(faults), str(digest)) for cpu, faults, digest in json.loads(data)]
+
+
+def _child(engine: QuickJSEngine, job: SvgJob, renders: int, frozen: bool) -> list[tuple[float, int, str]]:
+    """The measurements of a child that primes and renders ``renders`` times, forked from this
+    process or, ``frozen``, from a child of it that froze its heap first (as the pool's warm
+    process does: freezing writes every count once, and those copies must be the forking
+    process's, not the measured child's)."""
+
+    def render() -> list[tuple[float, int, str]]:
+        worker.prime(engine)
+        return [_render(engine, job) for _ in range(renders)]
+
+    if not frozen:
+        return _forked(render)
+
+    def freeze_then_fork() -> list[tuple[float, int, str]]:
+        if engine.freeze_heap() is None:
+            raise SystemExit("this engine's module cannot freeze its heap (the wheel's)")
+        return _forked(render)
+
+    return _forked(freeze_then_fork)
 
 
 def main(argv: list[str] | None = None) -> int:
