@@ -100,7 +100,7 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
         if defer is not None:
             defer()
     # Then every block the engines hold is made immortal, so a child reading an object does not
-    # write its reference count (and copy its page): ~0.3x the page faults of a small render.
+    # write its reference count (and copy its page): ~0.7-0.85x the page faults of a small render.
     # It only saves time: where the module's layout is not the one expected, say so and go on.
     for bundle, loaded in _engines.items():
         freeze = getattr(loaded, "freeze_heap", None)

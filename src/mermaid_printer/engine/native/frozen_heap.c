@@ -3,8 +3,10 @@
  * A render process is a child forked from a warm process (pool/_zygote.py) and shares that
  * process's pages copy-on-write. QuickJS writes a reference count into every block it hands
  * out or lets go of (js_dup, JS_FreeValue, atoms, shapes, closures' variables), so a child that
- * only reads Mermaid's functions and objects still copies the pages they sit on: ~2,000-7,000
- * pages in a small render, most of its first render's extra cost.
+ * only reads Mermaid's functions and objects still copies the pages they sit on. A small
+ * render copied 2,000-7,000 pages; with the heap frozen, 0.68-0.86 of that
+ * (benchmarks/fork_first_render.py; the rest: allocations into holes of the zygote's heap, Map
+ * inserts, Python's own reference counts).
  *
  * hatch_build.py compiles this file as the translation unit of QuickJS itself: it writes the
  * vendored quickjs.c (unchanged in vendor/) with every reference-count update outside the cycle
