@@ -243,7 +243,8 @@ class QuickJSEngine:
         written by reading it, and never freed (``engine/native/frozen_heap.c``). A process
         forked afterwards then copies only the pages it really changes instead of those of every
         object it reads: for the zygote's last step before it forks render processes, after its
-        last garbage collection (what this process lets go of afterwards stays allocated).
+        last garbage collection (what this process lets go of afterwards stays allocated, and
+        later blocks are allocated in new arenas, not in the holes between frozen ones).
 
         Returns:
             how many blocks were frozen, or ``None`` where the module cannot (the wheel's).
