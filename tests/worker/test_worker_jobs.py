@@ -87,15 +87,20 @@ print(json.dumps([before, sorted(worker._engines)]))
 """
 
 
-def test_a_process_prepared_for_one_bundle_loads_only_that_one() -> None:
+def _run_script(source: str) -> subprocess.CompletedProcess[str]:
+    """``source`` in a fresh Python process that imports the tests' helpers (fake_engine)."""
     tests = Path(__file__).resolve().parents[1]
-    done = subprocess.run(
-        [sys.executable, "-c", _ONE_SHOT],
+    return subprocess.run(
+        [sys.executable, "-c", source],
         capture_output=True,
         text=True,
         check=True,
         env={"PYTHONPATH": os.pathsep.join([str(tests), *sys.path])},
     )
+
+
+def test_a_process_prepared_for_one_bundle_loads_only_that_one() -> None:
+    done = _run_script(_ONE_SHOT)
 
     assert json.loads(done.stdout) == [["mermaid"], ["mermaid"]]  # markmap is never loaded for a Mermaid render
 
@@ -117,14 +122,7 @@ print(json.dumps(sorted(worker._engines)))
 def test_a_heap_that_cannot_be_frozen_leaves_the_process_serving_with_a_warning() -> None:
     # Freezing (QuickJSEngine.freeze_heap) only saves time: a module whose layout is not the one
     # expected must not keep the warm process from starting.
-    tests = Path(__file__).resolve().parents[1]
-    done = subprocess.run(
-        [sys.executable, "-c", _UNFREEZABLE],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PYTHONPATH": os.pathsep.join([str(tests), *sys.path])},
-    )
+    done = _run_script(_UNFREEZABLE)
 
     assert json.loads(done.stdout) == ["mermaid"]
     assert "the mermaid engine's heap is not frozen: the _quickjs Context does not hold its runtime" in done.stderr

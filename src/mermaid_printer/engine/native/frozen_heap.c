@@ -44,10 +44,10 @@ static int freeze_block(JSMallocBlockHeader *b)
  * forked child would copy for it. benchmarks/request_breakdown.py --compare --back-to-back
  * against holes reused (15 rounds): the engine call's page faults 0.53-0.77x (25-node
  * flowchart 6,288 -> 3,316), its CPU 0.83-0.98x, the machine's CPU per request 0.86-0.96x; the
- * spares' learned pages 66 -> 53 MiB. A block freed later in an arena that was full puts that arena back
- * on the list, as QuickJS always does; one freed in a detached arena that was not full leaves
- * its hole unused, and an arena whose last block is freed is released as before (list_del of
- * a detached, self-linked free_link is harmless). */
+ * spares' learned pages 66 -> 53 MiB. A block freed later in an arena that was full puts that
+ * arena back on the list, as QuickJS always does; one freed in a detached arena that was not
+ * full leaves its hole unused, and an arena whose last block is freed is released as before
+ * (list_del of a detached, self-linked free_link is harmless). */
 static void detach_arenas_with_holes(JSRuntime *rt)
 {
     struct list_head *el;
