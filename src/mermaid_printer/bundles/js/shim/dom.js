@@ -732,6 +732,7 @@
     get innerHTML() {
       const html = this._children.map((c) => serializeNode(c, this)).join("");
       if (this._lname === "body" && this._doc !== G.document) lastSerializedBody = { body: this, html, mutations: this._doc._mutations | 0 };
+      lastSerializedChildren = { element: this, html, version: domVersion };
       return html;
     }
     set innerHTML(markup) {
@@ -1480,20 +1481,52 @@
   // Parses HTML-ish markup (as a browser's innerHTML/DOMParser would for the markup Mermaid and
   // DOMPurify handle) into `parent`. <svg> and <math> switch to their namespaces; in them,
   // `/>` self-closes and tag case is kept; in HTML, void elements close themselves.
+  // The steps of parseMarkupInto that make nodes, shared with rebuildSerialized (below), which
+  // makes the same nodes from a tree instead of from its markup.
+  const nsOfParsed = (node) => (node._type === 1 ? node._ns : HTML_NS);
+  // Text read under `parent`: joined to a text node that ends its children, as HTML does.
+  function appendParsedText(parent, text) {
+    if (!text) return;
+    const last = parent._children[parent._children.length - 1];
+    if (last && last._type === 3) last._data += text;
+    else parent.appendChild(parent._doc.createTextNode(text));
+  }
+  // The element a start tag named `rawName` makes under `parent` (not yet appended), with its
+  // attributes: `attrs` holds [name, decoded value] pairs, the first of each name.
+  function parsedElement(parent, rawName, attrs) {
+    const parentNs = nsOfParsed(parent);
+    let lname = rawName.toLowerCase();
+    let ns = parentNs;
+    if (lname === "svg") ns = SVG_NS;
+    else if (lname === "math") ns = MATHML_NS;
+    else if (parentNs === SVG_NS && parent._lname === "foreignobject") ns = HTML_NS;
+    let qualified = ns === SVG_NS ? SVG_TAG_CASE[lname] || rawName : ns === HTML_NS ? lname : rawName;
+    if (ns === HTML_NS && parentNs !== HTML_NS && parent._lname !== "foreignobject") {
+      qualified = rawName;
+    }
+    const el = parent._doc._createElementRaw(ns, qualified);
+    for (let k = 0; k < attrs.length; k++) {
+      const name = attrs[k][0];
+      const value = attrs[k][1];
+      const attrName = ns === HTML_NS ? name.toLowerCase() : name;
+      if (attrName.startsWith("xlink:")) el.setAttributeNS(XLINK_NS, attrName, value);
+      else if (attrName === "xmlns" || attrName.startsWith("xmlns:")) el.setAttributeNS(XMLNS_NS, attrName, value);
+      else if (attrName.startsWith("xml:")) el.setAttributeNS(XML_NS, attrName, value);
+      else el._attrs.push(new Attr(el, null, null, attrName, value));
+    }
+    if (lname === "template" && ns === HTML_NS) {
+      el._content = new DocumentFragment(parent._doc);
+      el._content._templateHost = el;
+    }
+    return el;
+  }
+
   function parseMarkupInto(parent, markup) {
-    const doc = parent._doc;
     const stack = [parent];
-    const nsOf = (node) => (node._type === 1 ? node._ns : HTML_NS);
     let i = 0;
     const n = markup.length;
     const top = () => stack[stack.length - 1];
-    const appendText = (text) => {
-      if (!text) return;
-      const t = top();
-      const last = t._children[t._children.length - 1];
-      if (last && last._type === 3) last._data += text;
-      else t.appendChild(doc.createTextNode(text));
-    };
+    const appendText = (text) => appendParsedText(top(), text);
     while (i < n) {
       const lt = markup.indexOf("<", i);
       if (lt < 0) {
@@ -1505,11 +1538,11 @@
       if (markup.startsWith("<!--", i)) {
         const end = markup.indexOf("-->", i + 4);
         const data = markup.slice(i + 4, end < 0 ? n : end);
-        top().appendChild(doc.createComment(data));
+        top().appendChild(parent._doc.createComment(data));
         i = end < 0 ? n : end + 3;
         continue;
       }
-      if (markup.startsWith("<![CDATA[", i) && nsOf(top()) !== HTML_NS) {
+      if (markup.startsWith("<![CDATA[", i) && nsOfParsed(top()) !== HTML_NS) {
         const end = markup.indexOf("]]>", i);
         appendText(markup.slice(i + 9, end < 0 ? n : end));
         i = end < 0 ? n : end + 3;
@@ -1519,7 +1552,7 @@
         // DOCTYPE, processing instruction or bogus comment: kept as a comment, as HTML does.
         const end = markup.indexOf(">", i);
         if (markup[i + 1] === "?" || !/^<!doctype/i.test(markup.slice(i, i + 9))) {
-          top().appendChild(doc.createComment(markup.slice(i + 2, end < 0 ? n : end)));
+          top().appendChild(parent._doc.createComment(markup.slice(i + 2, end < 0 ? n : end)));
         }
         i = end < 0 ? n : end + 1;
         continue;
@@ -1593,29 +1626,9 @@
         }
         if (!attrs.some((a) => a[0] === attrName)) attrs.push([attrName, decodeEntities(value)]);
       }
-      const parentNs = nsOf(top());
-      const rawName = tag[1];
-      let lname = rawName.toLowerCase();
-      let ns = parentNs;
-      if (lname === "svg") ns = SVG_NS;
-      else if (lname === "math") ns = MATHML_NS;
-      else if (parentNs === SVG_NS && top()._lname === "foreignobject") ns = HTML_NS;
-      let qualified = ns === SVG_NS ? SVG_TAG_CASE[lname] || rawName : ns === HTML_NS ? lname : rawName;
-      if (ns === HTML_NS && parentNs !== HTML_NS && top()._lname !== "foreignobject") {
-        qualified = rawName;
-      }
-      const el = doc._createElementRaw(ns, qualified);
-      for (const [name, value] of attrs) {
-        const attrName = ns === HTML_NS ? name.toLowerCase() : name;
-        if (attrName.startsWith("xlink:")) el.setAttributeNS(XLINK_NS, attrName, value);
-        else if (attrName === "xmlns" || attrName.startsWith("xmlns:")) el.setAttributeNS(XMLNS_NS, attrName, value);
-        else if (attrName.startsWith("xml:")) el.setAttributeNS(XML_NS, attrName, value);
-        else el._attrs.push(new Attr(el, null, null, attrName, value));
-      }
-      if (lname === "template" && ns === HTML_NS) {
-        el._content = new DocumentFragment(doc);
-        el._content._templateHost = el;
-      }
+      const el = parsedElement(top(), tag[1], attrs);
+      const ns = el._ns;
+      const lname = tag[1].toLowerCase();
       top().appendChild(el);
       i = j;
       if (ns === HTML_NS && VOID_ELEMENTS.has(lname)) continue;
@@ -1623,12 +1636,111 @@
       if (ns === HTML_NS && RAW_TEXT_ELEMENTS.has(lname)) {
         const close = new RegExp("</" + lname + "\\s*>", "i").exec(markup.slice(i));
         const raw = markup.slice(i, close ? i + close.index : n);
-        if (raw) el.appendChild(doc.createTextNode(lname === "textarea" || lname === "title" ? decodeEntities(raw) : raw));
+        if (raw) el.appendChild(parent._doc.createTextNode(lname === "textarea" || lname === "title" ? decodeEntities(raw) : raw));
         i = close ? i + close.index + close[0].length : n;
         continue;
       }
       stack.push(el._content || el);
     }
+  }
+
+  // ---- a serialized tree, parsed without its markup -------------------------------------------
+  // DOMPurify reads the SVG Mermaid hands it as markup: Mermaid serializes its drawing
+  // (`innerHTML`) and DOMPurify parses that string into a new document (DOMParser), about a
+  // third of DOMPurify's pass (a 25-message sequence diagram: 7-11 ms of 19-32). When the markup
+  // is the one an element's `innerHTML` gave last and nothing changed since, the tree it was
+  // written from is read instead: rebuildSerialized makes, node by node and in the same order,
+  // the nodes parseMarkupInto makes from that markup, through the same steps (parsedElement,
+  // appendParsedText), from what serializeNode wrote as the parser decodes it:
+  //   - a text node: its data as written (escapeText, or raw in an HTML raw-text element) and
+  //     decoded (decodeEntities): xmlChars(data);
+  //   - an element: its name (serializeNode writes `_local`), with the namespace and case the
+  //     parser gives it where it stands (an HTML <style> Mermaid puts in its <svg> is read as an
+  //     SVG one), and its attributes in order, each name as written and its value as written
+  //     (escapeAttr) and decoded: xmlChars(value).
+  // It declines, and the markup is parsed, wherever the parser would read the markup as other
+  // nodes or another nesting (serializableAsParsed): a node that is not an element or text
+  // (comments are rewritten, CDATA is not written), a prefixed element or a template, a tag or
+  // attribute name the parser's patterns read otherwise, raw text holding "<" or "&" (it would
+  // be read as markup), an element read as an HTML raw-text element, as an HTML void element
+  // that has children or an end tag, or as another HTML element written closed with "/>".
+  const PARSED_TAG_NAME = /^[a-zA-Z][^\s/>:]*$/;
+  const PARSED_ATTR_NAME = /^[^\s/>=]+$/;
+  // The parser's patterns for names look at 200 (tags) and 500 (attributes) characters.
+  const LONGEST_TAG_NAME = 150;
+  const LONGEST_ATTR_NAME = 400;
+  const MARKUP_IN_RAW_TEXT = /[<&]/;
+
+  // Whether parsing the markup serializeNode writes for `nodes`, the children of an element it
+  // wrote (`writtenRaw`: an HTML raw-text element, whose text is written unescaped), under a
+  // parent the parser made with namespace `parentNs` and lower-case name `parentLname`, makes
+  // exactly what rebuildSerialized makes of them.
+  function serializableAsParsed(nodes, parentNs, parentLname, writtenRaw) {
+    for (const node of nodes) {
+      if (node._type === 3) {
+        if (writtenRaw && MARKUP_IN_RAW_TEXT.test(node._data)) return false;
+        continue;
+      }
+      if (node._type !== 1 || node._content || node._prefix) return false;
+      const name = node._local;
+      if (name.length > LONGEST_TAG_NAME || !PARSED_TAG_NAME.test(name)) return false;
+      const lname = node._lname;
+      let ns = parentNs;
+      if (lname === "svg") ns = SVG_NS;
+      else if (lname === "math") ns = MATHML_NS;
+      else if (parentNs === SVG_NS && parentLname === "foreignobject") ns = HTML_NS;
+      const kids = node._children;
+      const writtenHtml = node._ns === HTML_NS;
+      // serializeNode closes an empty element with "/>" unless it is a non-void HTML one
+      const selfClosed = kids.length === 0 && !(writtenHtml && !VOID_ELEMENTS.has(lname));
+      if (ns === HTML_NS) {
+        if (RAW_TEXT_ELEMENTS.has(lname) || lname === "template") return false;
+        // the parser never opens a void element, and "/>" closes no other HTML element
+        if (VOID_ELEMENTS.has(lname) !== selfClosed) return false;
+      }
+      for (const a of node._attrs) {
+        if (a.name.length > LONGEST_ATTR_NAME || !PARSED_ATTR_NAME.test(a.name)) return false;
+      }
+      const raw = writtenHtml && RAW_TEXT_ELEMENTS.has(lname) && lname !== "textarea" && lname !== "title";
+      if (!serializableAsParsed(kids, ns, lname, raw)) return false;
+    }
+    return true;
+  }
+
+  function rebuildSerialized(parent, nodes) {
+    for (const node of nodes) {
+      if (node._type === 3) {
+        appendParsedText(parent, xmlChars(node._data));
+        continue;
+      }
+      // the parser keeps the first attribute of each name
+      const written = node._attrs;
+      const attrs = [];
+      for (let k = 0; k < written.length; k++) {
+        const name = written[k].name;
+        let first = true;
+        for (let m = 0; m < k && first; m++) first = written[m].name !== name;
+        if (first) attrs.push([name, xmlChars(written[k].value)]);
+      }
+      const el = parsedElement(parent, node._local, attrs);
+      parent.appendChild(el);
+      rebuildSerialized(el, node._children);
+    }
+  }
+
+  // The element whose `innerHTML` was read last, the markup it gave, and the DOM's version then.
+  let lastSerializedChildren = null;
+  // The element whose children `markup` was written from, if it is the markup its `innerHTML`
+  // gave last, nothing changed since, and it parses (into a new document's <body>) as the tree
+  // does; else null. Asked before the new document is made (making it changes the DOM's version).
+  function serializedChildren(markup) {
+    const last = lastSerializedChildren;
+    lastSerializedChildren = null;
+    if (last === null || last.version !== domVersion || last.html !== markup) return null;
+    const from = last.element;
+    if (from._content) return null;
+    const raw = from._ns === HTML_NS && RAW_TEXT_ELEMENTS.has(from._lname) && from._lname !== "textarea" && from._lname !== "title";
+    return serializableAsParsed(from._children, HTML_NS, "body", raw) ? from : null;
   }
 
   // ---- serialization --------------------------------------------------------------------------
@@ -1695,9 +1807,14 @@
     parseFromString(markup, type) {
       const mime = String(type || "text/html").toLowerCase();
       if (mime === "text/html") {
-        const doc = createHTMLDocument();
         let text = String(markup);
         const bodyMatch = /^\s*(?:<!doctype[^>]*>)?\s*(?:<html[^>]*>)?\s*(?:<head[^>]*>([\s\S]*?)<\/head>)?\s*<body[^>]*>([\s\S]*?)(?:<\/body>\s*(?:<\/html>)?\s*)?$/i.exec(text);
+        const written = bodyMatch ? null : serializedChildren(text);
+        const doc = createHTMLDocument();
+        if (written !== null) {
+          rebuildSerialized(doc.body, written._children);
+          return doc;
+        }
         if (bodyMatch) text = bodyMatch[2];
         parseMarkupInto(doc.body, text);
         return doc;
