@@ -1670,6 +1670,18 @@
   const LONGEST_TAG_NAME = 150;
   const LONGEST_ATTR_NAME = 400;
   const MARKUP_IN_RAW_TEXT = /[<&]/;
+  // Names already read as the parser reads them (a drawing repeats a few dozen names thousands
+  // of times; a lookup costs a fraction of a regular expression's test under QuickJS). Bounded.
+  const parsedTagNames = new Set();
+  const parsedAttrNames = new Set();
+  const KEPT_NAMES = 4096;
+  function readAsName(name, pattern, longest, known) {
+    if (known.has(name)) return true;
+    if (name.length > longest || !pattern.test(name)) return false;
+    if (known.size >= KEPT_NAMES) known.clear();
+    known.add(name);
+    return true;
+  }
 
   // Whether parsing the markup serializeNode writes for `nodes`, the children of an element it
   // wrote (`writtenRaw`: an HTML raw-text element, whose text is written unescaped), under a
@@ -1683,7 +1695,7 @@
       }
       if (node._type !== 1 || node._content || node._prefix) return false;
       const name = node._local;
-      if (name.length > LONGEST_TAG_NAME || !PARSED_TAG_NAME.test(name)) return false;
+      if (!readAsName(name, PARSED_TAG_NAME, LONGEST_TAG_NAME, parsedTagNames)) return false;
       const lname = node._lname;
       let ns = parentNs;
       if (lname === "svg") ns = SVG_NS;
@@ -1698,8 +1710,9 @@
         // the parser never opens a void element, and "/>" closes no other HTML element
         if (VOID_ELEMENTS.has(lname) !== selfClosed) return false;
       }
-      for (const a of node._attrs) {
-        if (a.name.length > LONGEST_ATTR_NAME || !PARSED_ATTR_NAME.test(a.name)) return false;
+      const attrs = node._attrs;
+      for (let k = 0; k < attrs.length; k++) {
+        if (!readAsName(attrs[k].name, PARSED_ATTR_NAME, LONGEST_ATTR_NAME, parsedAttrNames)) return false;
       }
       const raw = writtenHtml && RAW_TEXT_ELEMENTS.has(lname) && lname !== "textarea" && lname !== "title";
       if (!serializableAsParsed(kids, ns, lname, raw)) return false;
