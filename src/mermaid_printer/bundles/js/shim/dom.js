@@ -1478,9 +1478,6 @@
     SVG_TAG_CASE[name.toLowerCase()] = name;
   }
 
-  // Parses HTML-ish markup (as a browser's innerHTML/DOMParser would for the markup Mermaid and
-  // DOMPurify handle) into `parent`. <svg> and <math> switch to their namespaces; in them,
-  // `/>` self-closes and tag case is kept; in HTML, void elements close themselves.
   // The steps of parseMarkupInto that make nodes, shared with rebuildSerialized (below), which
   // makes the same nodes from a tree instead of from its markup.
   const nsOfParsed = (node) => (node._type === 1 ? node._ns : HTML_NS);
@@ -1521,6 +1518,9 @@
     return el;
   }
 
+  // Parses HTML-ish markup (as a browser's innerHTML/DOMParser would for the markup Mermaid and
+  // DOMPurify handle) into `parent`. <svg> and <math> switch to their namespaces; in them,
+  // `/>` self-closes and tag case is kept; in HTML, void elements close themselves.
   function parseMarkupInto(parent, markup) {
     const stack = [parent];
     let i = 0;
