@@ -24,10 +24,11 @@ from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
 pytestmark = pytest.mark.engine
 
-# build(): a holder element whose children are the tree; it has a probe element (first child,
-# an SVG <desc> with one attribute) unless the test says otherwise.
+# holderWithProbe(): a <div> holding an <svg> whose first child is the probe (an SVG <desc> with
+# one attribute); a test adds its tree to the <svg>. parseBoth(): the holder's markup parsed both
+# ways, whether they agree, and whether the first was read from the tree.
 HELPERS = r"""
-const SVG = "http://www.w3.org/2000/svg", HTML = "http://www.w3.org/1999/xhtml", XLINK = "http://www.w3.org/1999/xlink";
+const SVG = "http://www.w3.org/2000/svg", XLINK = "http://www.w3.org/1999/xlink";
 function describe(node) {
   if (node.nodeType === 3) return ["#text", node.data];
   if (node.nodeType === 8) return ["#comment", node.data];
@@ -63,7 +64,7 @@ function holderWithProbe() {
 def engine() -> QuickJSEngine:
     engine = QuickJSEngine(mermaid_bundle())
     engine.eval(
-        f"globalThis.__t = (function () {{ {HELPERS} return {{ parseBoth, holderWithProbe, SVG, HTML, XLINK }}; }})(); 0"
+        f"globalThis.__t = (function () {{ {HELPERS} return {{ parseBoth, holderWithProbe, SVG, XLINK }}; }})(); 0"
     )
     return engine
 
