@@ -11,6 +11,12 @@ Whether the tree was read is observed with a probe: after ``innerHTML`` the valu
 object is changed in place, which changes no version of the DOM (the shim keeps the value as a
 plain field); a document rebuilt from the tree carries the probe, one parsed from the text does
 not.
+
+The last test is property-based (``tests/fuzzing.py``: short and derandomized by default,
+``MERMAID_PRINTER_FUZZ=long`` for many random trees): any tree built from a vocabulary of what
+the parser treats specially makes the same document both ways. Taking out one of the read-back's
+declines makes it fail: without the prefix check 22 of 1,500 random trees differ, without the
+void-element check 2 of 1,500 (about a quarter of the trees are read from the tree).
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from fuzzing import fuzz_settings
+from hypothesis import given, note
+from hypothesis import strategies as st
 
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -235,3 +244,81 @@ def test_the_markup_is_parsed_once_anything_changed_or_once_it_was_read(engine: 
     assert probed in outcome["first"]
     assert probed not in outcome["second"]
     assert probed not in outcome["other"]
+
+
+# ---- any tree -----------------------------------------------------------------------------------
+# Trees from a vocabulary of what the parser treats specially: namespaces, names that switch or
+# end them (svg, math, foreignObject), raw-text, void and template elements, names its patterns
+# read otherwise, namespaced and duplicate attributes, values and text with references, markup,
+# characters XML cannot hold, comments, empty and adjacent texts.
+_NAMESPACES = ["http://www.w3.org/2000/svg", "http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML", None]
+_TAGS = [
+    "g", "rect", "text", "tspan", "svg", "math", "mi", "foreignObject", "foreignobject", "linearGradient",
+    "div", "span", "p", "br", "img", "style", "script", "title", "textarea", "template", "DIV", "Style",
+    "a:b", "1g", "x y", "body", "html",
+]  # fmt: skip
+_ATTRIBUTES = [
+    (None, "class"), (None, "id"), (None, "viewBox"), (None, "CLASS"), (None, "data-x"), (None, "a b"),
+    (None, "x=y"), (None, "a/b"), (None, "xlink:href"), (None, "xml:space"), (None, "xmlns"),
+    ("http://www.w3.org/1999/xlink", "xlink:href"), ("http://www.w3.org/XML/1998/namespace", "xml:lang"),
+    ("http://www.w3.org/2000/xmlns/", "xmlns:xlink"), ("urn:other", "o:class"), ("urn:other", "class"),
+]  # fmt: skip
+_TEXTS = st.sampled_from(
+    [
+        "",
+        " ",
+        "a",
+        "a < b",
+        "x & y",
+        "&amp;",
+        "&lt;p&gt;",
+        "</style>",
+        "<b>",
+        'q"q',
+        "\u00a0",
+        "\u0001",
+        "\ud800",
+        "\ud83d\ude00",
+        "-->",
+    ]
+)
+
+
+def _trees() -> st.SearchStrategy[list]:
+    leaf = st.one_of(st.tuples(st.just("t"), _TEXTS), st.tuples(st.just("c"), _TEXTS))
+    return st.recursive(
+        leaf,
+        lambda children: st.tuples(
+            st.just("e"),
+            st.sampled_from(_NAMESPACES),
+            st.sampled_from(_TAGS),
+            st.lists(st.tuples(st.sampled_from(_ATTRIBUTES), _TEXTS), max_size=4),
+            st.lists(children, max_size=4),
+        ),
+        max_leaves=24,
+    ).map(lambda tree: [tree])
+
+
+_BUILD = r"""
+(function (specs) {
+  function make(spec) {
+    if (spec[0] === "t") return document.createTextNode(spec[1]);
+    if (spec[0] === "c") return document.createComment(spec[1]);
+    const el = document.createElementNS(spec[1], spec[2]);
+    for (const [[ns, name], value] of spec[3]) el.setAttributeNS(ns, name, value);
+    for (const child of spec[4]) el.appendChild(make(child));
+    return el;
+  }
+  const { holder, svg, probe } = __t.holderWithProbe();
+  for (const spec of specs) svg.appendChild(make(spec));
+  return JSON.stringify(__t.parseBoth(holder, probe));
+})
+"""
+
+
+@fuzz_settings(ci=300, long=20_000)
+@given(_trees())
+def test_any_tree_read_back_makes_the_document_its_markup_parses_into(engine: QuickJSEngine, specs: list) -> None:
+    note(json.dumps(specs))
+    result = json.loads(engine.eval(f"{_BUILD}({json.dumps(specs)})"))
+    assert result["same"] is True
