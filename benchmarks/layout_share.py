@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scaling import GENERATORS
+from scaling import diagram_specs
 
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -45,16 +45,20 @@ globalThis.__mermaidProfiler = {
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--diagrams", default=DEFAULT, help="comma-separated type:nodes of scaling.py's generators")
+    parser.add_argument(
+        "--diagrams",
+        type=diagram_specs,
+        default=DEFAULT,
+        help="comma-separated type:nodes of scaling.py's generators",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     engine = QuickJSEngine(mermaid_bundle())
     engine._context.add_callable("__layoutClock", time.thread_time)  # only in this tool
     engine.eval(PROFILER)
     print(f"{'diagram':16} {'render ms':>10} {'layout ms':>10} {'share':>7}")
-    for spec in args.diagrams.split(","):
-        kind, nodes = spec.split(":")
-        payload = {"code": GENERATORS[kind](int(nodes)), "svgId": "mermaid-0123456789ab"}
+    for spec, code in args.diagrams:
+        payload = {"code": code, "svgId": "mermaid-0123456789ab"}
         engine.call("render", payload)
         renders, layouts = [], []
         for _ in range(args.rounds):

@@ -12,6 +12,7 @@ Usage::
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable
 
@@ -121,6 +122,23 @@ GENERATORS: dict[str, Callable[[int], str]] = {
 def generate(kind: str, n: int) -> str:
     """The generated ``kind`` diagram of ``n`` nodes."""
     return GENERATORS[kind](n)
+
+
+def diagram_specs(text: str) -> list[tuple[str, str]]:
+    """``"flowchart:25,er:10"`` as (spec, generated code) pairs: an argparse ``type`` for the
+    tools that take generated diagrams by type and size.
+
+    Raises:
+        argparse.ArgumentTypeError: a spec is not ``type:nodes`` with a known type and a whole
+            number of nodes (argparse shows its message).
+    """
+    diagrams = []
+    for spec in text.split(","):
+        kind, _, nodes = spec.partition(":")
+        if kind not in GENERATORS or not nodes.isdigit():
+            raise argparse.ArgumentTypeError(f"{spec!r} is not type:nodes with a type of {', '.join(GENERATORS)}")
+        diagrams.append((spec, generate(kind, int(nodes))))
+    return diagrams
 
 
 if __name__ == "__main__":

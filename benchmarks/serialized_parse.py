@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scaling import GENERATORS
+from scaling import diagram_specs
 
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -46,14 +46,18 @@ PARSED = (
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--diagrams", default=DEFAULT, help="comma-separated type:nodes of scaling.py's generators")
+    parser.add_argument(
+        "--diagrams",
+        type=diagram_specs,
+        default=DEFAULT,
+        help="comma-separated type:nodes of scaling.py's generators",
+    )
     parser.add_argument("--rounds", type=int, default=11)
     args = parser.parse_args(argv)
     engine = QuickJSEngine(mermaid_bundle())
     print(f"{'diagram':16} {'markup':>9} {'tree ms':>8} {'parsed ms':>10} {'tree/parsed':>12}  same")
-    for spec in args.diagrams.split(","):
-        kind, nodes = spec.split(":")
-        result = engine.call("render", {"code": GENERATORS[kind](int(nodes)), "svgId": "mermaid-0123456789ab"})
+    for spec, code in args.diagrams:
+        result = engine.call("render", {"code": code, "svgId": "mermaid-0123456789ab"})
         if not result.get("ok"):
             raise SystemExit(f"{spec}: the render failed: {result.get('error')}")
         engine.eval(

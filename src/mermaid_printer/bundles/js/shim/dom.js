@@ -1490,13 +1490,19 @@
   }
   // The element a start tag named `rawName` makes under `parent` (not yet appended), with its
   // attributes: `attrs` holds [name, decoded value] pairs, the first of each name.
+  // The namespace of an element named `lname` (lower case) under a parent of namespace
+  // `parentNs` and lower-case name `parentLname`: <svg> and <math> switch to theirs, the content
+  // of an SVG <foreignObject> is HTML, anything else stays in its parent's.
+  function parsedNamespace(parentNs, parentLname, lname) {
+    if (lname === "svg") return SVG_NS;
+    if (lname === "math") return MATHML_NS;
+    if (parentNs === SVG_NS && parentLname === "foreignobject") return HTML_NS;
+    return parentNs;
+  }
   function parsedElement(parent, rawName, attrs) {
     const parentNs = nsOfParsed(parent);
-    let lname = rawName.toLowerCase();
-    let ns = parentNs;
-    if (lname === "svg") ns = SVG_NS;
-    else if (lname === "math") ns = MATHML_NS;
-    else if (parentNs === SVG_NS && parent._lname === "foreignobject") ns = HTML_NS;
+    const lname = rawName.toLowerCase();
+    const ns = parsedNamespace(parentNs, parent._lname, lname);
     let qualified = ns === SVG_NS ? SVG_TAG_CASE[lname] || rawName : ns === HTML_NS ? lname : rawName;
     if (ns === HTML_NS && parentNs !== HTML_NS && parent._lname !== "foreignobject") {
       qualified = rawName;
@@ -1697,10 +1703,7 @@
       const name = node._local;
       if (!readAsName(name, PARSED_TAG_NAME, LONGEST_TAG_NAME, parsedTagNames)) return false;
       const lname = node._lname;
-      let ns = parentNs;
-      if (lname === "svg") ns = SVG_NS;
-      else if (lname === "math") ns = MATHML_NS;
-      else if (parentNs === SVG_NS && parentLname === "foreignobject") ns = HTML_NS;
+      const ns = parsedNamespace(parentNs, parentLname, lname);
       const kids = node._children;
       const writtenHtml = node._ns === HTML_NS;
       // serializeNode closes an empty element with "/>" unless it is a non-void HTML one
@@ -1714,8 +1717,7 @@
       for (let k = 0; k < attrs.length; k++) {
         if (!readAsName(attrs[k].name, PARSED_ATTR_NAME, LONGEST_ATTR_NAME, parsedAttrNames)) return false;
       }
-      const raw = writtenHtml && RAW_TEXT_ELEMENTS.has(lname) && lname !== "textarea" && lname !== "title";
-      if (!serializableAsParsed(kids, ns, lname, raw)) return false;
+      if (!serializableAsParsed(kids, ns, lname, writesRawText(node))) return false;
     }
     return true;
   }
@@ -1752,8 +1754,7 @@
     if (last === null || last.version !== domVersion || last.html !== markup) return null;
     const from = last.element;
     if (from._content) return null;
-    const raw = from._ns === HTML_NS && RAW_TEXT_ELEMENTS.has(from._lname) && from._lname !== "textarea" && from._lname !== "title";
-    return serializableAsParsed(from._children, HTML_NS, "body", raw) ? from : null;
+    return serializableAsParsed(from._children, HTML_NS, "body", writesRawText(from)) ? from : null;
   }
 
   // ---- serialization --------------------------------------------------------------------------
@@ -1781,6 +1782,12 @@
     return xmlChars(s).replace(/[&<>"]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&quot;"));
   }
 
+  // Whether serializeNode writes the text in `el` as it is (an HTML raw-text element; textarea
+  // and title text is escaped).
+  function writesRawText(el) {
+    return el._type === 1 && el._ns === HTML_NS && RAW_TEXT_ELEMENTS.has(el._lname) && el._lname !== "textarea" && el._lname !== "title";
+  }
+
   // Serializes like a browser's innerHTML, except that the result is always well-formed XML:
   // void and empty elements close with "/>", text is escaped, U+00A0 stays a character, and
   // characters XML cannot hold are left out.
@@ -1788,7 +1795,7 @@
     switch (node._type) {
       case 3: {
         const p = parent || node._parent;
-        if (p && p._type === 1 && p._ns === HTML_NS && RAW_TEXT_ELEMENTS.has(p._lname) && p._lname !== "textarea" && p._lname !== "title") return xmlChars(node._data);
+        if (p && writesRawText(p)) return xmlChars(node._data);
         return escapeText(node._data);
       }
       case 8:
