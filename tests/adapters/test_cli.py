@@ -214,3 +214,30 @@ def test_a_batch_writes_one_file_per_diagram_and_reports_the_broken_one(tmp_path
     assert (tmp_path / "out" / "doc-1.svg").read_text().startswith("<svg")
     (line,) = result.stderr.splitlines()
     assert line.startswith("error: doc.md#2 (line 8): SYNTAX_ERROR: Parse error on line 2")
+
+
+@pytest.mark.engine
+def test_a_batch_reports_inputs_it_cannot_read_and_writes_the_others(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text("flowchart LR\n  A --> B\n")
+    (tmp_path / "latin1.mmd").write_bytes('pie\n  "caf\u00e9": 1\n'.encode("latin-1"))
+
+    result = run_cli("render", "a.mmd", "missing.mmd", "latin1.mmd", "-o", "out/", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["a.svg"]
+    assert (tmp_path / "out" / "a.svg").read_text().startswith("<svg")
+    assert result.stderr.splitlines() == [
+        "error: missing.mmd: INVALID_INPUT: cannot read missing.mmd: No such file or directory",
+        "error: latin1.mmd: INVALID_INPUT: latin1.mmd is not UTF-8 text: invalid continuation byte at byte 10",
+    ]
+
+
+def test_a_batch_of_inputs_none_of_which_can_be_read_exits_2_and_writes_nothing(tmp_path: Path) -> None:
+    result = run_cli("render", "gone.mmd", "also-gone.md", "-o", "out/", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "error: gone.mmd: INVALID_INPUT: cannot read gone.mmd: No such file or directory",
+        "error: also-gone.md: INVALID_INPUT: cannot read also-gone.md: No such file or directory",
+    ]
+    assert not (tmp_path / "out").exists()

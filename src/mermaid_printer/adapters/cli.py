@@ -461,15 +461,16 @@ def _render_batch(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise InvalidInput("--jobs must be at least 1", {"field": "jobs"})
     output_format = _output_format(args, batch=True)
-    items = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
-    if not items:
+    inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
+    if not inputs.items and not inputs.unreadable:
         raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
-    with _printer(args.cache_dir, one_shot=len(items) == 1) as printer:
+    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
-        outcome = render_batch(items, render, jobs=args.jobs, status=status_stream(), describe=describe_error)
-    if not outcome.failed:
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream(), describe=describe_error)
+    errors = outcome.errors()
+    if not errors:
         return EXIT_OK
-    input_errors = all(error.code in _INPUT_ERROR_CODES for _item, error in outcome.failed)
+    input_errors = all(error.code in _INPUT_ERROR_CODES for error in errors)
     return EXIT_INPUT_ERROR if input_errors else EXIT_RENDER_FAILED
 
 

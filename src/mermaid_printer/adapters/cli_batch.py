@@ -4,7 +4,8 @@ Inputs are Mermaid files (one diagram each) and Markdown files (every fenced ``m
 diagram). Each diagram becomes ``<name>.<format>`` in the output directory (default: beside its
 input): a Mermaid file's stem, or a Markdown file's stem and the block's number (``guide-2.svg``). Renders run ``jobs`` at a time on the
 printer's pool of single-use processes. A diagram that fails is reported on one line, naming the
-file (and block) and the error, and the others go on; files are written atomically. On a
+file (and block) and the error, and the others go on; so is an input that cannot be read
+(missing, unreadable, not UTF-8), before the rest are rendered. Files are written atomically. On a
 terminal, one status line shows how far the batch is.
 """
 
@@ -23,7 +24,15 @@ from mermaid_printer.errors import InvalidInput, PrinterError
 from mermaid_printer.files import write_atomically
 from mermaid_printer.markdown_blocks import find_mermaid_blocks
 
-__all__ = ["MARKDOWN_SUFFIXES", "BatchItem", "BatchOutcome", "collect_items", "render_batch", "status_stream"]
+__all__ = [
+    "MARKDOWN_SUFFIXES",
+    "BatchInputs",
+    "BatchItem",
+    "BatchOutcome",
+    "collect_items",
+    "render_batch",
+    "status_stream",
+]
 
 #: Suffixes read as Markdown (every fenced mermaid block is a diagram).
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
@@ -39,27 +48,46 @@ class BatchItem:
 
 
 @dataclass(frozen=True)
+class BatchInputs:
+    """What the inputs hold: their diagrams, and the inputs that could not be read, with why."""
+
+    items: list[BatchItem]
+    unreadable: list[tuple[str, PrinterError]]
+
+
+@dataclass(frozen=True)
 class BatchOutcome:
-    """How a batch went: the diagrams written, and those that failed with their error."""
+    """How a batch went: the diagrams written, those that failed with their error, and the
+    inputs that could not be read."""
 
     written: list[BatchItem]
     failed: list[tuple[BatchItem, PrinterError]]
+    unreadable: list[tuple[str, PrinterError]]
+
+    def errors(self) -> list[PrinterError]:
+        """Every failure: the unreadable inputs' and the diagrams'."""
+        return [error for _name, error in self.unreadable] + [error for _item, error in self.failed]
 
 
 def collect_items(
     inputs: Sequence[str], outdir: Path | None, output_format: str, read: Callable[[str], str]
-) -> list[BatchItem]:
+) -> BatchInputs:
     """The diagrams of ``inputs``, each with its output path under ``outdir`` (``None``: beside
-    its input).
+    its input), and the inputs ``read`` refused (its :class:`PrinterError`), which the batch
+    reports without giving up the others.
 
     Raises:
-        InvalidInput: two diagrams would write the same file, or a Markdown file has no diagram
-            and nothing else was given.
+        InvalidInput: two diagrams would write the same file.
     """
     items: list[BatchItem] = []
+    unreadable: list[tuple[str, PrinterError]] = []
     for name in inputs:
         path = Path(name)
-        text = read(name)
+        try:
+            text = read(name)
+        except PrinterError as exc:
+            unreadable.append((name, exc))
+            continue
         directory = outdir if outdir is not None else path.parent
         if path.suffix.lower() in MARKDOWN_SUFFIXES:
             for number, block in enumerate(find_mermaid_blocks(text), start=1):
@@ -75,11 +103,11 @@ def collect_items(
                 {"field": "input"},
             )
         seen[item.output] = item.source
-    return items
+    return BatchInputs(items=items, unreadable=unreadable)
 
 
 def render_batch(
-    items: Sequence[BatchItem],
+    inputs: BatchInputs,
     render: Callable[[str], tuple[bytes, list[str]]],
     *,
     jobs: int,
@@ -88,10 +116,14 @@ def render_batch(
 ) -> BatchOutcome:
     """Render every item with ``render(code) -> (bytes, warnings)``, ``jobs`` at a time.
 
-    Warnings and failures are printed to stderr as they come, one line each; ``status`` (a
-    terminal) also gets a progress line, redrawn in place.
+    The unreadable inputs are reported first, one line each on stderr; then warnings and
+    failures as they come, one line each; ``status`` (a terminal) also gets a progress line,
+    redrawn in place, and a summary.
     """
-    progress = _Progress(len(items), status)
+    items = inputs.items
+    for name, error in inputs.unreadable:
+        print(f"error: {name}: {describe(error)}", file=sys.stderr)
+    progress = _Progress(len(items), status, unreadable=len(inputs.unreadable))
     written: list[BatchItem] = []
     failed: list[tuple[BatchItem, PrinterError]] = []
     lock = threading.Lock()
@@ -122,14 +154,15 @@ def render_batch(
         for future in [pool.submit(one, item) for item in items]:
             future.result()
     progress.finish()
-    return BatchOutcome(written=written, failed=failed)
+    return BatchOutcome(written=written, failed=failed, unreadable=inputs.unreadable)
 
 
 class _Progress:
     """A one-line status on a terminal (``[12/40] 1 failed — docs/a.md#2``), and message lines."""
 
-    def __init__(self, total: int, status: TextIO | None) -> None:
+    def __init__(self, total: int, status: TextIO | None, *, unreadable: int = 0) -> None:
         self._total = total
+        self._unreadable = unreadable
         self._done = 0
         self._failed = 0
         self._status = status
@@ -155,7 +188,12 @@ class _Progress:
             if self._status is not None:
                 seconds = time.monotonic() - self._started
                 failed = f", {self._failed} failed" if self._failed else ""
-                print(f"{self._done} of {self._total} diagrams in {seconds:.1f} s{failed}", file=self._status)
+                unread = (
+                    f", {self._unreadable} input{'s' if self._unreadable > 1 else ''} not read"
+                    if self._unreadable
+                    else ""
+                )
+                print(f"{self._done} of {self._total} diagrams in {seconds:.1f} s{failed}{unread}", file=self._status)
 
     def _draw(self, source: str) -> None:
         if self._status is None:
