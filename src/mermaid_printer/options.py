@@ -423,13 +423,28 @@ def _typed_error(model: type[RequestModel], exc: ValidationError) -> PrinterErro
     path = field + where[len(where.split(".", 1)[0]) :]
     message = str(first["msg"]).removeprefix("Value error, ")
     if first["type"] == "extra_forbidden":
-        message = "unknown parameter"
+        known = _parameter_names(model, where.split(".")[:-1])
+        message = f"unknown parameter; known: {', '.join(known)}" if known else "unknown parameter"
     elif first["type"] == "literal_error" and path == field:
         info = model.model_fields.get(field)
         label = info.title if info is not None and info.title else field.replace("_", " ")
         choices = [str(choice) for choice in _literal_choices(model, field)]
         message = f"unknown {label}; choose one of: {', '.join(choices)}"
     return InvalidInput(f"Invalid input: {path}: {message}", {"field": path})
+
+
+def _parameter_names(model: type[BaseModel], path: list[str]) -> list[str]:
+    """The parameters (as clients spell them: by alias) of ``model``'s nested model at ``path``
+    (field names or aliases), or none when the path leads to no model."""
+    current: type[BaseModel] | None = model
+    for part in path:
+        fields = current.model_fields if current is not None else {}
+        info = next((info for name, info in fields.items() if part in (name, info.alias)), None)
+        candidates = (info.annotation, *get_args(info.annotation)) if info is not None else ()
+        current = next((c for c in candidates if isinstance(c, type) and issubclass(c, BaseModel)), None)
+    if current is None:
+        return []
+    return [info.alias or name for name, info in current.model_fields.items()]
 
 
 def _field_name(model: type[RequestModel], where: str) -> str:

@@ -382,3 +382,16 @@ async def test_a_large_inline_file_comes_with_a_warning_suggesting_file_delivery
 
     (warning,) = envelope_of(result)["warnings"]
     assert 'delivery "file"' in warning and "smaller scale or width" in warning
+
+
+async def test_an_argument_the_tool_does_not_publish_is_refused_beside_its_own_delivery(
+    fake_printer: FakePrinter,
+) -> None:
+    result = await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART, "delivery": "resource", "scael": 3})
+
+    assert result.is_error is True
+    assert result.structured_content is not None
+    (error,) = result.structured_content["errors"]
+    assert (error["code"], error["details"]) == ("INVALID_INPUT", {"field": "scael"})
+    assert "known: code, theme" in error["message"] and "scale" in error["message"] and "delivery" in error["message"]
+    assert fake_printer.rendered == []

@@ -228,6 +228,7 @@ async def test_customize_with_a_colour_scheme(printer: Printer, project: Path) -
             "INVALID_INPUT",
         ),
         ("markmap_get_structure", {"markdown_content": NOTES, "timeout_ms": 9000}, "ValidationError", "INVALID_INPUT"),
+        ("markmap_generate", {"markdown_content": NOTES, "fromat": "png"}, "ValidationError", "INVALID_INPUT"),
     ],
 )
 async def test_invalid_requests_are_validation_errors(
@@ -236,6 +237,21 @@ async def test_invalid_requests_are_validation_errors(
     document = failure(await call(printer, project, tool, arguments))
 
     assert (document["errorType"], document["code"]) == (error_type, code)
+
+
+async def test_a_misspelt_argument_or_option_is_named_with_the_known_ones(printer: Printer, project: Path) -> None:
+    top = failure(await call(printer, project, "markmap_generate", {"markdown_content": NOTES, "fromat": "png"}))
+    nested = failure(
+        await call(
+            printer, project, "markmap_generate", {"markdown_content": NOTES, "options": {"colourFreezeLevel": 2}}
+        )
+    )
+
+    assert (
+        top["details"] == {"field": "fromat"} and "unknown parameter; known: markdown_content, format" in top["message"]
+    )
+    assert nested["details"] == {"field": "options.colourFreezeLevel"}
+    assert "unknown parameter; known: colorFreezeLevel, duration" in nested["message"]
 
 
 async def test_the_node_and_depth_limits_name_the_limit(printer: Printer, project: Path) -> None:

@@ -206,6 +206,21 @@ async def test_invalid_arguments_come_back_as_invalid_input_envelopes(
     assert fake_printer.rendered == []
 
 
+async def test_a_misspelt_argument_is_refused_naming_it_and_the_known_ones(fake_printer: FakePrinter) -> None:
+    # The SDK's argument model dropped arguments a tool does not publish, so `them` (for
+    # `theme`) rendered in the default theme with no word of it.
+    result = await call(fake_printer, {"code": "graph TD; A-->B", "them": "dark"})
+
+    assert result.is_error is True
+    assert result.structured_content is not None
+    (error,) = result.structured_content["errors"]
+    assert (error["code"], error["details"]) == ("INVALID_INPUT", {"field": "them"})
+    assert error["message"] == (
+        "Invalid input: them: unknown parameter; known: code, theme, background, config_json, timeout_ms, embed_fonts"
+    )
+    assert fake_printer.rendered == []
+
+
 @pytest.mark.parametrize("config_json", ["{not json", "[1, 2]", '"a string"'])
 async def test_a_config_that_is_not_a_json_object_comes_back_as_invalid_config(
     fake_printer: FakePrinter, config_json: str

@@ -94,12 +94,23 @@ class ToolSpec:
     hidden: tuple[str, ...] = ()
 
 
+#: The argument under which :class:`_PassThrough` hands ``call`` the arguments a client gave that
+#: the tool does not publish (never a published name: request fields have no trailing ``_``).
+_UNPUBLISHED = "unpublished_arguments_"
+
+
 class _PassThrough(FuncMetadata):
     """Argument metadata that leaves values as the client sent them (no JSON pre-parsing): the
-    handler's request model decides what a string means."""
+    handler's request model decides what a string means. Arguments the tool does not publish
+    are kept apart (:data:`_UNPUBLISHED`) rather than dropped, so the request model names them
+    (``Invalid input: them: unknown parameter``) instead of a misspelt option being ignored."""
 
     def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
-        return data
+        published = set(self.arg_model.model_fields) - {_UNPUBLISHED}
+        unpublished = {name: value for name, value in data.items() if name not in published}
+        if not unpublished:
+            return data
+        return {**{name: value for name, value in data.items() if name in published}, _UNPUBLISHED: unpublished}
 
 
 def make_tool(spec: ToolSpec) -> Tool:
@@ -109,12 +120,14 @@ def make_tool(spec: ToolSpec) -> Tool:
     arguments_model = create_model(  # type: ignore[call-overload]
         f"{spec.name}_arguments",
         __base__=ArgModelBase,
-        **dict.fromkeys(parameters["properties"], (Any, None)),
+        **dict.fromkeys([*parameters["properties"], _UNPUBLISHED], (Any, None)),
     )
 
     async def call(ctx: Context[Any, Any], **arguments: Any) -> CallToolResult:
         printer: PrinterService = ctx.request_context.lifespan_context
+        unpublished = arguments.pop(_UNPUBLISHED, None) or {}
         given = {name: value for name, value in arguments.items() if value is not None}
+        given.update({name: value for name, value in unpublished.items() if name not in spec.hidden})
         reply = await anyio.to_thread.run_sync(partial(spec.handler, printer, given))
         return tool_result(reply)
 
