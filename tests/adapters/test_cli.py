@@ -167,10 +167,12 @@ def test_a_file_renders_to_the_named_output_with_every_option(tmp_path: Path) ->
 def test_an_output_that_cannot_be_written_exits_1_with_one_line(tmp_path: Path) -> None:
     (tmp_path / "a.mmd").write_text(FLOWCHART)
 
-    result = run_cli("render", "a.mmd", "-o", "no-such-dir/a.svg", cwd=tmp_path)
+    (tmp_path / "taken").write_text("a file where the output's directory would be")
+
+    result = run_cli("render", "a.mmd", "-o", "taken/a.svg", cwd=tmp_path)
 
     assert result.returncode == 1
-    assert_one_error_line(result.stderr, "error: cannot write no-such-dir/a.svg: ")
+    assert_one_error_line(result.stderr, "error: cannot write taken/a.svg: ")
 
 
 @pytest.mark.engine
@@ -190,6 +192,44 @@ def test_a_syntax_error_exits_2_with_one_line_naming_the_line_and_writes_nothing
     assert result.returncode == 2
     assert_one_error_line(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["broken.mmd"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            ("-o", "flow.pdf", "--format", "png"),
+            "error: INVALID_INPUT: flow.pdf is named as a PDF file but --format is png: name it .png or drop --format",
+        ),
+        (
+            ("-o", "flow.jpg"),
+            "error: INVALID_INPUT: cannot tell the format from flow.jpg: name the file .svg, .pdf, .png",
+        ),
+    ],
+    ids=["suffix-against-format", "unknown-suffix"],
+)
+def test_an_output_name_that_contradicts_or_hides_the_format_is_refused_before_rendering(
+    tmp_path: Path, arguments: tuple[str, ...], message: str
+) -> None:
+    # Both wrote a file before: PNG bytes into flow.pdf, SVG into flow.jpg.
+    (tmp_path / "flow.mmd").write_text(FLOWCHART)
+
+    result = run_cli("render", "flow.mmd", *arguments, cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert_one_error_line(result.stderr, message)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["flow.mmd"]
+
+
+@pytest.mark.engine
+def test_an_output_in_a_directory_not_there_yet_is_written_there(tmp_path: Path) -> None:
+    # It failed after the render ("cannot write build/img/flow.svg: No such file or directory").
+    (tmp_path / "flow.mmd").write_text(FLOWCHART)
+
+    result = run_cli("render", "flow.mmd", "-o", "build/img/flow.svg", "--format", "svg", cwd=tmp_path)
+
+    assert (result.returncode, result.stderr) == (0, "")
+    assert (tmp_path / "build" / "img" / "flow.svg").read_text().startswith("<svg")
 
 
 @pytest.mark.engine

@@ -43,6 +43,18 @@ def test_markmap_refuses_flags_of_another_format_and_bad_options(tmp_path: Path)
     assert not (tmp_path / "trip.svg").exists()
 
 
+def test_markmap_refuses_an_output_name_that_contradicts_or_hides_the_format(tmp_path: Path) -> None:
+    source = tmp_path / "trip.md"
+    source.write_text(NOTES)
+
+    against = run_cli("markmap", str(source), "-o", str(tmp_path / "trip.pdf"), "--format", "html")
+    unknown = run_cli("markmap", str(source), "-o", str(tmp_path / "trip.txt"))
+
+    assert against.returncode == 2 and "trip.pdf is named as a PDF file but --format is html" in against.stderr
+    assert unknown.returncode == 2 and "name the file .svg, .pdf, .png, .html, or give --format" in unknown.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["trip.md"]
+
+
 @pytest.mark.engine
 def test_python_api_draws_and_describes_a_mind_map() -> None:
     drawn = render_markmap(NOTES, theme="minimal", options={"maxWidth": 200})

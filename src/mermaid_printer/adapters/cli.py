@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from mermaid_printer.adapters.cli_batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
-from mermaid_printer.adapters.cli_flags import FlagOverride, Overrides, add_model_flags, flag_of, given_values
+from mermaid_printer.adapters.cli_flags import (
+    FlagOverride,
+    Overrides,
+    add_model_flags,
+    flag_of,
+    given_values,
+    output_format,
+)
 from mermaid_printer.adapters.cli_markmap import add_markmap_command, markmap_format, markmap_request
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
@@ -242,10 +249,10 @@ def _parser() -> argparse.ArgumentParser:
     add_model_flags(
         render, DiagramOptions, _fields(DiagramOptions), overrides=_OVERRIDES, defaults_by_format=_differing_defaults()
     )
-    for output_format, model in _FORMAT_MODELS.items():
+    for format_name, model in _FORMAT_MODELS.items():
         own = _own_fields(model)
         if own:
-            add_model_flags(render.add_argument_group(output_format.upper()), model, own, overrides=_OVERRIDES)
+            add_model_flags(render.add_argument_group(format_name.upper()), model, own, overrides=_OVERRIDES)
     add_markmap_command(commands, common, _EPILOG)
     return parser
 
@@ -477,11 +484,7 @@ def _render_batch(args: argparse.Namespace) -> int:
 def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
     """``--format``, else the output's suffix (not in a batch: it names a directory), else svg;
     refuses flags of another format."""
-    chosen = args.format
-    if chosen is None and not batch and args.output not in (None, "-"):
-        suffix = Path(args.output).suffix.lower().lstrip(".")
-        chosen = suffix if suffix in _FORMATS else None
-    chosen = chosen or "svg"
+    chosen = (args.format or "svg") if batch else output_format(args.output, args.format, _FORMATS)
     for owner, model in _FORMAT_MODELS.items():
         given = [name for name in _own_fields(model) if getattr(args, name) is not None]
         if given and owner != chosen:
@@ -499,6 +502,7 @@ def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
         sys.stdout.buffer.flush()
         return EXIT_OK
     try:
+        output.parent.mkdir(parents=True, exist_ok=True)  # as a batch does for its directory
         write_atomically(output, data, mode=_new_file_mode(output))
     except OSError as exc:
         _error(f"cannot write {output}: {exc.strerror or exc}")

@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-__all__ = ["FlagOverride", "Overrides", "add_model_flags", "flag_of", "given_values"]
+from mermaid_printer.errors import InvalidInput
+
+__all__ = ["FlagOverride", "Overrides", "add_model_flags", "flag_of", "given_values", "output_format"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,34 @@ def given_values(args: argparse.Namespace, fields: Sequence[str], overrides: Ove
         override = (overrides or {}).get(name)
         values[name] = override.convert(value) if override is not None and override.convert is not None else value
     return values
+
+
+def output_format(output: str | None, chosen: str | None, formats: Sequence[str]) -> str:
+    """The format a command writes: ``chosen`` (``--format``), else the suffix of the file
+    ``output`` names, else the first of ``formats`` (no ``-o``, stdout, or a name without a
+    suffix).
+
+    Raises:
+        InvalidInput: the file's suffix is one of ``formats`` other than ``--format``
+            (``-o out.pdf --format png`` would write PNG bytes into ``out.pdf``), or, without
+            ``--format``, a suffix that is none of them (``-o out.jpg``).
+    """
+    suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") else ""
+    if chosen is not None:
+        if suffix in formats and suffix != chosen:
+            raise InvalidInput(
+                f"{output} is named as a {suffix.upper()} file but --format is {chosen}: name it .{chosen} or drop --format",
+                {"field": "format"},
+            )
+        return chosen
+    if not suffix:
+        return formats[0]
+    if suffix not in formats:
+        choices = ", ".join(f".{name}" for name in formats)
+        raise InvalidInput(
+            f"cannot tell the format from {output}: name the file {choices}, or give --format", {"field": "output"}
+        )
+    return suffix
 
 
 def _help(name: str, info: FieldInfo, by_format: dict[str, Any] | None) -> str:

@@ -10,10 +10,9 @@ input, runs the printer and writes the output.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from mermaid_printer.adapters.cli_flags import FlagOverride, add_model_flags, given_values
+from mermaid_printer.adapters.cli_flags import FlagOverride, add_model_flags, given_values, output_format
 from mermaid_printer.errors import InvalidInput
 from mermaid_printer.jobs import MARKMAP_FORMATS
 from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapStyleOptions
@@ -82,14 +81,8 @@ def add_markmap_command(commands: Any, common: argparse.ArgumentParser, epilog: 
 
 
 def markmap_format(args: argparse.Namespace) -> str:
-    """``--format``, else the output's suffix, else svg."""
-    if args.format:
-        return str(args.format)
-    if args.output not in (None, "-"):
-        suffix = Path(args.output).suffix.lower().lstrip(".")
-        if suffix in MARKMAP_FORMATS:
-            return suffix
-    return "svg"
+    """``--format``, else the output's suffix, else svg (:func:`~.cli_flags.output_format`)."""
+    return output_format(args.output, args.format, MARKMAP_FORMATS)
 
 
 def markmap_request(args: argparse.Namespace, markdown: str) -> MarkmapCustomizeRequest:
