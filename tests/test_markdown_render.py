@@ -124,6 +124,7 @@ def test_every_block_reports_its_outcome_with_located_errors(tmp_path: Path) -> 
             19,
             error_code="SYNTAX_ERROR",
             error_message="Parse error: unexpected 'BROKEN' -- expecting an arrow",
+            error_summary="SYNTAX_ERROR: Parse error: unexpected 'BROKEN' -- expecting an arrow",
             error_line=3,
             document_line=18,
         ),

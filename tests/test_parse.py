@@ -229,6 +229,30 @@ def test_a_syntax_error_names_line_column_token_and_expected_tokens(printer: Pri
     assert details["token"] == "LINK" and "NODE_STRING" in details["expected"]
 
 
+@pytest.mark.parametrize(
+    ("code", "line", "column"),
+    [
+        ("%% a comment\nflowchart TD\n  A --> B\n  B --> --> C\n", 4, 9),  # the second arrow
+        ("---\ntitle: T\n---\nflowchart TD\n  A --> --> B\n", 5, 9),  # after front matter
+        ("flowchart TD\n  A --> B\n  %% note\n  C --> --> D\n", 4, 9),  # after a comment line
+        ("flowchart TD\n  A --> B\n  B -->", 3, 8),  # end of input: just after the arrow
+        ("flowchart TD\n  A --> B\n  B --> \n\n", 3, 8),  # the same, with blank lines after
+        ("flowchart TD\n  A[unclosed --> B\n", 2, 19),  # a bracket never closed: at the end
+        ("erDiagram\n  A ||--o{ : x\n", 2, 12),  # the colon where the entity should be
+    ],
+    ids=["after-comment", "front-matter", "comment-between", "eof", "eof-blank-lines", "unclosed", "er"],
+)
+def test_a_syntax_error_points_at_the_token_mermaid_could_not_take(
+    printer: Printer, code: str, line: int, column: int
+) -> None:
+    # Jison reports the last token it accepted; the column was that token's (the first arrow of
+    # "A --> --> C", column 4), not the one a user has to change.
+    with pytest.raises(DiagramSyntaxError) as caught:
+        printer.parse(code)
+
+    assert (caught.value.details["line"], caught.value.details["column"]) == (line, column)
+
+
 def test_a_parse_time_diagram_error_is_a_syntax_error(printer: Printer) -> None:
     with pytest.raises(DiagramSyntaxError, match="checkout branch which is not yet created"):
         printer.parse("gitGraph\n  checkout nowhere\n")

@@ -56,6 +56,11 @@ class PrinterError(Exception):
         """The ``{code, message, details}`` shape every adapter returns."""
         return {"code": self.code, "message": self.message, "details": self.details}
 
+    def summary(self) -> str:
+        """One line for a person: the code and the message, its whitespace collapsed
+        (``TIMEOUT: the render took longer than 1000 ms``)."""
+        return f"{self.code}: {_one_line(self.message)}"
+
 
 class InvalidInput(PrinterError, ValueError):
     """The request itself is malformed (empty code, bad option value, …)."""
@@ -87,6 +92,25 @@ class DiagramSyntaxError(PrinterError, ValueError):
     @property
     def column(self) -> int | None:
         return self.details.get("column")
+
+    def summary(self) -> str:
+        """The line and column and what was expected, from the details, rather than Mermaid's
+        message, whose caret line means nothing on one line
+        (``SYNTAX_ERROR: Parse error on line 3, column 4: expected AMP, COLON, … but got EOF``)."""
+        if self.line is None:
+            return super().summary()
+        where = f"line {self.line}" + (f", column {self.column}" if self.column is not None else "")
+        expected = self.details.get("expected")
+        if not expected:
+            message = _one_line(self.message)
+            return (
+                f"{self.code}: {message if message.startswith('Parse error') else f'Parse error on {where}: {message}'}"
+            )
+        items = [str(item) for item in expected] if isinstance(expected, list) else [str(expected)]
+        shown = ", ".join(items[:8]) + (", …" if len(items) > 8 else "")
+        text = str(self.details.get("text") or "").strip()
+        got = repr(text) if text else self.details.get("token")
+        return f"{self.code}: Parse error on {where}: expected {shown}" + (f" but got {got}" if got else "")
 
 
 class UnsupportedDiagram(PrinterError, ValueError):
@@ -151,6 +175,10 @@ _BY_CODE: dict[str, type[PrinterError]] = {
 
 #: Every code a client can see, for documentation and output schemas.
 ERROR_CODES: tuple[str, ...] = tuple(sorted(_BY_CODE))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def error_from_dict(data: dict[str, Any]) -> PrinterError:

@@ -54,6 +54,8 @@ class BlockOutcome:
         image: the image's file name in ``image_dir`` (``None`` when the block failed).
         link: the link written into the Markdown (``None`` when the block failed).
         error_code, error_message: why it failed (``None`` when it was drawn).
+        error_summary: the same on one line for a person (``PrinterError.summary``: for a
+            syntax error its line, column and what was expected).
         error_line: the failing line inside the block (1 = the line after the opening fence),
             when the error says.
         document_line: the same line counted in the input document.
@@ -66,6 +68,7 @@ class BlockOutcome:
     link: str | None = None
     error_code: str | None = None
     error_message: str | None = None
+    error_summary: str | None = None
     error_line: int | None = None
     document_line: int | None = None
 
@@ -135,6 +138,7 @@ def _failure(block: MermaidBlock, index: int, error: PrinterError) -> BlockOutco
         block.last_line,
         error_code=error.code,
         error_message=error.message,
+        error_summary=error.summary(),
         error_line=error_line,
         document_line=None if error_line is None else block.first_line + error_line,
     )
@@ -144,7 +148,7 @@ def _note(outcome: BlockOutcome, indent: str) -> str:
     where = f"diagram {outcome.index} (line {outcome.first_line})"
     if outcome.error_line is not None:
         where += f", error at its line {outcome.error_line} (document line {outcome.document_line})"
-    return f"{indent}<!-- mermaid-printer: {_comment(where)} not rendered: {outcome.error_code}: {_comment(outcome.error_message or '')} -->"
+    return f"{indent}<!-- mermaid-printer: {_comment(where)} not rendered: {_comment(outcome.error_summary or '')} -->"
 
 
 def render_markdown(

@@ -116,19 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def describe_error(error: PrinterError) -> str:
     """One line naming the error code and, for a syntax error, the line and column."""
-    if error.code == "SYNTAX_ERROR" and error.details.get("line") is not None:
-        where = f"line {error.details['line']}"
-        if error.details.get("column") is not None:
-            where += f", column {error.details['column']}"
-        expected = error.details.get("expected")
-        if expected:
-            items = [str(item) for item in expected] if isinstance(expected, list) else [str(expected)]
-            shown = ", ".join(items[:8]) + (", …" if len(items) > 8 else "")
-            text = str(error.details.get("text") or "").strip()
-            got = repr(text) if text else error.details.get("token")
-            return f"SYNTAX_ERROR: Parse error on {where}: expected {shown}" + (f" but got {got}" if got else "")
-        return f"SYNTAX_ERROR: Parse error on {where}: {_one_line(error.message)}"
-    return f"{error.code}: {_one_line(error.message)}"
+    return error.summary()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -352,9 +340,7 @@ def _markdown(args: argparse.Namespace) -> int:
         )
     for block in rendering.blocks:
         if block.error_code is not None:
-            _error(
-                f"{args.input}#{block.index} (line {block.document_line}): {block.error_code}: {_one_line(block.error_message or '')}"
-            )
+            _error(f"{args.input}#{block.index} (line {block.document_line}): {block.error_summary}")
     try:
         write_atomically(output, rendering.markdown.encode("utf-8"), mode=_new_file_mode(output))
     except OSError as exc:

@@ -77,8 +77,14 @@
     if (hash && typeof hash === "object") {
       code = "SYNTAX_ERROR";
       if (hash.loc && Number.isFinite(hash.loc.first_line)) {
+        // Jison's `loc` is the last token it accepted, not the one it could not: toSourceLines
+        // moves the position past it to the offending token (`text`), where Mermaid's own caret
+        // points; this stays when that token cannot be found there.
         details.line = hash.loc.first_line;
         details.column = hash.loc.first_column + 1;
+        if (Number.isFinite(hash.loc.last_line) && Number.isFinite(hash.loc.last_column)) {
+          Object.defineProperty(details, "acceptedEnd", { value: { line: hash.loc.last_line, column: hash.loc.last_column } });
+        }
       } else if (Number.isFinite(hash.line)) {
         details.line = hash.line + 1;
       }
@@ -148,16 +154,51 @@
     return map;
   }
 
+  // Where the token a jison parser could not accept starts, in the user's source: the first
+  // character after the end of the last token it accepted (`end`: cleaned line, 1-based, and
+  // column, 0-based) that is not a space or tab, across line breaks the lexer skipped, when the
+  // offending match (`text`, its own leading blanks dropped) is found there; a line break is
+  // where it starts. An empty match is the end of input: the line after the last, which
+  // toSourceLines moves to the end of the last line with content. {line, column} (1-based), or
+  // null when not found.
+  function offendingTokenAt(end, text, map, lines) {
+    const token = String(text === undefined || text === null ? "" : text).replace(/^[ \t]+/, "");
+    if (token === "") return { line: lines.length + 1, column: 1 };
+    const sourceLine = (cleaned) => (map[cleaned - 1] === undefined ? null : lines[map[cleaned - 1] - 1]);
+    let cleaned = end.line;
+    let column = end.column;
+    let content = sourceLine(cleaned);
+    if (content === null || column > content.length) return null;
+    const skipBlanks = () => {
+      while (column < content.length && (content[column] === " " || content[column] === "\t")) column++;
+    };
+    skipBlanks();
+    if (token[0] === "\n" || token[0] === "\r") return { line: map[cleaned - 1], column: column + 1 };
+    while (column >= content.length && sourceLine(cleaned + 1) !== null) {
+      cleaned++;
+      column = 0;
+      content = sourceLine(cleaned);
+      skipBlanks();
+    }
+    const firstLine = token.split(/\r\n?|\n/)[0];
+    return content.startsWith(firstLine, column) ? { line: map[cleaned - 1], column: column + 1 } : null;
+  }
+
   function toSourceLines(error, source) {
     if (error.code !== "SYNTAX_ERROR") return error;
     const map = cleanedLineMap(source);
+    const lines = String(source).split(/\r\n?|\n/);
     const line = error.details.line;
-    if (Number.isInteger(line) && map[line - 1] !== undefined) error.details.line = map[line - 1];
+    const acceptedEnd = error.details.acceptedEnd;
+    const offending = acceptedEnd ? offendingTokenAt(acceptedEnd, error.details.text, map, lines) : null;
+    if (offending !== null) {
+      error.details.line = offending.line;
+      error.details.column = offending.column;
+    } else if (Number.isInteger(line) && map[line - 1] !== undefined) error.details.line = map[line - 1];
     error.message = error.message.replace(/\bline (\d+)/g, (m, n) => "line " + (map[Number(n) - 1] ?? n));
     // An error at the end of input can sit on a blank line after the last statement (the
     // source's trailing newline, or the newline Mermaid appends before parsing): no token is
     // there, and the unfinished statement is on the last line with content, so point at its end.
-    const lines = String(source).split(/\r\n?|\n/);
     const at = error.details.line;
     if (Number.isInteger(at) && at >= 1 && (at > lines.length || lines[at - 1].trim() === "")) {
       let last = Math.min(at, lines.length);
