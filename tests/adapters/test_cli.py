@@ -9,9 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from mermaid_printer.adapters.cli import describe_error
-from mermaid_printer.errors import DiagramSyntaxError, RenderTimeout
-
 FLOWCHART = "flowchart TD\n  A[Start] --> B[Done]\n"
 BROKEN = "flowchart TD\n  A --> B\n  B --> --> C\n"
 
@@ -97,42 +94,6 @@ def test_an_svg_input_without_an_output_name_is_refused_rather_than_overwritten(
     assert result.returncode == 2
     assert_one_error_line(result.stderr, "error: INVALID_INPUT: a.svg already ends in .svg")
     assert (tmp_path / "a.svg").read_text() == FLOWCHART
-
-
-def test_a_syntax_error_is_described_by_line_column_expected_and_found_tokens() -> None:
-    error = DiagramSyntaxError(
-        "Parse error on line 3:\n...B --> --> C\n-------^\nExpecting 'NODE_STRING', 'AMP', got 'LINK'",
-        {"line": 3, "column": 9, "expected": ["NODE_STRING", "AMP"], "token": "LINK", "text": "--> "},
-    )
-
-    assert describe_error(error) == (
-        "SYNTAX_ERROR: Parse error on line 3, column 9: expected NODE_STRING, AMP but got '-->'"
-    )
-
-
-def test_a_syntax_error_at_the_end_names_the_end_token_and_shortens_a_long_expected_list() -> None:
-    expected = [f"T{n}" for n in range(12)]
-    details = {"line": 3, "column": 3, "expected": expected, "token": "EOF", "text": ""}
-    error = DiagramSyntaxError("Parse error", details)
-
-    assert describe_error(error) == (
-        "SYNTAX_ERROR: Parse error on line 3, column 3: expected T0, T1, T2, T3, T4, T5, T6, T7, … but got EOF"
-    )
-
-
-def test_a_syntax_error_without_column_or_expected_still_names_the_line_on_one_line() -> None:
-    error = DiagramSyntaxError("Parse error on line 2:\nA -->\n-----^\nunexpected end", {"line": 2})
-
-    description = describe_error(error)
-
-    assert description.startswith("SYNTAX_ERROR: Parse error on line 2: ")
-    assert "\n" not in description
-
-
-def test_other_errors_are_described_by_code_and_message_on_one_line() -> None:
-    error = RenderTimeout("render took longer\nthan 1000 ms")
-
-    assert describe_error(error) == "TIMEOUT: render took longer than 1000 ms"
 
 
 @pytest.mark.engine

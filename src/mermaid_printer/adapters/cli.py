@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
             raise _first_leaf(group) from group
     except PrinterError as exc:
-        _error(describe_error(exc))
+        _error(exc.summary())
         return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -112,11 +112,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         _error(f"internal error: {type(exc).__name__}: {_one_line(str(exc))} (run with --debug for the traceback)")
         return EXIT_RENDER_FAILED
-
-
-def describe_error(error: PrinterError) -> str:
-    """One line naming the error code and, for a syntax error, the line and column."""
-    return error.summary()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -459,7 +454,7 @@ def _render_batch(args: argparse.Namespace) -> int:
         raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
     with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
-        outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream(), describe=describe_error)
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream())
     errors = outcome.errors()
     if not errors:
         return EXIT_OK

@@ -112,7 +112,6 @@ def render_batch(
     *,
     jobs: int,
     status: TextIO | None = None,
-    describe: Callable[[PrinterError], str] = lambda error: f"{error.code}: {' '.join(error.message.split())}",
 ) -> BatchOutcome:
     """Render every item with ``render(code) -> (bytes, warnings)``, ``jobs`` at a time.
 
@@ -122,7 +121,7 @@ def render_batch(
     """
     items = inputs.items
     for name, error in inputs.unreadable:
-        print(f"error: {name}: {describe(error)}", file=sys.stderr)
+        print(f"error: {name}: {error.summary()}", file=sys.stderr)
     progress = _Progress(len(items), status, unreadable=len(inputs.unreadable))
     written: list[BatchItem] = []
     failed: list[tuple[BatchItem, PrinterError]] = []
@@ -145,7 +144,7 @@ def render_batch(
             else:
                 failed.append((item, error))
         if error is not None:
-            progress.line(f"error: {item.source}: {describe(error)}")
+            progress.line(f"error: {item.source}: {error.summary()}")
         for warning in warnings:
             progress.line(f"warning: {item.source}: {' '.join(warning.split())}")
         progress.advance(item.source, ok=error is None)
