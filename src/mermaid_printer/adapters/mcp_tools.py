@@ -90,8 +90,6 @@ class ToolSpec:
     open_world: bool = False
     #: Extra published parameters the request model does not have (e.g. ``delivery``).
     extra_parameters: dict[str, dict[str, Any]] | None = None
-    #: Request fields not published to MCP clients.
-    hidden: tuple[str, ...] = ()
 
 
 #: The argument under which :class:`_PassThrough` hands ``call`` the arguments a client gave that
@@ -115,7 +113,7 @@ class _PassThrough(FuncMetadata):
 
 def make_tool(spec: ToolSpec) -> Tool:
     """The SDK tool for ``spec``: schemas derived, annotations set, calls run off the event loop."""
-    parameters = input_schema(spec.request, exclude=spec.hidden)
+    parameters = input_schema(spec.request)
     parameters["properties"].update(spec.extra_parameters or {})
     arguments_model = create_model(  # type: ignore[call-overload]
         f"{spec.name}_arguments",
@@ -127,7 +125,7 @@ def make_tool(spec: ToolSpec) -> Tool:
         printer: PrinterService = ctx.request_context.lifespan_context
         unpublished = arguments.pop(_UNPUBLISHED, None) or {}
         given = {name: value for name, value in arguments.items() if value is not None}
-        given.update({name: value for name, value in unpublished.items() if name not in spec.hidden})
+        given.update(unpublished)
         reply = await anyio.to_thread.run_sync(partial(spec.handler, printer, given))
         return tool_result(reply)
 

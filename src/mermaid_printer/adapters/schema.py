@@ -8,7 +8,6 @@ how a client says "default") and keeps types, enums, bounds, defaults and descri
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 from pydantic import BaseModel
@@ -16,13 +15,11 @@ from pydantic import BaseModel
 __all__ = ["input_schema"]
 
 
-def input_schema(model: type[BaseModel], *, exclude: Collection[str] = ()) -> dict[str, Any]:
-    """The published input schema of ``model`` (by alias), without the fields in ``exclude``."""
+def input_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The published input schema of ``model`` (by alias)."""
     raw = model.model_json_schema(by_alias=True, mode="validation")
     properties = {}
     for name, prop in raw["properties"].items():
-        if name in exclude:
-            continue
         properties[name] = _published(prop)
     required = [name for name in raw.get("required", []) if name in properties]
     schema: dict[str, Any] = {"type": "object", "properties": properties, "required": required}
