@@ -156,13 +156,17 @@ async def test_render_markdown_writes_images_and_a_new_document_keeping_every_bl
 
 
 async def test_a_failing_block_is_kept_and_reported(fake_printer: FakePrinter, project: Path) -> None:
-    fake_printer.fail_with = DiagramSyntaxError("Parse error on line 2", {"line": 2})
+    fake_printer.fail_with = DiagramSyntaxError(
+        "Parse error on line 2:\n...\n---^\nExpecting 'NODE', got 'LINK'",
+        {"line": 2, "column": 5, "expected": ["NODE"], "token": "LINK", "text": "-->"},
+    )
 
     facts = envelope(await call(fake_printer, project, "render_markdown", {"path": "README.md"}))
 
     assert (facts["rendered"], facts["failed"]) == (0, 1)
     (block,) = facts["blocks"]
     assert (block["error_code"], block["document_line"]) == ("SYNTAX_ERROR", 5)
+    assert block["error_summary"] == "SYNTAX_ERROR: Parse error on line 2, column 5: expected NODE but got '-->'"
     assert "```mermaid\nflowchart LR\n  A --> B\n```" in (project / "README.rendered.md").read_text()
 
 
