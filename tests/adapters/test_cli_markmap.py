@@ -36,10 +36,13 @@ def test_markmap_refuses_flags_of_another_format_and_bad_options(tmp_path: Path)
     paper = run_cli("markmap", str(source), "--paper", "A4")
     zoom = run_cli("markmap", str(source), "--zoom", "maybe")
     colours = run_cli("markmap", str(source), "--color-scheme", "#fff,blue")
+    width = run_cli("markmap", str(source), "--max-width", "-5")
 
     assert (paper.returncode, paper.stderr) == (2, "error: INVALID_INPUT: --paper applies to PDF output, not SVG\n")
     assert zoom.returncode == 2 and "--zoom takes true or false" in zoom.stderr
-    assert colours.returncode == 2 and "color_scheme: item 1 ('blue')" in colours.stderr
+    # Named as the flag typed, not the request's field (it was "color_scheme", "options.max_width").
+    assert colours.returncode == 2 and "Invalid input: --color-scheme: item 1 ('blue')" in colours.stderr
+    assert width.returncode == 2 and width.stderr.startswith("error: INVALID_INPUT: Invalid input: --max-width: ")
     assert not (tmp_path / "trip.svg").exists()
 
 

@@ -78,7 +78,8 @@ logger = logging.getLogger(__name__)
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     logging.basicConfig(
         stream=sys.stderr,
         level=logging.DEBUG if args.debug else logging.INFO if args.command in ("serve", "http") else logging.WARNING,
@@ -103,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
             raise _first_leaf(group) from group
     except PrinterError as exc:
-        _error(exc.summary())
+        _error(_in_flag_terms(exc, _flags_of(parser, args.command)).summary())
         return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -112,6 +113,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         _error(f"internal error: {type(exc).__name__}: {_one_line(str(exc))} (run with --debug for the traceback)")
         return EXIT_RENDER_FAILED
+
+
+def _flags_of(parser: argparse.ArgumentParser, command: str) -> dict[str, str]:
+    """For ``command``: each option's destination (a request field) and the flag that sets it."""
+    # argparse keeps sub-commands and their options in private attributes: nothing public lists them.
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            options = action.choices[command]._actions
+            return {option.dest: max(option.option_strings, key=len) for option in options if option.option_strings}
+    return {}
+
+
+def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
+    """``error`` with the request field its message names first spelt as the flag that sets it
+    (``Invalid input: options.max_width: …`` becomes ``Invalid input: --max-width: …``): the
+    flags are what a user of the command line typed."""
+    field = error.details.get("field")
+    prefix = f"Invalid input: {field}: "
+    flag = flags.get(field.rsplit(".", 1)[-1]) if isinstance(field, str) else None
+    if flag is None or not error.message.startswith(prefix):
+        return error
+    return type(error)(f"Invalid input: {flag}: {error.message[len(prefix) :]}", error.details)
 
 
 def _parser() -> argparse.ArgumentParser:
