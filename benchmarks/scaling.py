@@ -141,5 +141,15 @@ def diagram_specs(text: str) -> list[tuple[str, str]]:
     return diagrams
 
 
+def add_diagrams_argument(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--diagrams type:nodes,...`` (:func:`diagram_specs`), ``default`` when not given."""
+    parser.add_argument(
+        "--diagrams",
+        type=diagram_specs,
+        default=default,
+        help="comma-separated type:nodes of scaling.py's generators",
+    )
+
+
 if __name__ == "__main__":
     sys.stdout.write(generate(sys.argv[1], int(sys.argv[2])))

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scaling import diagram_specs
+from scaling import add_diagrams_argument
 
 from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -46,12 +46,7 @@ PARSED = (
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--diagrams",
-        type=diagram_specs,
-        default=DEFAULT,
-        help="comma-separated type:nodes of scaling.py's generators",
-    )
+    add_diagrams_argument(parser, DEFAULT)
     parser.add_argument("--rounds", type=int, default=11)
     args = parser.parse_args(argv)
     engine = QuickJSEngine(mermaid_bundle())

@@ -103,9 +103,9 @@ class DiagramSyntaxError(PrinterError, ValueError):
         expected = self.details.get("expected")
         if not expected:
             message = _one_line(self.message)
-            return (
-                f"{self.code}: {message if message.startswith('Parse error') else f'Parse error on {where}: {message}'}"
-            )
+            if not message.startswith("Parse error"):  # jison's own message already says where
+                message = f"Parse error on {where}: {message}"
+            return f"{self.code}: {message}"
         items = [str(item) for item in expected] if isinstance(expected, list) else [str(expected)]
         shown = ", ".join(items[:8]) + (", …" if len(items) > 8 else "")
         text = str(self.details.get("text") or "").strip()

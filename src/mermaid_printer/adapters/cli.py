@@ -488,7 +488,7 @@ def _render_batch(args: argparse.Namespace) -> int:
 def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
     """``--format``, else the output's suffix (not in a batch: it names a directory), else svg;
     refuses flags of another format."""
-    chosen = (args.format or "svg") if batch else output_format(args.output, args.format, _FORMATS)
+    chosen = output_format(None if batch else args.output, args.format, _FORMATS)
     for owner, model in _FORMAT_MODELS.items():
         given = [name for name in _own_fields(model) if getattr(args, name) is not None]
         if given and owner != chosen:
