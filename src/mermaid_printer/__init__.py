@@ -14,8 +14,8 @@ control (one warm engine per application), use :class:`Printer` as a context man
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from mermaid_printer.errors import (
     ERROR_CODES,
@@ -32,36 +32,98 @@ from mermaid_printer.errors import (
     ResourceLimit,
     UnsupportedDiagram,
 )
-from mermaid_printer.jobs import MarkmapRenderResult, MarkmapStructure
-from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapStructureRequest
-from mermaid_printer.options import (
-    PAPER_SIZES,
-    THEMES,
-    ParseOptions,
-    PdfOptions,
-    PngOptions,
-    RenderOptions,
-    VerifyOptions,
-    build_pdf_options,
-    build_png_options,
-    build_render_options,
-    validate_request,
-)
-from mermaid_printer.service import (
-    ParseResult,
-    PdfResult,
-    PngResult,
-    Printer,
-    PrinterService,
-    RenderResult,
-    VerifyResult,
-    default_printer,
-)
 
-try:
-    __version__ = version("mermaid-printer")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+if TYPE_CHECKING:
+    from mermaid_printer.jobs import MarkmapRenderResult, MarkmapStructure
+    from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapStructureRequest
+    from mermaid_printer.options import (
+        PAPER_SIZES,
+        THEMES,
+        ParseOptions,
+        PdfOptions,
+        PngOptions,
+        RenderOptions,
+        VerifyOptions,
+        build_pdf_options,
+        build_png_options,
+        build_render_options,
+        validate_request,
+    )
+    from mermaid_printer.service import (
+        ParseResult,
+        PdfResult,
+        PngResult,
+        Printer,
+        PrinterService,
+        RenderResult,
+        VerifyResult,
+    )
+
+    __version__: str
+
+#: The public names imported on first use, by the module that defines them. Importing the
+#: package (which every ``mermaid_printer.*`` import does first) then costs only the errors:
+#: the engine process and the CLI start without the request models and the service they may
+#: not need (``benchmarks/cold_start.py``).
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("MarkmapRenderResult", "MarkmapStructure"), "mermaid_printer.jobs"),
+    **dict.fromkeys(("MarkmapCustomizeRequest", "MarkmapStructureRequest"), "mermaid_printer.markmap_options"),
+    **dict.fromkeys(
+        (
+            "PAPER_SIZES",
+            "THEMES",
+            "ParseOptions",
+            "PdfOptions",
+            "PngOptions",
+            "RenderOptions",
+            "VerifyOptions",
+            "build_pdf_options",
+            "build_png_options",
+            "build_render_options",
+            "validate_request",
+        ),
+        "mermaid_printer.options",
+    ),
+    **dict.fromkeys(
+        (
+            "ParseResult",
+            "PdfResult",
+            "PngResult",
+            "Printer",
+            "PrinterService",
+            "RenderResult",
+            "VerifyResult",
+            "default_printer",
+        ),
+        "mermaid_printer.service",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name on first use (see ``_LAZY``), and ``__version__``."""
+    if name == "__version__":
+        value: Any = _installed_version()
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+def _installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mermaid-printer")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0.0.0"
+
 
 __all__ = [
     "ERROR_CODES",
@@ -121,6 +183,9 @@ def render_svg(code: str, **options: Any) -> RenderResult:
     Raises:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
+    from mermaid_printer.options import build_render_options
+    from mermaid_printer.service import default_printer
+
     return default_printer().render_svg(build_render_options(code, **options))
 
 
@@ -135,12 +200,16 @@ def parse(code: str, **options: Any) -> ParseResult:
     Raises:
         PrinterError: a subclass naming what went wrong; a syntax error has ``line``/``column``.
     """
+    from mermaid_printer.service import default_printer
+
     return default_printer().parse(code, **options)
 
 
 def verify(code: str, **options: Any) -> VerifyResult:
     """Check Mermaid source without rendering: ``ok``, ``diagram_type``, or the ``error``
     (``timeout_ms`` as :class:`VerifyOptions` defines it)."""
+    from mermaid_printer.service import default_printer
+
     return default_printer().verify(code, **options)
 
 
@@ -157,6 +226,9 @@ def render_pdf(code: str, **options: Any) -> PdfResult:
     Raises:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
+    from mermaid_printer.options import build_pdf_options
+    from mermaid_printer.service import default_printer
+
     return default_printer().render_pdf(build_pdf_options(code, **options))
 
 
@@ -172,6 +244,9 @@ def render_png(code: str, **options: Any) -> PngResult:
         PrinterError: a subclass naming what went wrong; ``RESOURCE_LIMIT`` if the image would
             be over 40 megapixels.
     """
+    from mermaid_printer.options import build_png_options
+    from mermaid_printer.service import default_printer
+
     return default_printer().render_png(build_png_options(code, **options))
 
 
@@ -193,6 +268,10 @@ def render_markmap(markdown_content: str, **options: Any) -> MarkmapRenderResult
     Raises:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
+    from mermaid_printer.markmap_options import MarkmapCustomizeRequest
+    from mermaid_printer.options import validate_request
+    from mermaid_printer.service import default_printer
+
     request = validate_request(MarkmapCustomizeRequest, {"markdown_content": markdown_content, **options})
     return default_printer().render_markmap(request)
 
@@ -200,5 +279,9 @@ def render_markmap(markdown_content: str, **options: Any) -> MarkmapRenderResult
 def markmap_structure(markdown_content: str, **options: Any) -> MarkmapStructure:
     """markmap's tree of a Markdown document and what it is made of, without drawing it
     (``timeout_ms`` as :class:`MarkmapStructureRequest` defines it)."""
+    from mermaid_printer.markmap_options import MarkmapStructureRequest
+    from mermaid_printer.options import validate_request
+    from mermaid_printer.service import default_printer
+
     request = validate_request(MarkmapStructureRequest, {"markdown_content": markdown_content, **options})
     return default_printer().markmap_structure(request)

@@ -138,6 +138,14 @@ def _flip_last_byte(path: Path) -> None:
     path.write_bytes(bytes(data))
 
 
+def _flip_first_page_byte(path: Path) -> None:
+    # In the first chunk the reader hashes on its own thread, while later ones are still read.
+    data = bytearray(path.read_bytes())
+    data[-(len(data) // 2) - 1] ^= 0x01  # the middle of the pages, well past the header
+    data[4096 * 3] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
 def _truncate(path: Path) -> None:
     path.write_bytes(path.read_bytes()[:-4096])
 
@@ -154,6 +162,7 @@ def _garbage(path: Path) -> None:
 
 DAMAGE = {
     "a flipped bit in its pages": (_flip_last_byte, "digest does not match"),
+    "flipped bits early and midway": (_flip_first_page_byte, "digest does not match"),
     "cut short": (_truncate, "not as long as its header says"),
     "made for another key": (_change_key, "another key"),
     "not a snapshot": (_garbage, "not a snapshot file"),

@@ -615,6 +615,25 @@ def test_a_failing_prepare_is_engine_unavailable_with_the_reason(start_method: s
             pool.run({}, timeout_s=JOB_TIMEOUT_S)
 
 
+def test_a_start_that_does_not_wait_reports_a_failing_prepare_on_the_first_run(start_method: str) -> None:
+    with RendererPool("pool_broken_worker", start_method=start_method) as pool:
+        pool.start(wait=False)  # returns while the engine process starts (and fails)
+
+        with pytest.raises(EngineUnavailable, match="RuntimeError: no bundle here"):
+            pool.run({}, timeout_s=JOB_TIMEOUT_S)
+
+
+def test_a_start_that_does_not_wait_serves_the_first_run_from_the_zygote_it_started() -> None:
+    with RendererPool(FAKE, start_method="fork", max_concurrency=1) as pool:
+        pool.start(wait=False)
+        zygote = pool.engine_pid
+        pool.start(wait=False)  # started already: nothing more
+
+        assert zygote is not None and pool.engine_pid == zygote
+        assert pool.run({"action": "echo", "value": 8}, timeout_s=JOB_TIMEOUT_S)["echo"] == 8
+        assert pool.engine_pid == zygote
+
+
 def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> None:
     with (
         RendererPool("pool_no_such_worker", start_method=start_method) as pool,

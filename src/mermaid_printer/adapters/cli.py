@@ -29,9 +29,10 @@ from mermaid_printer.adapters.cli_flags import (
     output_format,
 )
 from mermaid_printer.adapters.cli_markmap import add_markmap_command, markmap_format, markmap_request
+from mermaid_printer.adapters.cli_start import discard_head_start, one_shot_pool, take_head_start
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
-from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, one_shot_engine, selected_engine
+from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
 from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
 from mermaid_printer.files import write_atomically
 from mermaid_printer.options import (
@@ -270,18 +271,19 @@ _CACHE_DIR_HELP = (
 
 
 def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
-    """The printer for this command. ``one_shot``: it serves one request, so its engine process
-    loads only ``bundle``, skips the warm-up of every diagram type and forks no spares (cold
-    start: process start to first SVG), while the render still runs in a single-use child with
-    its limits."""
+    """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
+    engine process started ahead for it if there is one (``cli_start``; else started now), which
+    loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
+    the render still runs in a single-use child with its limits. Otherwise a warm pool (and an
+    engine process started ahead is stopped first: it would only take CPU from this one's start)."""
     from mermaid_printer.cache import default_cache
-    from mermaid_printer.pool import RendererPool
     from mermaid_printer.service import Printer
 
     pool = None
     if one_shot:
-        options = {"warm_up": False, "engine": one_shot_engine(), "bundles": [bundle]}
-        pool = RendererPool(worker_options=options, spares=0)
+        pool = take_head_start(bundle) or one_shot_pool(bundle)
+    else:
+        discard_head_start()
     return Printer(pool, cache=default_cache(cache_dir))
 
 

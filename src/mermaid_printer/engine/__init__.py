@@ -12,8 +12,10 @@ snapshot of its memory cached on disk, :mod:`mermaid_printer.engine.wasm.snapsho
 
 from __future__ import annotations
 
+import glob
 import importlib
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,6 +114,25 @@ def one_shot_engine() -> str:
     if wasm_built and private_cache_directory("wasm") is not None:
         return ONE_SHOT_ENGINE
     return DEFAULT_ENGINE
+
+
+def snapshot_file_prefix(bundle_name: str) -> str:
+    """How the names of ``bundle_name``'s warm snapshot files begin (the key follows), in the
+    wasm engine's private cache directory (``engine/wasm/snapshot.py``)."""
+    return "snapshot-" + (re.sub(r"[^a-z0-9_]+", "_", bundle_name.lower()) or "bundle") + "-"
+
+
+def starts_without_building(engine: str, bundle_name: str) -> bool:
+    """Whether ``engine`` can start with ``bundle_name`` without building anything first: true
+    but for the wasm engine from its snapshot when no snapshot of that bundle is kept (which this
+    finds by name, not by key, so a snapshot of another version counts: a guess that is cheap)."""
+    if engine != ONE_SHOT_ENGINE:
+        return True
+    from mermaid_printer.files import private_cache_directory
+
+    directory = private_cache_directory("wasm")
+    prefix = snapshot_file_prefix(bundle_name)
+    return directory is not None and any(directory.glob(f"{glob.escape(prefix)}*.bin"))
 
 
 def selected_engine(name: str | None = None) -> str:

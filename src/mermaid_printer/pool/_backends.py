@@ -103,7 +103,12 @@ class Launch(Protocol):
 
 
 class Backend(Protocol):
-    def start(self) -> None: ...
+    def spawn(self) -> None:
+        """Start the engine process(es), without waiting for them to be warm."""
+
+    def wait_ready(self) -> None:
+        """Wait until what :meth:`spawn` started is warm (raises ``EngineUnavailable``)."""
+
     def alive(self) -> bool: ...
     def launch(self, prime_for: str | None = None) -> Launch: ...
     def on_lost(self) -> None: ...
@@ -139,14 +144,18 @@ class ForkBackend:
         self._spares = spares
         self._proc: subprocess.Popen[bytes] | None = None
         self._ctrl: socket.socket | None = None
+        self._ready = False  # said it is warm (wait_ready)
         self._send_lock = threading.Lock()  # guards _ctrl against close() while sending
 
-    def start(self) -> None:
-        self._proc, ours = _popen_with_socket(
+    def spawn(self) -> None:
+        self._proc, self._ctrl = _popen_with_socket(
             [*_worker_args(self._worker, self._options), "--mode", "fork", "--spares", str(self._spares), "--ctrl-fd"],
             socket.SOCK_SEQPACKET,
         )
-        self._ctrl = ours
+
+    def wait_ready(self) -> None:
+        ours, proc = self._ctrl, self._proc
+        assert ours is not None and proc is not None, "spawn() first"
         ours.settimeout(_START_TIMEOUT_S)
         try:
             message = ours.recv(65536)
@@ -155,11 +164,12 @@ class ForkBackend:
         finally:
             ours.settimeout(None)
         if not message:
-            code = self._proc.wait()
+            code = proc.wait()
             raise EngineUnavailable(f"the engine process exited during start (exit code {code})")
         hello = json.loads(message)
         if "error" in hello:
             raise EngineUnavailable(str(hello["error"]))
+        self._ready = True
 
     def alive(self) -> bool:
         return self._ctrl is not None and self._proc is not None and self._proc.poll() is None
@@ -197,7 +207,9 @@ class ForkBackend:
         if ctrl is not None:
             ctrl.close()  # the zygote sees end-of-file, kills and reaps its children, exits
         if self._proc is not None:
-            _stop(self._proc, _STOP_GRACE_S)
+            # One that never said it is warm reads nothing from its socket yet, and has no
+            # children to reap: it is stopped at once (a head start nobody took, for one).
+            _stop(self._proc, _STOP_GRACE_S if self._ready else 0.0)
 
 
 class _SpawnedWorker:
@@ -267,10 +279,13 @@ class SpawnBackend:
         self._busy: set[_SpawnedWorker] = set()
         self._closed = False
 
-    def start(self) -> None:
+    def spawn(self) -> None:
         with self._lock:
             while len(self._idle) < self._spares:
                 self._idle.append(_SpawnedWorker(self._worker, self._options))
+
+    def wait_ready(self) -> None:
+        with self._lock:
             idle = list(self._idle)
         for worker in idle:
             try:

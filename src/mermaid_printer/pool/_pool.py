@@ -106,6 +106,7 @@ class RendererPool:
         self._slots = threading.BoundedSemaphore(max_concurrency)
         self._lock = threading.Lock()  # guards _backend; held while an engine starts
         self._backend: Backend | None = None
+        self._spawned_at: float | None = None  # when _backend was spawned, until it is warm
         self._closures = 0  # counts close() calls, so a run in flight never restarts a closed pool
 
     def __enter__(self) -> RendererPool:
@@ -114,13 +115,22 @@ class RendererPool:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def start(self) -> None:
+    def start(self, *, wait: bool = True) -> None:
         """Start the engine process and wait until it is warm. Does nothing if it already is.
+
+        ``wait=False`` returns once the process is started, so the caller can do other work while
+        it gets warm (the command line imports its own modules meanwhile); the first :meth:`run`
+        (or a :meth:`start` that waits) waits for it, and says what went wrong if it failed.
 
         Raises:
             EngineUnavailable: the process could not start or the worker's ``prepare()`` failed.
         """
-        self._ready_backend(None)
+        if wait:
+            self._ready_backend(None)
+            return
+        with self._lock:
+            if self._backend is None or not self._backend.alive():
+                self._spawn_backend()
 
     @property
     def engine_pid(self) -> int | None:
@@ -194,42 +204,56 @@ class RendererPool:
         A later :meth:`start` or :meth:`run` starts a new engine process.
         """
         with self._lock:
-            backend, self._backend = self._backend, None
+            backend, self._backend, self._spawned_at = self._backend, None, None
             self._closures += 1
         if backend is not None:
             backend.close()
 
     def _ready_backend(self, closures: int | None) -> Backend:
-        """The running backend, started if need be; refused if closed since ``closures`` was read."""
+        """The running backend, started if need be and warm; refused if closed since ``closures``
+        was read."""
         with self._lock:
             if closures is not None and closures != self._closures:
                 raise EngineUnavailable("the renderer pool was closed")
-            if self._backend is not None and self._backend.alive():
-                return self._backend
-            stale, self._backend = self._backend, None
-            if stale is not None:
-                stale.close()
-            backend: Backend
-            if self.start_method == "fork":
-                backend = ForkBackend(self.worker, self.worker_options, spares=self.spares)
-            else:
-                backend = SpawnBackend(self.worker, self.worker_options, spares=self.spares)
-            started = time.monotonic()
-            try:
-                backend.start()
-            except BaseException:
-                backend.close()
-                raise
-            logger.info(
-                "renderer pool ready in %.1f s (%s, worker %s, options %s, %d spares)",
-                time.monotonic() - started,
-                self.start_method,
-                self.worker,
-                json.dumps(self.worker_options, sort_keys=True),
-                self.spares,
-            )
-            self._backend = backend
+            backend = self._backend
+            if backend is None or not backend.alive():
+                backend = self._spawn_backend()
+            if self._spawned_at is not None:
+                try:
+                    backend.wait_ready()
+                except BaseException:
+                    self._backend, self._spawned_at = None, None
+                    backend.close()
+                    raise
+                logger.info(
+                    "renderer pool ready in %.1f s (%s, worker %s, options %s, %d spares)",
+                    time.monotonic() - self._spawned_at,
+                    self.start_method,
+                    self.worker,
+                    json.dumps(self.worker_options, sort_keys=True),
+                    self.spares,
+                )
+                self._spawned_at = None
             return backend
+
+    def _spawn_backend(self) -> Backend:
+        """Replace the backend (a stale one is closed) with a new one whose processes are
+        starting; the caller holds ``_lock``."""
+        stale, self._backend = self._backend, None
+        if stale is not None:
+            stale.close()
+        backend: Backend
+        if self.start_method == "fork":
+            backend = ForkBackend(self.worker, self.worker_options, spares=self.spares)
+        else:
+            backend = SpawnBackend(self.worker, self.worker_options, spares=self.spares)
+        try:
+            backend.spawn()
+        except BaseException:
+            backend.close()
+            raise
+        self._backend, self._spawned_at = backend, time.monotonic()
+        return backend
 
     def _run_once(
         self,
