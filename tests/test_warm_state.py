@@ -10,18 +10,22 @@ itself, the likeliest to meet its own traces.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from warm_up_cases import DIAGRAMS, MARKDOWN
 
 from mermaid_printer import Printer, build_render_options
-from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, WARMUP_DIAGRAMS
+from mermaid_printer.bundles.mermaid import IDLE_WARMUP_DIAGRAMS, THEMED_WARMUP_THEMES, WARMUP_DIAGRAMS
 from mermaid_printer.markmap_options import MarkmapRenderRequest
 from mermaid_printer.options import validate_request
 from mermaid_printer.pool import RendererPool
 
 pytestmark = pytest.mark.engine
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "diagrams"
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +56,21 @@ def test_a_warmed_process_draws_a_mind_map_as_a_cold_one(printer: Printer, cold_
     request = validate_request(MarkmapRenderRequest, {"markdown_content": MARKDOWN})
 
     assert printer.render_markmap(request).data == cold_printer.render_markmap(request).data
+
+
+def test_a_process_after_its_idle_warm_up_draws_zenuml_as_a_cold_one(
+    cold_printer: Printer, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # A server's engine process draws ZenUML's constructs once it is idle (pool/_zygote.py), so
+    # that its render processes start with the parser's learned DFA: it must change nothing drawn.
+    with Printer(cache=None) as idle:
+        idle.start()
+        deadline = time.monotonic() + 300
+        logged = ""
+        while "idle warm-up done: " not in logged:
+            assert time.monotonic() < deadline, "the idle warm-up never finished"
+            time.sleep(0.2)
+            logged += capfd.readouterr().err
+        for code in (*IDLE_WARMUP_DIAGRAMS, (FIXTURES / "zenuml.mmd").read_text()):
+            options = build_render_options(code)
+            assert idle.render_svg(options).svg == cold_printer.render_svg(options).svg

@@ -104,6 +104,22 @@ def learn(lessons: bytes) -> None:
             learned.write(str(os.getpid()))
 
 
+def idle_warm_up() -> Iterator[None]:
+    """``FAKE_IDLE_STEPS`` steps (none unless a test sets it), each recording when it ran
+    (CLOCK_MONOTONIC, shared by every process) in ``STATE["idle_steps"]``, so that children
+    forked afterwards show them, and leaving ``<n>.step`` in ``FAKE_IDLE_DIR`` if set; with
+    ``FAKE_IDLE_FAIL`` the second step raises."""
+    for step in range(int(os.environ.get("FAKE_IDLE_STEPS", "0"))):
+        if step == 1 and os.environ.get("FAKE_IDLE_FAIL"):
+            raise RuntimeError("fake-worker: idle warm-up failed on purpose")
+        STATE.setdefault("idle_steps", []).append(time.monotonic())
+        marker_dir = os.environ.get("FAKE_IDLE_DIR")
+        if marker_dir:
+            with open(os.path.join(marker_dir, f"{step}.step"), "w") as marker:
+                marker.write(str(os.getpid()))
+        yield
+
+
 def handle(job: dict[str, Any]) -> dict[str, Any]:
     """Do what ``job["action"]`` says."""
     action = job.get("action", "echo")

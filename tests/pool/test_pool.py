@@ -25,7 +25,7 @@ from mermaid_printer.errors import (
     RenderTimeout,
     ResourceLimit,
 )
-from mermaid_printer.pool import JobCancelled, RendererPool
+from mermaid_printer.pool import JobCancelled, RendererPool, _zygote
 from mermaid_printer.pool import _protocol as proto
 
 HERE = Path(__file__).resolve().parent
@@ -632,6 +632,96 @@ def test_a_start_that_does_not_wait_serves_the_first_run_from_the_zygote_it_star
         assert zygote is not None and pool.engine_pid == zygote
         assert pool.run({"action": "echo", "value": 8}, timeout_s=JOB_TIMEOUT_S)["echo"] == 8
         assert pool.engine_pid == zygote
+
+
+# --- idle warm-up -----------------------------------------------------------------------------
+
+
+def _wait_for(path: Path, timeout_s: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} never appeared"
+        time.sleep(0.02)
+
+
+def _recall_idle_steps(pool: RendererPool, count: int) -> list[float]:
+    """The idle steps a newly forked child starts with, once it starts with ``count`` of them
+    (the zygote retires its idle spares right after the last step)."""
+    for _ in range(50):
+        steps = pool.run({"action": "recall"}, timeout_s=JOB_TIMEOUT_S)["state"].get("idle_steps", [])
+        if len(steps) == count:
+            return list(steps)
+        time.sleep(0.1)
+    raise AssertionError(f"children never started with {count} idle steps")
+
+
+def test_an_idle_zygote_takes_its_idle_warm_up_and_children_forked_after_start_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_IDLE_STEPS", "3")
+    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        first = pool.run({"action": "recall"}, timeout_s=JOB_TIMEOUT_S)
+        idle_from = time.monotonic()
+        assert "idle_steps" not in first["state"]
+
+        _wait_for(tmp_path / "2.step")
+        steps = _recall_idle_steps(pool, 3)
+
+    # Not before a second with no request in flight, and in order.
+    assert steps[0] >= idle_from + _zygote._IDLE_WARM_UP_AFTER_S - 0.05
+    assert steps == sorted(steps)
+
+
+def test_a_request_in_flight_holds_the_idle_warm_up_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_IDLE_STEPS", "1")
+    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    release = tmp_path / "release"
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        thread, _ = run_in_thread(
+            lambda: pool.run({"action": "block_until", "release_path": str(release)}, timeout_s=JOB_TIMEOUT_S)
+        )
+        time.sleep(2 * _zygote._IDLE_WARM_UP_AFTER_S)
+        assert not (tmp_path / "0.step").exists()
+        released = time.monotonic()
+        release.touch()
+        thread.join()
+
+        _wait_for(tmp_path / "0.step")
+        (step,) = _recall_idle_steps(pool, 1)
+
+    assert step >= released + _zygote._IDLE_WARM_UP_AFTER_S - 0.05
+
+
+def test_a_failing_idle_warm_up_is_reported_and_the_pool_serves_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FAKE_IDLE_STEPS", "3")
+    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    monkeypatch.setenv("FAKE_IDLE_FAIL", "1")
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        pool.start()
+        _wait_for(tmp_path / "0.step")
+        deadline = time.monotonic() + 30
+        while "the idle warm-up failed" not in (logged := capfd.readouterr().err):
+            assert time.monotonic() < deadline, logged
+            time.sleep(0.05)
+
+        assert pool.run({"action": "echo", "value": 9}, timeout_s=JOB_TIMEOUT_S)["echo"] == 9
+    assert "idle warm-up failed on purpose" in logged and not (tmp_path / "2.step").exists()
+
+
+def test_a_pool_without_spares_serves_one_shot_runs_and_takes_no_idle_warm_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_IDLE_STEPS", "1")
+    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    with RendererPool(FAKE, start_method="fork", spares=0) as pool:
+        pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
+        time.sleep(3 * _zygote._IDLE_WARM_UP_AFTER_S)
+
+        assert "idle_steps" not in pool.run({"action": "recall"}, timeout_s=JOB_TIMEOUT_S)["state"]
+    assert not (tmp_path / "0.step").exists()
 
 
 def test_a_missing_worker_module_is_engine_unavailable(start_method: str) -> None:

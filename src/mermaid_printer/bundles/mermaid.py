@@ -18,6 +18,7 @@ from mermaid_printer.resources import vendored_file
 
 __all__ = [
     "MERMAID_VERSION",
+    "IDLE_WARMUP_DIAGRAMS",
     "PARSE_WARMUP_DIAGRAMS",
     "THEMED_WARMUP_THEMES",
     "WARMUP_DIAGRAMS",
@@ -87,6 +88,33 @@ PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
     "wardley": "wardley-beta\ntitle W\nevolution A -> B -> C -> D\ncomponent U [0.9, 0.2]\ncomponent S [0.4, 0.8]\nU -> S\nevolve S 0.9",
     "xychart": 'xychart-beta\n  title "X"\n  x-axis [a, b]\n  y-axis "Y" 0 --> 10\n  bar [1, 2]\n  line [2, 1]',
 }
+
+#: ZenUML diagrams of ours that a long-lived warm process draws once it is idle, one per step
+#: (``worker.mermaid.idle_warm_up``; ``pool/_zygote.py`` takes a step after a second with no
+#: request in flight). ZenUML parses with ANTLR 4, which builds its prediction DFA as it meets
+#: each construct in each context and keeps it in the parser's static state: learned in the
+#: warm process, every render process forked after it starts with it. A ZenUML render process
+#: otherwise spends 78-87 % of its first render learning (``benchmarks/zenuml_learning.py``).
+#: Each step is a construct of ZenUML's docs in the context it is usually written in (inside a
+#: message's block), most common first; each took 0.1-0.7 s of CPU here (a request that comes
+#: during a step waits for it), 5.9 s in all. The DFA changes how fast ANTLR predicts, never
+#: what: the drawings are the same (tests/test_warm_state.py).
+IDLE_WARMUP_DIAGRAMS: tuple[str, ...] = (
+    "zenuml\n  title Plan\n  @Actor A\n  @Boundary B\n  @Control C\n  @Entity E\n  @Database D\n  @Queue Q\n  A->B: hi",
+    "zenuml\n  A->B.call(x) {\n    C.get(x)\n  }\n  B->A: done",
+    'zenuml\n  A->B.call(x, "s", 1) {\n    r = C.get(x)\n    return r\n  }',
+    "zenuml\n  A->B.m() {\n    T v = D.find(r)\n    E.save(v)\n  }",
+    "zenuml\n  A->B.m() {\n    if(ok) {\n      return r\n    } else {\n      C.fail()\n    }\n  }",
+    "zenuml\n  A.m() {\n    if(x == null) {\n      B.n()\n    } else if(x > 1) {\n      C.o()\n    }\n  }",
+    "zenuml\n  A.m() {\n    B.n() {\n      @return B->A: early\n    }\n  }",
+    "zenuml\n  A->B.run() {\n    while(more) {\n      C.next()\n      B.handle(item)\n    }\n  }",
+    "zenuml\n  A.m() {\n    loop {\n      C.poll()\n    }\n    forEach(xs) {\n      D.each()\n    }\n  }",
+    "zenuml\n  opt {\n    A.m()\n  }\n  par {\n    A.m\n    B.n()\n  }",
+    "zenuml\n  critical(l) {\n    A->B: x\n  }\n  section(S) {\n    A->B: n\n  }",
+    "zenuml\n  A.m() {\n    try {\n      B.n()\n    } catch(E) {\n      C.o()\n    } finally {\n      A.c()\n    }\n  }",
+    "zenuml\n  // a comment\n  A.m() {\n    x = new R(1)\n    A->A: self\n  }",
+    'zenuml\n  group G {\n    @Actor X\n  }\n  "A b" as Y\n  X->Y: q',
+)
 
 #: Themes the warm-up also draws the flowchart in (Mermaid's classic ones besides the default).
 #: Only for their stylesheets: the sanitizer returns a request's stylesheet that is one of the

@@ -194,6 +194,14 @@ _COPY_AFTER_S = 0.02
 #: that come meanwhile wait for the step. Measured here: 3-7 ms a step.
 _SLOW_COLLAPSE_STEP_S = 0.05
 
+#: How long no request must have been in flight before the zygote takes a step of the worker's
+#: idle warm-up (a request that comes during a step waits for it: ~0.1-0.7 s each for the real
+#: worker's), and how long it waits before it looks again while other tasks wait for a core.
+_IDLE_WARM_UP_AFTER_S = 1.0
+_IDLE_WARM_UP_RETRY_S = 0.25
+#: What ``next()`` gives once the idle warm-up has no steps left.
+_NO_MORE_STEPS = object()
+
 # A spare that dies this many times in a row before taking a request (a broken ``prime()``)
 # turns spares off: requests then fork on demand, in children that do not prime (its traceback
 # is on stderr; whatever else is broken shows in their results).
@@ -237,6 +245,15 @@ class _Zygote:
         # keep the 4 KiB pages alive beside the huge ones). Requests fork on demand meanwhile.
         self._collapser: _huge_pages.Collapser | None = _huge_pages.Collapser() if spares else None
         self._collapse_began = time.monotonic()
+        # The worker's idle warm-up (a pool that keeps spares is long-lived): its steps once
+        # started, how many taken and their CPU; None once done (or where there is none).
+        self._idle_warm_up: Callable[[], Iterable[object]] | None = (
+            getattr(module, "idle_warm_up", None) if spares else None
+        )
+        self._idle_steps: Iterator[object] | None = None
+        self._idle_steps_taken = 0
+        self._idle_cpu_s = 0.0
+        self._idle_not_before = 0.0  # (monotonic) no step before then: the machine was busy
 
     def serve(self) -> None:
         """Run until the control socket closes, then kill and reap every child."""
@@ -256,7 +273,9 @@ class _Zygote:
             self._shutdown()
 
     def _poll_once(self) -> bool:
-        timeout_ms = 0 if self._collapser is not None else self._ms_until_spares_copy()
+        timeout_ms = (
+            0 if self._collapser is not None else _sooner(self._ms_until_spares_copy(), self._ms_until_idle_step())
+        )
         events = [fd for fd, _events in self._poller.poll(timeout_ms)]
         # Callers that hung up first: a caller closes a request's socket once it has the result,
         # before it sends its next request, so that child is no longer a request in flight when
@@ -278,6 +297,7 @@ class _Zygote:
             self._collapse_step()
         self._update_copying()
         self._refill_spares()
+        self._idle_step()
         return True
 
     def _collapse_step(self) -> None:
@@ -520,6 +540,55 @@ class _Zygote:
         for other in [*self._children.values(), *self._spares.values()]:
             other.close()
 
+    # --- idle warm-up ---------------------------------------------------------------------------
+
+    def _idle_warm_up_due(self) -> float | None:
+        """When the next step of the idle warm-up may be taken (monotonic time), or None while
+        there is none to take now: none left, start-up (huge pages, the learner) not over, or a
+        request in flight."""
+        if self._idle_warm_up is None or self._collapser is not None or self._learner_pid is not None:
+            return None
+        if self._idle_since is None:
+            return None
+        return max(self._idle_since + _IDLE_WARM_UP_AFTER_S, self._idle_not_before)
+
+    def _ms_until_idle_step(self) -> int | None:
+        due = self._idle_warm_up_due()
+        return None if due is None else max(0, math.ceil((due - time.monotonic()) * 1000))
+
+    def _idle_step(self) -> None:
+        """Take one step of the worker's idle warm-up once no request has been in flight for
+        ``_IDLE_WARM_UP_AFTER_S`` and no other task waits for a core; after the last, retire the
+        idle spares (their replacements are forked with what it left)."""
+        due = self._idle_warm_up_due()
+        if due is None or time.monotonic() < due or self._idle_warm_up is None:
+            return
+        if _pages.others_wait_for_a_core(self._cores):
+            self._idle_not_before = time.monotonic() + _IDLE_WARM_UP_RETRY_S
+            return
+        began = time.thread_time()
+        try:
+            if self._idle_steps is None:
+                self._idle_steps = iter(self._idle_warm_up())
+            stepped = next(self._idle_steps, _NO_MORE_STEPS) is not _NO_MORE_STEPS
+        except Exception:  # an optimization: never stop serving for it
+            traceback.print_exc(file=sys.stderr)
+            _log("the idle warm-up failed; serving without the rest of it")
+            self._idle_warm_up = self._idle_steps = None
+            return
+        finally:
+            self._idle_cpu_s += time.thread_time() - began
+        if stepped:
+            self._idle_steps_taken += 1
+            return
+        self._idle_warm_up = self._idle_steps = None
+        if self._idle_steps_taken:
+            _log(
+                f"idle warm-up done: {self._idle_steps_taken} steps, {self._idle_cpu_s:.1f} s of CPU; "
+                "render processes forked from now on start with it"
+            )
+            self._retire_idle_spares()
+
     # --- copying ahead (see _pages.py) ----------------------------------------------------------
 
     def _start_learning(self) -> None:
@@ -697,6 +766,11 @@ class _Zygote:
         self._spares.clear()
         self._unreported.clear()
         self._retired.clear()
+
+
+def _sooner(first: int | None, second: int | None) -> int | None:
+    """The smaller of two poll timeouts in ms, None meaning none."""
+    return second if first is None else first if second is None else min(first, second)
 
 
 def _exit_after(work: Callable[[], None]) -> NoReturn:

@@ -39,7 +39,7 @@ from mermaid_printer.resources import verify_vendored_files
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "learn", "prepare", "prime", "rehearse", "study"]
+__all__ = ["BUNDLE_WORKERS", "engine_for", "handle", "idle_warm_up", "learn", "prepare", "prime", "rehearse", "study"]
 
 #: The worker module of each bundle: ``warm_up(engine)``, ``prime(engine)`` and the handlers.
 BUNDLE_WORKERS: dict[str, str] = {
@@ -89,6 +89,12 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
         loaded = _load(bundle)
         if warm_up:
             _bundle_worker(bundle).warm_up(loaded)
+    _settle_for_forking()
+
+
+def _settle_for_forking() -> None:
+    """The zygote's last steps before it forks render processes (after its warm-up, and again
+    after its idle warm-up)."""
     # The last thing the zygote does is what a spare does first when a core is free for it, so
     # a child's state is the same whether or not it primed (a child forked on demand or beside
     # requests that fill the cores, spawn mode, tests that call handle() in-process).
@@ -113,6 +119,23 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
     # children's garbage collector from touching (and so copying) those pages.
     gc.collect()
     gc.freeze()
+
+
+def idle_warm_up() -> Iterator[None]:
+    """More warm-up for a long-lived zygote, a step at a time between requests once it is idle
+    (``pool/_zygote.py``): each bundle worker's optional ``idle_warm_up(engine)`` steps, then the
+    heap settled for forking as :func:`prepare` leaves it. Nothing in a process that was not
+    warmed up. A child renders the same whether it was forked before, during or after it."""
+    if not _warmed:
+        return
+    stepped = False
+    for bundle, loaded in _engines.items():
+        steps = getattr(_bundle_worker(bundle), "idle_warm_up", None)
+        for _ in steps(loaded) if steps is not None else ():
+            stepped = True
+            yield
+    if stepped:
+        _settle_for_forking()
 
 
 def _load(bundle: str) -> Engine:

@@ -2,7 +2,8 @@
 
 ``warm_up(engine)`` runs once in the zygote: it renders one small diagram of each common type and
 parses one of every other type, so their lazily initialised modules and parsers are ready,
-decodes the fonts and warms the PDF/PNG converter.
+decodes the fonts and warms the PDF/PNG converter. ``idle_warm_up(engine)`` draws ZenUML's
+constructs in a zygote that keeps spares, a step at a time once it is idle.
 ``prime(engine)`` runs in every child before its request: one fixed parse that copies the memory
 pages every request writes, off the request's clock. ``rehearse(engine)`` and ``study(engine)``
 draw every warm-up diagram in the pool's page learner (``pool/_pages.py``), so spares copy ahead
@@ -28,7 +29,7 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS, WARMUP_SVG_ID
+from mermaid_printer.bundles.mermaid import IDLE_WARMUP_DIAGRAMS, PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS, WARMUP_SVG_ID
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, PrinterError, RenderFailed, error_from_dict
 from mermaid_printer.fonts import preload_fonts
@@ -52,6 +53,7 @@ from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
 __all__ = [
     "EXPORT_SVG_ID",
     "detect",
+    "idle_warm_up",
     "learn",
     "parse",
     "prime",
@@ -93,6 +95,17 @@ def warm_up(engine: Engine) -> None:
             export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
     preload_fonts()
     _prepare_export(export_svgs)
+
+
+def idle_warm_up(engine: Engine) -> Iterator[None]:
+    """Draw each of :data:`~mermaid_printer.bundles.mermaid.IDLE_WARMUP_DIAGRAMS` (ZenUML's
+    constructs, for its parser to learn them), yielding after each: the warm process's warm-up
+    between requests, once it is idle (``pool/_zygote.py``). Never user input."""
+    for code in IDLE_WARMUP_DIAGRAMS:
+        result = engine.call("render", {"code": code, "config": build_mermaid_config({}), "svgId": WARMUP_SVG_ID})
+        if not result.get("ok"):
+            raise RenderFailed(f"idle warm-up render failed: {result.get('error')}")
+        yield
 
 
 #: The parse ``prime()`` runs: small, and it takes the paths every parse and render share
