@@ -1,5 +1,5 @@
-"""What a ZenUML render process pays to learn ZenUML's grammar, and what a richer warm-up in the
-warm process would buy and cost.
+"""What a ZenUML render process pays to learn ZenUML's grammar, and what the idle warm-up of a long-lived warm process
+buys.
 
 A dev tool (never the product). ZenUML parses its text with an ANTLR 4 parser. ANTLR predicts
 each decision from a DFA it builds as it meets token sequences (``adaptivePredict``: with an
@@ -7,17 +7,22 @@ empty DFA it computes ATN closures, ~60,000 ``closure_`` steps for a 13-line dia
 that DFA in the parser's static state. The renderer pool's warm process (the zygote) renders one
 tiny ZenUML diagram in its warm-up (``WARMUP_DIAGRAMS["zenuml"]``), and every render process is a
 fresh fork of it: what a request's diagram needs beyond that, its process learns afresh, and the
-process exits with it. The DFA changes how fast ANTLR predicts, never what it predicts, so the
+process exits with it. A long-lived warm process (one that keeps spares) also draws
+``IDLE_WARMUP_DIAGRAMS`` once it is idle (``worker.mermaid.idle_warm_up``, ``pool/_zygote.py``). The DFA changes how fast ANTLR predicts, never what it predicts, so the
 SVG is the same either way (checked here).
 
 It loads the engine as the zygote does (``worker.mermaid.warm_up``), forks ``--children``
 children per diagram, each primed as a spare is and rendering the diagram once, and prints
 the median CPU of that render (this thread's ``time.thread_time``) and the render of the same
 diagram again in the same child (what a fully learned DFA leaves: the rest of the render). Then
-the parent renders an extra warm-up diagram (``--warm FILE``, default :data:`RICH_WARM_UP`: one
-diagram of the tool's own with every construct of ZenUML's grammar the product's docs name),
-prints what that cost, forks again and prints the first renders after it and their ratio to
-before. Diagrams default to the side-by-side benchmark's ZenUML diagrams.
+the parent takes the idle warm-up as the zygote does (its steps, then the heap settled for
+forking again), or renders the diagram of ``--warm FILE`` instead, prints what that cost, forks
+again and prints the first renders after it and their ratio to before. Diagrams default to the
+side-by-side benchmark's ZenUML diagrams.
+
+Measured (2026-11-29, 3 children): the idle warm-up, 6.1 s of CPU once, took first renders of
+the three to 0.22-0.28 of their CPU (409/790/1,222 -> 116/193/264 ms; an earlier single diagram with every construct: 6.5 s,
+0.25-0.46).
 
 Usage::
 
@@ -48,72 +53,6 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_DIAGRAMS = tuple(sorted((HERE / "diagrams").glob("zenuml-*.mmd")))
 #: The id requests render under (one of the form the service gives them).
 SVG_ID = "mermaid-0123456789ab"
-
-#: A warm-up of this tool's own: participants of every kind, a group, comments, async and sync
-#: messages (with arguments, blocks, assignments, typed assignments, returns and @return), if /
-#: else if / else, while, loop, forEach, opt, par, try / catch / finally, new, critical, section,
-#: self calls and quoted names.
-RICH_WARM_UP = """zenuml
-  title Warm-up
-  @Actor Client
-  @Boundary Api
-  @Control Service
-  @Entity Model
-  @Database Store
-  @Queue Events
-  group Back {
-    @Collections Cache
-  }
-  // a comment on a message
-  Client->Api: request
-  Client->Api.handle(id, "text", 42) {
-    Service.run() {
-      item = Model.find(id)
-      Type value = Cache.get(id)
-      if (item == null) {
-        return missing
-      } else if (value > 1) {
-        @return Api->Client: early
-      } else {
-        Store.save(item)
-      }
-      while (more) {
-        Events.push(item)
-      }
-      loop {
-        Cache.touch()
-      }
-      forEach(items) {
-        Store.update(id)
-      }
-      opt {
-        Model.check
-      }
-      par {
-        Cache.warm
-        Events.flush()
-      }
-      try {
-        Store.commit()
-      } catch (Error) {
-        Store.rollback()
-      } finally {
-        Store.close()
-      }
-      receipt = new Receipt(id, 1)
-      new Audit
-      critical(lock) {
-        Model.lock()
-      }
-      section(Notes) {
-        Api->Events: note
-      }
-      Service->Service: self call
-      "Other One"->Model: quoted
-    }
-    return done
-  }
-"""
 
 
 def _render(engine: QuickJSEngine, code: str, svg_id: str) -> tuple[float, str]:
@@ -180,20 +119,29 @@ def _measure(engine: QuickJSEngine, diagrams: list[Path], children: int) -> dict
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("diagrams", nargs="*", type=Path, default=list(DEFAULT_DIAGRAMS))
-    parser.add_argument("--warm", type=Path, help="the extra warm-up diagram (default: the tool's own)")
+    parser.add_argument("--warm", type=Path, help="an extra warm-up diagram instead of the idle warm-up")
     parser.add_argument("--children", type=int, default=5)
     args = parser.parse_args(argv)
-    warm_code = args.warm.read_text(encoding="utf-8") if args.warm else RICH_WARM_UP
     engine = QuickJSEngine(mermaid_bundle())
     worker.warm_up(engine)
     gc.collect()
     gc.freeze()  # as the zygote does: children do not copy Python's heap for its collector
 
     before = _measure(engine, args.diagrams, args.children)
-    warm_cpu, _ = _render(engine, warm_code, WARMUP_SVG_ID)
+    started = time.thread_time()
+    if args.warm:
+        _render(engine, args.warm.read_text(encoding="utf-8"), WARMUP_SVG_ID)
+    else:
+        for _ in worker.idle_warm_up(engine):
+            pass
+        engine.defer_garbage_collection()
+        engine.freeze_heap()  # as worker.idle_warm_up() leaves the zygote's engines
+        gc.collect()
+        gc.freeze()
+    warm_cpu = time.thread_time() - started
     after = _measure(engine, args.diagrams, args.children)
 
-    print(f"extra warm-up render in the warm process: {warm_cpu * 1000:.0f} ms CPU")
+    print(f"{'extra warm-up' if args.warm else 'idle warm-up'} in the warm process: {warm_cpu * 1000:.0f} ms CPU")
     print(f"{'diagram':24} {'first':>8} {'again':>8} {'after warm-up':>14} {'ratio':>6}  same SVG")
     for name, was in before.items():
         now = after[name]
