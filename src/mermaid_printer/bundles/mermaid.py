@@ -17,8 +17,8 @@ from mermaid_printer.mermaid_config import build_mermaid_config
 from mermaid_printer.resources import vendored_file
 
 __all__ = [
-    "MERMAID_VERSION",
     "IDLE_WARMUP_DIAGRAMS",
+    "MERMAID_VERSION",
     "PARSE_WARMUP_DIAGRAMS",
     "THEMED_WARMUP_THEMES",
     "WARMUP_DIAGRAMS",

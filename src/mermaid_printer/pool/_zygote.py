@@ -44,6 +44,13 @@ Two modes, chosen by the pool:
     (requests are forked on demand meanwhile): each fork and each child's exit then copies and
     tears down ~500 times fewer page-table entries.
 
+    *Idle warm-up*: a zygote that keeps spares (a long-lived one) runs the worker's optional
+    ``idle_warm_up()`` a step at a time, after the huge pages and the learner, once no request
+    has been in flight for ``_IDLE_WARM_UP_AFTER_S`` and no other task waits for a core (a
+    request that comes during a step waits for it); after the last step it retires its idle
+    spares, so the render processes forked from then on start with what it left. A step that
+    raises ends it (logged); serving goes on.
+
 ``--mode single --sock-fd N``
     A pre-spawned, single-use worker for platforms or settings without fork: it runs
     ``prepare()``, says it is warm, serves one request on its socket and exits.

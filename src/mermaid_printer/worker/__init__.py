@@ -1,6 +1,6 @@
 """What runs inside the renderer pool's processes: engines loaded once, then one job per process.
 
-The pool (:mod:`mermaid_printer.pool`) calls three functions of this module:
+The pool (:mod:`mermaid_printer.pool`) calls these functions of this module:
 
 ``prepare(engine="native", warm_up=True)``
     once, in the warm process (the zygote): make an engine (see
@@ -13,6 +13,10 @@ The pool (:mod:`mermaid_printer.pool`) calls three functions of this module:
     zygote decides): each bundle worker's ``prime(engine)``, a fixed warm-up of its own (never
     user input) that pays the copy-on-write faults off the request's clock. ``prepare()`` ends
     with it, so a child renders the same whether or not it primed.
+``idle_warm_up()``
+    in a long-lived zygote, a step per ``next()`` once it is idle: each bundle worker's optional
+    ``idle_warm_up(engine)`` (the Mermaid worker draws ZenUML's constructs), then the heap
+    settled for forking again as ``prepare()`` leaves it.
 ``handle(job)``
     in the single-use child: dispatch the job to its kind's handler (:data:`~mermaid_printer.jobs.JOB_KINDS`),
     which runs the engine and the post-processing, so a hostile SVG costs only that process.
