@@ -62,7 +62,8 @@ def test_a_process_after_its_idle_warm_up_draws_zenuml_as_a_cold_one(
     cold_printer: Printer, capfd: pytest.CaptureFixture[str]
 ) -> None:
     # A server's engine process draws ZenUML's constructs once it is idle (pool/_zygote.py), so
-    # that its render processes start with the parser's learned DFA: it must change nothing drawn.
+    # that its render processes start with the parser's learned DFA: it must change nothing drawn,
+    # in ZenUML or any other type (benchmarks/idle_warm_up_identity.py: the 100 real diagrams).
     with Printer(cache=None) as idle:
         idle.start()
         deadline = time.monotonic() + 300
@@ -71,6 +72,6 @@ def test_a_process_after_its_idle_warm_up_draws_zenuml_as_a_cold_one(
             assert time.monotonic() < deadline, "the idle warm-up never finished"
             time.sleep(0.2)
             logged += capfd.readouterr().err
-        for code in (*IDLE_WARMUP_DIAGRAMS, (FIXTURES / "zenuml.mmd").read_text()):
+        for code in (*IDLE_WARMUP_DIAGRAMS, (FIXTURES / "zenuml.mmd").read_text(), *DIAGRAMS.values()):
             options = build_render_options(code)
             assert idle.render_svg(options).svg == cold_printer.render_svg(options).svg
