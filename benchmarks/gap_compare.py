@@ -28,8 +28,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DIAGRAMS = ("pie-time", "radar-skills", "gantt-sprint", "journey-support", "sequence-login", "requirement-api")
-#: Long enough for the pool's page learner to report (it draws every warm-up diagram).
-START_UP_S = 10.0
+#: Long enough for the pool's page learner to report (it draws every warm-up diagram) and its
+#: idle warm-up to end (ZenUML's constructs, ~6 s of CPU).
+START_UP_S = 20.0
 
 
 def trial(names: list[str], rounds: int, gap: float) -> dict[str, dict[str, float]]:

@@ -129,8 +129,9 @@ def default_diagrams() -> dict[str, str]:
 
 
 #: How long a side waits after starting its printers for their start-up work to end (the
-#: page learner rehearses every type at idle priority, after the heap goes into huge pages).
-SETTLE_S = 8.0
+#: page learner rehearses every type at idle priority, after the heap goes into huge pages;
+#: then the idle warm-up draws ZenUML's constructs, ~6 s of CPU, and retires the spares).
+SETTLE_S = 20.0
 
 #: The kinds of document a side renders: Mermaid code, or Markdown drawn as a mind map.
 MERMAID, MARKMAP = "mermaid", "markmap"
