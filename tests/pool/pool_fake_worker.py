@@ -108,10 +108,14 @@ def idle_warm_up() -> Iterator[None]:
     """``FAKE_IDLE_STEPS`` steps (none unless a test sets it), each recording when it ran
     (CLOCK_MONOTONIC, shared by every process) in ``STATE["idle_steps"]``, so that children
     forked afterwards show them, and leaving ``<n>.step`` in ``FAKE_IDLE_DIR`` if set; with
-    ``FAKE_IDLE_FAIL`` the second step raises."""
+    ``FAKE_IDLE_FAIL`` the second step raises; with ``FAKE_IDLE_WRITES`` each step writes a
+    byte of every page of REHEARSED, as a garbage collection marks every object."""
     for step in range(int(os.environ.get("FAKE_IDLE_STEPS", "0"))):
         if step == 1 and os.environ.get("FAKE_IDLE_FAIL"):
             raise RuntimeError("fake-worker: idle warm-up failed on purpose")
+        if os.environ.get("FAKE_IDLE_WRITES"):
+            for page in range(REHEARSED_PAGES):
+                REHEARSED[page * PAGE + 1] = step
         STATE.setdefault("idle_steps", []).append(time.monotonic())
         marker_dir = os.environ.get("FAKE_IDLE_DIR")
         if marker_dir:

@@ -170,6 +170,37 @@ def test_a_zygote_that_keeps_spares_puts_its_heap_in_huge_pages_before_forking_t
     assert served["huge_kib"] >= HUGE_PAGE_SIZE // 1024
 
 
+def test_after_its_idle_warm_up_a_zygote_puts_its_heap_in_huge_pages_again_before_forking_spares(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The idle warm-up writes every page of the fake heap (as the real one's garbage collection
+    # does), which splits the huge pages the zygote shared with its spare back into 4 KiB ones.
+    monkeypatch.setenv("FAKE_REHEARSE_FAIL", "1")
+    monkeypatch.setenv("FAKE_IDLE_STEPS", "1")
+    monkeypatch.setenv("FAKE_IDLE_WRITES", "1")
+    said: list[str] = []
+
+    def collapsed_twice() -> bool:
+        said.append(capfd.readouterr().err)
+        return "".join(said).count("now in huge pages") == 2
+
+    before = set(children(os.getpid()))
+    with RendererPool(FAKE, start_method="fork", spares=1) as pool:
+        pool.start()
+        (zygote,) = set(children(os.getpid())) - before
+        wait_for(collapsed_twice, "the heap in huge pages again after the idle warm-up", limit_s=30)
+        time.sleep(0.2)  # the spare is forked
+        served = pool.run({"action": "huge_pages"}, timeout_s=30)
+        zygote_kib = _huge_kib_of(zygote)
+    log = "".join(said)
+    again = log.rindex("now in huge pages")
+    assert log.index("idle warm-up done") < again
+    # What the second collapsing put in huge pages (its log line: "<n> MiB of ... now in huge pages").
+    assert int(log[:again].rsplit(":", 1)[-1].split()[0]) * 1024 >= HUGE_PAGE_SIZE // 1024
+    assert zygote_kib >= HUGE_PAGE_SIZE // 1024
+    assert served["primed_by"] == served["pid"] and served["huge_kib"] >= HUGE_PAGE_SIZE // 1024
+
+
 def test_a_zygote_without_spares_leaves_its_heap_as_it_is(capfd: pytest.CaptureFixture[str]) -> None:
     if "[always]" in THP.read_text():
         pytest.skip("with huge pages always on, the kernel makes them anyway")

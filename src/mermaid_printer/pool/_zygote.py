@@ -48,8 +48,10 @@ Two modes, chosen by the pool:
     ``idle_warm_up()`` a step at a time, after the huge pages and the learner, once no request
     has been in flight for ``_IDLE_WARM_UP_AFTER_S`` and no other task waits for a core (a
     request that comes during a step waits for it); after the last step it retires its idle
-    spares, so the render processes forked from then on start with what it left. A step that
-    raises ends it (logged); serving goes on.
+    spares, so the render processes forked from then on start with what it left, and once no
+    child maps its heap it puts the heap in huge pages again and runs the learner again, as
+    after start (the warm-up's writes split them). A step that raises ends it (logged); serving
+    goes on.
 
 ``--mode single --sock-fd N``
     A pre-spawned, single-use worker for platforms or settings without fork: it runs
@@ -261,6 +263,7 @@ class _Zygote:
         self._idle_steps_taken = 0
         self._idle_cpu_s = 0.0
         self._idle_not_before = 0.0  # (monotonic) no step before then: the machine was busy
+        self._collapse_pending = False  # the heap goes into huge pages again (after the idle warm-up)
 
     def serve(self) -> None:
         """Run until the control socket closes, then kill and reap every child."""
@@ -300,6 +303,7 @@ class _Zygote:
             elif fd == self._learner_pipe:
                 self._read_learned()
         self._reap()
+        self._collapse_again()
         if self._collapser is not None:
             self._collapse_step()
         self._update_copying()
@@ -445,8 +449,8 @@ class _Zygote:
         self._track(pid, sock)
 
     def _refill_spares(self) -> None:
-        if self._collapser is not None:
-            return  # not yet: see __init__
+        if self._collapser is not None or self._collapse_pending:
+            return  # not yet: see __init__ and _collapse_again
         while len(self._spares) < self._spares_wanted:
             # (Decided here: in the child, the zygote's children are no longer its own.)
             level, prime_for = self._spares_copy, self._prime_for
@@ -589,12 +593,29 @@ class _Zygote:
             self._idle_steps_taken += 1
             return
         self._idle_warm_up = self._idle_steps = None
-        if self._idle_steps_taken:
-            _log(
-                f"idle warm-up done: {self._idle_steps_taken} steps, {self._idle_cpu_s:.1f} s of CPU; "
-                "render processes forked from now on start with it"
-            )
-            self._retire_idle_spares()
+        if not self._idle_steps_taken:
+            return
+        _log(
+            f"idle warm-up done: {self._idle_steps_taken} steps, {self._idle_cpu_s:.1f} s of CPU; "
+            "render processes forked from now on start with it"
+        )
+        # Its writes (its garbage collection's above all: it marks every object) split the huge
+        # pages the spares shared back into 4 KiB ones, 56 -> 16 MiB here, and render processes
+        # forked from that ran 1.1-1.2x the CPU (throughput_compare.py): the heap goes into huge
+        # pages again before the spares are forked anew, and the learner learns the pages
+        # renders write now, as after start.
+        # Only pages no other process maps can be put in huge pages: the collapsing begins once
+        # the retired spares are gone and no render process runs (_collapse_again).
+        self._retire_idle_spares()
+        self._collapse_pending = bool(self._spares_wanted)
+
+    def _collapse_again(self) -> None:
+        """After the idle warm-up: put the heap in huge pages again once no child of ours maps it
+        (no spare is forked until then; requests fork on demand meanwhile)."""
+        if self._collapse_pending and not (self._children or self._retired or self._unreported or self._spares):
+            self._collapse_pending = False
+            self._collapser = _huge_pages.Collapser()
+            self._collapse_began = time.monotonic()
 
     # --- copying ahead (see _pages.py) ----------------------------------------------------------
 
