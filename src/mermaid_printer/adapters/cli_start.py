@@ -25,7 +25,7 @@ from mermaid_printer.pool import RendererPool
 __all__ = ["discard_head_start", "main", "one_shot_pool", "take_head_start"]
 
 #: The bundle each one-shot command's engine process loads.
-ONE_SHOT_BUNDLES = {"render": "mermaid", "parse": "mermaid", "markmap": "markmap"}
+_ONE_SHOT_BUNDLES = {"render": "mermaid", "parse": "mermaid", "markmap": "markmap"}
 #: Arguments that make a command line get no head start: help, or an engine chosen by flag.
 _NO_HEAD_START = ("-h", "--help", "--engine")
 
@@ -85,7 +85,7 @@ def discard_head_start() -> None:
 
 def _start_ahead(arguments: list[str]) -> None:
     global _head_start
-    bundle = ONE_SHOT_BUNDLES.get(arguments[0]) if arguments else None
+    bundle = _ONE_SHOT_BUNDLES.get(arguments[0]) if arguments else None
     if bundle is None or any(word in _NO_HEAD_START or word.startswith("--engine=") for word in arguments):
         return
     try:

@@ -570,9 +570,10 @@ class _Zygote:
     def _idle_step(self) -> None:
         """Take one step of the worker's idle warm-up once no request has been in flight for
         ``_IDLE_WARM_UP_AFTER_S`` and no other task waits for a core; after the last, retire the
-        idle spares (their replacements are forked with what it left)."""
+        idle spares and have the heap put in huge pages again (``_collapse_again``) before their
+        replacements are forked, with what it left."""
         due = self._idle_warm_up_due()
-        if due is None or time.monotonic() < due or self._idle_warm_up is None:
+        if due is None or time.monotonic() < due or self._idle_warm_up is None:  # (None: for mypy)
             return
         if _pages.others_wait_for_a_core(self._cores):
             self._idle_not_before = time.monotonic() + _IDLE_WARM_UP_RETRY_S
