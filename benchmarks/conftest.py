@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -14,6 +15,10 @@ from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.resources import vendor_manifest
 
 
+#: Seconds the shared printer is left alone after it starts (as throughput_compare.py's).
+SETTLE_S = 20.0
+
+
 @pytest.fixture(scope="module")
 def engine() -> QuickJSEngine:
     """An engine in this process: no pool, no fork (the "engine-only" groups)."""
@@ -24,8 +29,11 @@ def engine() -> QuickJSEngine:
 def printer() -> Iterator[Printer]:
     # No result cache: a benchmark's rounds render the same diagram and must render every time
     # (the cache has its own benchmark, benchmarks/test_cache_bench.py).
+    # Then left alone as a server is after its start (huge pages, the page learner, the idle
+    # warm-up): no start-up step may land in a benchmark's rounds.
     with Printer(cache=None) as shared:
         shared.start()
+        time.sleep(SETTLE_S)
         yield shared
 
 
