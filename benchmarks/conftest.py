@@ -14,7 +14,6 @@ from mermaid_printer.bundles.mermaid import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.resources import vendor_manifest
 
-
 #: Seconds the shared printer is left alone after it starts (as throughput_compare.py's).
 SETTLE_S = 20.0
 
