@@ -669,7 +669,8 @@ def test_an_idle_zygote_takes_its_idle_warm_up_and_children_forked_after_start_w
         steps = _recall_idle_steps(pool, 3)
 
     # Not before a second with no request in flight, and in order.
-    assert steps[0] >= idle_from + _zygote._IDLE_WARM_UP_AFTER_S - 0.05
+    # (0.2 s of slack: this clock is read a moment after the pool's caller hung up.)
+    assert steps[0] >= idle_from + _zygote._IDLE_WARM_UP_AFTER_S - 0.2
     assert steps == sorted(steps)
 
 
