@@ -104,7 +104,7 @@ IDLE_WARMUP_DIAGRAMS: tuple[str, ...] = (
     "zenuml\n  A->B.call(x) {\n    C.get(x)\n  }\n  B->A: done",
     'zenuml\n  A->B.call(x, "s", 1) {\n    r = C.get(x)\n    return r\n  }',
     "zenuml\n  A->B.m() {\n    T v = D.find(r)\n    E.save(v)\n  }",
-    "zenuml\n  A->B.m() {\n    if(ok) {\n      return r\n    } else {\n      C.fail()\n    }\n  }",
+    "zenuml\n  A->B.m() {\n    if(ok) {\n      return r\n    } else {\n      C.fail()\n      return e\n    }\n  }",
     "zenuml\n  A.m() {\n    if(x == null) {\n      B.n()\n    } else if(x > 1) {\n      C.o()\n    }\n  }",
     "zenuml\n  A.m() {\n    B.n() {\n      @return B->A: early\n    }\n  }",
     "zenuml\n  A->B.run() {\n    while(more) {\n      C.next()\n      B.handle(item)\n    }\n  }",
