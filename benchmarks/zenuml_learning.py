@@ -20,9 +20,9 @@ forking again), or renders the diagram of ``--warm FILE`` instead, prints what t
 again and prints the first renders after it and their ratio to before. Diagrams default to the
 side-by-side benchmark's ZenUML diagrams.
 
-Measured (2026-11-29, 3 children): the idle warm-up, 6.1 s of CPU once, took first renders of
-the three to 0.22-0.28 of their CPU (409/790/1,222 -> 116/193/264 ms; an earlier single diagram with every construct: 6.5 s,
-0.25-0.46).
+Measured (2026-11-29, 5 children): the idle warm-up, 5.9 s of CPU once, took first renders of
+the three to 0.20-0.28 of their CPU (553/809/1,104 -> 156/193/224 ms; an earlier single diagram
+with every construct: 6.5 s, 0.25-0.46).
 
 Usage::
 
