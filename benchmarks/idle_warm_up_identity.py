@@ -37,8 +37,9 @@ HERE = Path(__file__).resolve().parent
 SVG_ID = "mermaid-0123456789ab"
 
 
-def _settle(engine: QuickJSEngine) -> None:
-    """What the zygote does last before it forks (``worker._settle_for_forking``)."""
+def settle(engine: QuickJSEngine) -> None:
+    """What the zygote does last before it forks, for an engine of a dev tool's own
+    (``worker._settle_for_forking`` does it for the worker's engines)."""
     mermaid_worker.prime(engine)
     engine.defer_garbage_collection()
     engine.freeze_heap()
@@ -71,11 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     engine = QuickJSEngine(mermaid_bundle())
     mermaid_worker.warm_up(engine)
-    _settle(engine)
+    settle(engine)
     codes = {path.name: path.read_text(encoding="utf-8") for path in args.diagrams}
     before = {name: _digest_in_child(engine, code) for name, code in codes.items()}
     steps = sum(1 for _ in mermaid_worker.idle_warm_up(engine))
-    _settle(engine)
+    settle(engine)
     after = {name: _digest_in_child(engine, code) for name, code in codes.items()}
     differ = sorted(name for name in codes if before[name] != after[name])
     print(f"{len(codes)} diagrams, idle warm-up of {steps} steps: {len(codes) - len(differ)} the same")

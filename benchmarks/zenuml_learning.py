@@ -20,9 +20,9 @@ forking again), or renders the diagram of ``--warm FILE`` instead, prints what t
 again and prints the first renders after it and their ratio to before. Diagrams default to the
 side-by-side benchmark's ZenUML diagrams.
 
-Measured (2026-11-29, 5 children): the idle warm-up, 5.9 s of CPU once, took first renders of
-the three to 0.20-0.28 of their CPU (553/809/1,104 -> 156/193/224 ms; an earlier single diagram
-with every construct: 6.5 s, 0.25-0.46).
+Measured (2026-11-29, 5 children, both sides settled as the zygote settles): the idle warm-up,
+5.5 s of CPU once, took first renders of the three to 0.23-0.24 of their CPU (484/813/1,079 ->
+118/193/252 ms; an earlier single diagram with every construct: 6.5 s, 0.25-0.46).
 
 Usage::
 
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gc
 import hashlib
 import json
 import os
@@ -42,6 +41,8 @@ import statistics
 import time
 from pathlib import Path
 from typing import Any
+
+from idle_warm_up_identity import settle
 
 from mermaid_printer.bundles.mermaid import WARMUP_SVG_ID, mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -124,8 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     engine = QuickJSEngine(mermaid_bundle())
     worker.warm_up(engine)
-    gc.collect()
-    gc.freeze()  # as the zygote does: children do not copy Python's heap for its collector
+    settle(engine)  # as the zygote does before it forks (its heap frozen, its collection deferred)
 
     before = _measure(engine, args.diagrams, args.children)
     started = time.thread_time()
@@ -134,10 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for _ in worker.idle_warm_up(engine):
             pass
-        engine.defer_garbage_collection()
-        engine.freeze_heap()  # as worker.idle_warm_up() leaves the zygote's engines
-        gc.collect()
-        gc.freeze()
+        settle(engine)  # as worker.idle_warm_up() leaves the zygote's engines
     warm_cpu = time.thread_time() - started
     after = _measure(engine, args.diagrams, args.children)
 

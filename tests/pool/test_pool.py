@@ -644,6 +644,12 @@ def _wait_for(path: Path, timeout_s: float = 30.0) -> None:
         time.sleep(0.02)
 
 
+def _fake_idle_warm_up(monkeypatch: pytest.MonkeyPatch, markers: Path, steps: int) -> None:
+    """The fake worker's idle warm-up: ``steps`` steps, each leaving ``<n>.step`` in ``markers``."""
+    monkeypatch.setenv("FAKE_IDLE_STEPS", str(steps))
+    monkeypatch.setenv("FAKE_IDLE_DIR", str(markers))
+
+
 def _recall_idle_steps(pool: RendererPool, count: int) -> list[float]:
     """The idle steps a newly forked child starts with, once it starts with ``count`` of them
     (the zygote retires its idle spares right after the last step)."""
@@ -658,8 +664,7 @@ def _recall_idle_steps(pool: RendererPool, count: int) -> list[float]:
 def test_an_idle_zygote_takes_its_idle_warm_up_and_children_forked_after_start_with_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("FAKE_IDLE_STEPS", "3")
-    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    _fake_idle_warm_up(monkeypatch, tmp_path, 3)
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         first = pool.run({"action": "recall"}, timeout_s=JOB_TIMEOUT_S)
         idle_from = time.monotonic()
@@ -675,8 +680,7 @@ def test_an_idle_zygote_takes_its_idle_warm_up_and_children_forked_after_start_w
 
 
 def test_a_request_in_flight_holds_the_idle_warm_up_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FAKE_IDLE_STEPS", "1")
-    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    _fake_idle_warm_up(monkeypatch, tmp_path, 1)
     release = tmp_path / "release"
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         thread, _ = run_in_thread(
@@ -697,8 +701,7 @@ def test_a_request_in_flight_holds_the_idle_warm_up_back(tmp_path: Path, monkeyp
 def test_a_failing_idle_warm_up_is_reported_and_the_pool_serves_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("FAKE_IDLE_STEPS", "3")
-    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    _fake_idle_warm_up(monkeypatch, tmp_path, 3)
     monkeypatch.setenv("FAKE_IDLE_FAIL", "1")
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         pool.start()
@@ -715,8 +718,7 @@ def test_a_failing_idle_warm_up_is_reported_and_the_pool_serves_on(
 def test_a_pool_without_spares_serves_one_shot_runs_and_takes_no_idle_warm_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("FAKE_IDLE_STEPS", "1")
-    monkeypatch.setenv("FAKE_IDLE_DIR", str(tmp_path))
+    _fake_idle_warm_up(monkeypatch, tmp_path, 1)
     with RendererPool(FAKE, start_method="fork", spares=0) as pool:
         pool.run({"action": "echo"}, timeout_s=JOB_TIMEOUT_S)
         time.sleep(3 * _zygote._IDLE_WARM_UP_AFTER_S)

@@ -52,10 +52,14 @@ def one_shot_pool(bundle: str) -> RendererPool:
     Raises:
         ValueError: ``$MERMAID_PRINTER_ENGINE`` names no engine.
     """
+    return RendererPool(worker_options=_one_shot_options(bundle), spares=0)
+
+
+def _one_shot_options(bundle: str) -> dict[str, object]:
+    """The worker options of :func:`one_shot_pool` (raises ``ValueError`` as it does)."""
     from mermaid_printer.engine import one_shot_engine
 
-    options = {"warm_up": False, "engine": one_shot_engine(), "bundles": [bundle]}
-    return RendererPool(worker_options=options, spares=0)
+    return {"warm_up": False, "engine": one_shot_engine(), "bundles": [bundle]}
 
 
 def take_head_start(bundle: str) -> RendererPool | None:
@@ -66,7 +70,7 @@ def take_head_start(bundle: str) -> RendererPool | None:
     if started is None:
         return None
     try:
-        wanted = one_shot_pool(bundle).worker_options
+        wanted = _one_shot_options(bundle)
     except ValueError:
         wanted = None
     if started.worker_options == wanted:

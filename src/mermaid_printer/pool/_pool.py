@@ -129,8 +129,7 @@ class RendererPool:
             self._ready_backend(None)
             return
         with self._lock:
-            if self._backend is None or not self._backend.alive():
-                self._spawn_backend()
+            self._live_backend()
 
     @property
     def engine_pid(self) -> int | None:
@@ -215,9 +214,7 @@ class RendererPool:
         with self._lock:
             if closures is not None and closures != self._closures:
                 raise EngineUnavailable("the renderer pool was closed")
-            backend = self._backend
-            if backend is None or not backend.alive():
-                backend = self._spawn_backend()
+            backend = self._live_backend()
             if self._spawned_at is not None:
                 try:
                     backend.wait_ready()
@@ -235,6 +232,12 @@ class RendererPool:
                 )
                 self._spawned_at = None
             return backend
+
+    def _live_backend(self) -> Backend:
+        """The backend if its processes run, else a new one being spawned; the caller holds
+        ``_lock``."""
+        backend = self._backend
+        return backend if backend is not None and backend.alive() else self._spawn_backend()
 
     def _spawn_backend(self) -> Backend:
         """Replace the backend (a stale one is closed) with a new one whose processes are
