@@ -554,6 +554,50 @@ def test_theme_variables_once_draws_what_mermaid_draws() -> None:
     assert drawings["with"][:4] == drawings["with"][4:]
 
 
+# ---- default-theme-variables-once --------------------------------------------------------------------
+
+
+def test_a_theme_kept_on_its_own_is_kept_once_with_the_registry(merges: QuickJSEngine) -> None:
+    # The default theme is wrapped where it is defined, then listed in the registry: the
+    # registry takes the wrapped function as it is, and both share one kept theme.
+    merges.eval(
+        "globalThis.calcs2 = 0;"
+        "class OwnTheme { constructor() { this.background = '#fff'; }"
+        "  calculate(o) { calcs2++; if (o) for (const k of Object.keys(o)) this[k] = o[k]; } }"
+        "globalThis.own = __printerFastPaths.themeVariablesComputedOnce((o) => {"
+        "  const t = new OwnTheme(); t.calculate(o); return t; });"
+        "globalThis.registry = __printerFastPaths.themesComputedOnce({ own: { getThemeVariables: own } });"
+    )
+    assert merges.eval("registry.own.getThemeVariables === own")
+    merges.eval("own(); own(); registry.own.getThemeVariables(); own({background: '#000'});")
+    assert merges.eval("calcs2") == 2  # once without overrides, once with them
+    assert merges.eval(
+        "JSON.stringify([own(), Object.getPrototypeOf(own()) === OwnTheme.prototype, own() !== own()])"
+    ) == ('[{"background":"#fff"},true,true]')
+
+
+@pytest.mark.engine
+def test_default_theme_variables_once_draws_what_mermaid_draws() -> None:
+    # The types that ask for the default theme's variables themselves, on every render.
+    codes = [
+        "radar-beta\n  axis a, b, c\n  curve one{1, 2, 3}\n  curve two{3, 2, 1}\n",
+        'treemap-beta\n"Root"\n    "A": 10\n    "B": 20\n',
+        "xychart-beta\n  x-axis [a, b, c]\n  bar [1, 2, 3]\n",
+        "wardley-beta\ntitle Tea\ncomponent Tea [0.9, 0.2]\n",
+        'cynefin-beta\n  complex\n    "Forecasting"\n  clear\n    "Payroll"\n',
+        "%%{init: {'theme': 'dark'}}%%\nradar-beta\n  axis a, b, c\n  curve one{1, 2, 3}\n",
+    ]
+    # each twice: the second is drawn from the kept theme
+    drawings = _drawings_with_and_without(
+        "default-theme-variables-once", [(code, "mermaid-0123456789ab") for code in codes * 2]
+    )
+    assert drawings["with"] == drawings["without"]
+    assert drawings["with"][:6] == drawings["with"][6:]
+    described = ["radar", "treemap", "xychart", "wardley", "cynefin", "radar"]
+    for svg, kind in zip(drawings["with"], described * 2, strict=True):
+        assert f'aria-roledescription="{kind}' in svg
+
+
 # ---- svg-cleanup-skips-absent-text ------------------------------------------------------------------
 
 

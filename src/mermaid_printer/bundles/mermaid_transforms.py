@@ -105,6 +105,21 @@ The transforms, with the profile that justifies each:
     (100 diagrams, 3 rounds): 0.98 overall; requirement 0.90, sequence and mind map 0.93, venn
     0.94.
 
+``default-theme-variables-once``
+    The registry is not the only way in: the default theme's ``getThemeVariables`` is also
+    called directly, with no overrides, on every render of six places in five diagram types
+    (the styles of radar, treemap and wardley diagrams, the xychart's theme, the cynefin
+    diagram's styles and drawing), and those calls derived the ~150 colours afresh each time.
+    The transform wraps the function where it is defined, with the same keeping as
+    ``theme-variables-once`` (``fast_paths.js``, ``themeVariablesComputedOnce``), so the
+    registry's entry and the direct calls share one kept theme (the registry takes the wrapped
+    function as it is). ``mermaid_compare.py --without`` (in one process, 7 rounds, the 22
+    diagrams of those types, pie and sequence): cynefin 0.82, radar 0.83, wardley 0.88,
+    treemap and xychart 0.92, pie and sequence 1.00, all identical; over the 100 diagrams (3
+    rounds) 100 of 100 identical. Through the pool (``request_breakdown.py --compare``, 15
+    rounds, render wall unprobed / probed): radar 0.75 / 0.81, treemap 0.92 / 0.96, xychart
+    0.92 / 0.95, wardley 0.73 / 0.92, cynefin 1.01 / 0.90.
+
 ``current-config-rebuilt-once-per-inputs``
     Mermaid's ``updateCurrentConfig`` rebuilds the current config four to six times a render (a
     copy of the whole ~980-key site config, merged with the directives, the diagram type's
@@ -235,6 +250,9 @@ _THEMES = (
 )
 
 #: cleanUpSvgCode (``rxi``) and decodeEntities (``a2``), which it calls on the whole SVG.
+#: The default theme's getThemeVariables (``hm``), which diagrams also call directly.
+_DEFAULT_THEME_VARIABLES = 'hm=i(r=>{let t=new yHe;return t.calculate(r),t},"getThemeVariables")'
+
 _SVG_CLEANUP = (
     'a2=i(function(r){return r.replace(/\ufb02\xb0\xb0/g,"&#").replace(/\ufb02\xb0/g,"&")'
     '.replace(/\xb6\xdf/g,";")},"decodeEntities")'
@@ -310,9 +328,17 @@ MERMAID_TRANSFORMS: tuple[SourcePatch, ...] = (
     ),
     SourcePatch(
         name="theme-variables-once",
-        # The themes' registry: every getThemeVariables Mermaid calls is looked up in it.
+        # The themes' registry, where Mermaid's config module looks a theme up.
         find=_THEMES,
         replace="MT=__printerFastPaths.themesComputedOnce(" + _THEMES.removeprefix("MT=") + ")",
+    ),
+    SourcePatch(
+        name="default-theme-variables-once",
+        # The definition, so the registry's entry and the direct calls are the same kept function.
+        find=_DEFAULT_THEME_VARIABLES,
+        replace="hm=__printerFastPaths.themeVariablesComputedOnce("
+        + _DEFAULT_THEME_VARIABLES.removeprefix("hm=")
+        + ")",
     ),
     SourcePatch(
         name="current-config-rebuilt-once-per-inputs",

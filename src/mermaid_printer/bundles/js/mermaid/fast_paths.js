@@ -325,9 +325,20 @@
     for (const name of Object.keys(themes)) {
       const entry = themes[name];
       const calculate = entry.getThemeVariables;
-      out[name] = Object.assign({}, entry, { getThemeVariables: (overrides) => themeVariablesOnce(calculate, overrides) });
+      const once = computedOnce.has(calculate) ? calculate : (overrides) => themeVariablesOnce(calculate, overrides);
+      out[name] = Object.assign({}, entry, { getThemeVariables: once });
     }
     return out;
+  }
+  // One theme's getThemeVariables, kept in the same way: Mermaid's default theme is also called
+  // directly (`getThemeVariables()` in the styles or drawing of radar, treemap, wardley, xychart
+  // and cynefin diagrams, on every render), not through the registry. The registry then takes
+  // it as it is (computedOnce), so a call is kept once, not copied twice.
+  const computedOnce = new WeakSet();
+  function themeVariablesComputedOnce(calculate) {
+    const once = (overrides) => themeVariablesOnce(calculate, overrides);
+    computedOnce.add(once);
+    return once;
   }
   function themeVariablesOnce(calculate, overrides) {
     const key = overridesKey(overrides);
@@ -481,6 +492,7 @@
     javaStringHash,
     compileCssOnce,
     themesComputedOnce,
+    themeVariablesComputedOnce,
     replaceIfPresent,
     cloneFlagSet,
     configChanged,
