@@ -452,6 +452,9 @@ def main(argv: list[str] | None = None) -> int:
         serve()
         return 0
     if args.diagram:
+        missing = [str(path) for path in args.diagram if not path.is_file()]
+        if missing:
+            parser.error(f"no such diagram file: {', '.join(missing)}")
         diagrams = {path.stem: (MERMAID, path.read_text(encoding="utf-8")) for path in args.diagram}
     elif args.markmap:
         diagrams = {}
