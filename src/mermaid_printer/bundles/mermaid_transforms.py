@@ -249,10 +249,10 @@ _THEMES = (
     '"redux-color":{getThemeVariables:Wsr},"redux-dark-color":{getThemeVariables:qsr}}'
 )
 
-#: cleanUpSvgCode (``rxi``) and decodeEntities (``a2``), which it calls on the whole SVG.
 #: The default theme's getThemeVariables (``hm``), which diagrams also call directly.
 _DEFAULT_THEME_VARIABLES = 'hm=i(r=>{let t=new yHe;return t.calculate(r),t},"getThemeVariables")'
 
+#: cleanUpSvgCode (``rxi``) and decodeEntities (``a2``), which it calls on the whole SVG.
 _SVG_CLEANUP = (
     'a2=i(function(r){return r.replace(/\ufb02\xb0\xb0/g,"&#").replace(/\ufb02\xb0/g,"&")'
     '.replace(/\xb6\xdf/g,";")},"decodeEntities")'

@@ -320,6 +320,7 @@
   // data, are calculated every time.
   const THEMES_KEPT = 32;
   const themesByOverrides = new Map(); // getThemeVariables -> key of the overrides -> theme
+  const computedOnce = new WeakSet(); // the functions themeVariablesComputedOnce made
   function themesComputedOnce(themes) {
     const out = {};
     for (const name of Object.keys(themes)) {
@@ -334,7 +335,6 @@
   // directly (`getThemeVariables()` in the styles or drawing of radar, treemap, wardley, xychart
   // and cynefin diagrams, on every render), not through the registry. The registry then takes
   // it as it is (computedOnce), so a call is kept once, not copied twice.
-  const computedOnce = new WeakSet();
   function themeVariablesComputedOnce(calculate) {
     const once = (overrides) => themeVariablesOnce(calculate, overrides);
     computedOnce.add(once);
