@@ -189,6 +189,87 @@ def test_the_cascade_ranks_inline_important_specific_and_later_declarations(engi
     assert values == ["red", "green", "blue", "0.3", "3"]
 
 
+def test_the_cascade_picks_the_same_rule_when_a_property_has_many_rules_indexed_by_key(
+    engine: QuickJSEngine,
+) -> None:
+    # css.js offers an element only the rules of a property filed under its type, under one of
+    # its class names or under no key (ruleIndex, from 8 rules on): a C4 diagram's texts were
+    # offered ~22 rules each. The winner must be the one a browser picks: every rule that can
+    # match is offered, and rank alone (importance, specificity, order), not the order the
+    # buckets come in, decides.
+    values = js(
+        engine,
+        """
+        const NS = "http://www.w3.org/2000/svg";
+        const svg = document.createElementNS(NS, "svg");
+        const style = document.createElementNS(NS, "style");
+        const fillers = Array.from({ length: 8 }, (_, i) => ".z" + i + "{fill:gray;stroke:gray}").join(" ");
+        style.textContent = fillers +
+          " .c{fill:red} .b{fill:blue} text{stroke:green} .b text, text.k{stroke:purple}" +
+          " [data-x]{fill:orange} *.u{stroke:olive} g > .n{fill:navy} .n{fill:teal}" +
+          " .m:not(.b){fill:maroon} .p.q{fill:pink} .q{stroke:black !important} rect{stroke:brown}" +
+          " .a\\\\ b{fill:lime}";
+        svg.appendChild(style);
+        const g = document.createElementNS(NS, "g");
+        g.setAttribute("class", "b");
+        svg.appendChild(g);
+        const make = (tag, attrs, parent) => {
+          const el = document.createElementNS(NS, tag);
+          for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+          (parent || svg).appendChild(el);
+          return getComputedStyle(el);
+        };
+        document.body.appendChild(svg);
+        const styles = [
+          make("text", { class: "c b" }),              // .b is later than .c, whichever class comes first
+          make("text", { class: "b c" }),
+          make("text", { class: "x" }, g),             // .b text (under g.b) beats text
+          make("text", { class: "k" }),                // text.k filed under its class, beats text
+          make("rect", { "data-x": "1", class: "z3" }), // [data-x] under no key beats .z3 by order; .z3 beats rect
+          make("circle", { class: "u" }),              // *.u under its class
+          make("circle", { class: "n" }, g),           // g > .n beats the later .n by specificity
+          make("circle", { class: "m" }),              // :not() keeps .m's key
+          make("circle", { class: "m b" }),
+          make("circle", { class: "q p" }),            // .p.q needs both; .q is !important
+          make("circle", { class: "q" }),
+          make("circle", { class: "  a  b " }),        // white space around class names: .b, not ".a b"
+          make("circle", { class: "a b" }),            // ".a b" (no key: tested on the whole text) beats .b
+        ];
+        const out = styles.map((st) => [st.fill, st.stroke]);
+        svg.remove();
+        return out;
+        """,
+    )
+    black = "rgb(0, 0, 0)"  # fill's initial value
+    assert values == [
+        ["blue", "green"],
+        ["blue", "green"],
+        ["blue", "purple"],  # the fill inherited from g.b
+        [black, "purple"],
+        ["orange", "gray"],
+        [black, "olive"],
+        ["navy", "none"],
+        ["maroon", "none"],
+        ["blue", "none"],
+        ["pink", "black"],
+        [black, "black"],
+        ["blue", "none"],
+        ["lime", "none"],
+    ]
+
+
+def test_a_rule_is_filed_under_a_class_or_type_every_selector_of_its_list_tests_last(engine: QuickJSEngine) -> None:
+    keys = js(
+        engine,
+        """
+        const S = __printerSelectors;
+        return [".a b", "b.c", "g .c.d", ".a, rect", "*", "[x]", "#i", "text, [x]", ".a\\\\ b", "p:not(.q)", "* .r"].map(
+          (text) => S.ruleKeysOf(S.compile(text)));
+        """,
+    )
+    assert keys == [["b"], [".c"], [".c"], [".a", "rect"], None, None, None, None, None, ["p"], [".r"]]
+
+
 def test_fonts_shared_by_value_differ_wherever_an_ancestor_or_the_element_differs(engine: QuickJSEngine) -> None:
     # css.js fontOf shares one answer among elements that agree on what the cascade reads of
     # them and of every ancestor (namespace, type, inline style, presentation attributes, and

@@ -150,6 +150,7 @@
 
   function parseCompound(text, i, whole, spec, reads) {
     const tests = [];
+    const classes = []; // the class names it requires (those without white space; ruleKeysOf)
     const start = i;
     let type = null; // the compound's type selector, if any (a position it reads is of that type)
     while (i < text.length) {
@@ -172,7 +173,10 @@
         if (!m) throw tokenizeError(whole);
         const cls = unescapeIdent(m[0]);
         if (/[ \t\n\f\r]/.test(cls)) reads.classText = true;
-        else reads.classes.add(cls);
+        else {
+          reads.classes.add(cls);
+          classes.push(cls);
+        }
         tests.push(/[ \t\n\f\r]/.test(cls) ? (el) => hasClassText(el, cls) : (el) => hasClass(el, cls));
         spec[1]++;
         i += 1 + m[0].length;
@@ -208,7 +212,7 @@
       } else break;
     }
     if (i === start) throw tokenizeError(whole);
-    return [{ tests }, i];
+    return [{ tests, classes, type }, i];
   }
 
   // The index of the `close` that matches the `open` at i, outside quotes (-1 if none).
@@ -538,9 +542,41 @@
     };
   }
 
+  // What an element must be for a compiled selector list to match it at all, as keys of a rule
+  // index (css.js offerRules): for each selector of the list, one of the class names its last
+  // compound tests (".name", as hasClass tests it) or else its type ("rect", as `_lname`); null
+  // when a selector of the list has neither (it may match any element). A list matches no
+  // element that has none of its keys: each selector's last compound would fail that test.
+  // Kept on the list of selectors, which a template's bindings share.
+  function ruleKeysOf(compiled) {
+    const list = compiled.selectors;
+    if (list._ruleKeys === undefined) list._ruleKeys = keysOfList(list);
+    return list._ruleKeys;
+  }
+  function keysOfList(list) {
+    const keys = [];
+    for (const sel of list) {
+      const last = sel.compounds[sel.compounds.length - 1];
+      if (last.classes.length > 0) keys.push("." + last.classes[0]);
+      else if (last.type !== null) keys.push(last.type);
+      else return null;
+    }
+    return keys;
+  }
+  // An element's class names as hasClass splits them.
+  function classNamesOf(el) {
+    const value = el.getAttribute("class");
+    if (!value) return null;
+    if (el._classNamesOf !== value) {
+      el._classNames = new Set(value.split(/[ \t\n\f\r]+/));
+      el._classNamesOf = value;
+    }
+    return el._classNames;
+  }
+
   function isSelectedAttribute(name) {
     return selectedAttributes.size > 0 && (selectedAttributes.has(name) || selectedAttributes.has(String(name).toLowerCase()));
   }
 
-  globalThis.__printerSelectors = { compile, compileTemplate, bindTemplate, splitTopLevel, closingQuote, findClose, newReads, mergeReads, isSelectedAttribute };
+  globalThis.__printerSelectors = { compile, compileTemplate, bindTemplate, splitTopLevel, closingQuote, findClose, newReads, mergeReads, isSelectedAttribute, ruleKeysOf, classNamesOf };
 })();
