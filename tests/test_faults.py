@@ -93,12 +93,13 @@ def _niceness(pid: int) -> int:
 def _busy_child(engine: int) -> int:
     """The render process that took the request: of the engine's children, the one using CPU
     now (spares wait idle; a primed spare's earlier CPU time does not count; the pool's learner,
-    which draws fixed diagrams after start, runs at the lowest priority, niceness 19)."""
+    which draws fixed diagrams after start, runs at the lowest priority, niceness 19, from its
+    first moments: a learner forked just before the first look is told apart by the second)."""
 
     def busy() -> int | None:
         before = {pid: _cpu_ticks(pid) for pid in children(engine) if _niceness(pid) < 19}
         time.sleep(0.15)
-        gained = {pid: _cpu_ticks(pid) - ticks for pid, ticks in before.items()}
+        gained = {pid: _cpu_ticks(pid) - ticks for pid, ticks in before.items() if _niceness(pid) < 19}
         working = [pid for pid, ticks in gained.items() if ticks >= 3]
         return max(working, key=lambda pid: gained[pid]) if len(working) == 1 else None
 
