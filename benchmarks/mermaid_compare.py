@@ -14,26 +14,38 @@ the summed medians and the median of per-diagram ratios; every SVG is compared b
 ``--without NAME`` measures one load-time transform instead (``bundles/mermaid_transforms.py``):
 "old" is the working tree's bundle without the transform of that name, "new" the bundle as it is.
 
+``--fresh-child`` times what a render process pays instead: both engines are settled as the
+zygote settles its engine (primed, collection deferred, heap frozen), and every render, the
+compared one included, runs in a child forked from its engine, the two engines taking turns. A
+render in one process meets the memos its earlier renders of the same diagram left (computed
+styles shared by value, kept stylesheets), which a render process never has.
+
 Usage::
 
     python benchmarks/mermaid_compare.py --rounds 3
     python benchmarks/mermaid_compare.py --base main~2 benchmarks/diagrams/flowchart-*.mmd
     python benchmarks/mermaid_compare.py --without elk-register-once
+    python benchmarks/mermaid_compare.py --fresh-child --rounds 21 benchmarks/diagrams/c4-*.mmd
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
+import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from idle_warm_up_identity import settle
 from markmap_compare import bundle_at
 
 from mermaid_printer.bundles.mermaid import mermaid_bundle
@@ -83,15 +95,55 @@ def rendered(engine: QuickJSEngine, code: str, svg_id: str) -> str:
     return result.svg + "\n" + json.dumps(result.warnings)
 
 
+def in_child(work: Callable[[], Any]) -> Any:
+    """What ``work()`` returns (JSON) when run in a child forked from this process."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read_end)
+            os.write(write_end, json.dumps(work()).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    data = b""
+    while chunk := os.read(read_end, 1 << 16):
+        data += chunk
+    os.close(read_end)
+    os.waitpid(pid, 0)
+    if not data:
+        raise SystemExit("a child reported nothing")
+    return json.loads(data)
+
+
+def timed(engine: QuickJSEngine, code: str, svg_id: str, fresh_child: bool) -> tuple[str, float]:
+    """A render's output (a digest of it, from a child) and its CPU seconds."""
+
+    def render() -> tuple[str, float]:
+        started = time.thread_time()
+        output = rendered(engine, code, svg_id)
+        cpu = time.thread_time() - started
+        return (hashlib.sha256(output.encode()).hexdigest() if fresh_child else output), cpu
+
+    if not fresh_child:
+        return render()
+    digest, cpu = in_child(render)
+    return digest, cpu
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path, help="diagrams (default: benchmarks/diagrams/*.mmd)")
     parser.add_argument("--base", default="HEAD", help="the git revision to compare with (default HEAD)")
     parser.add_argument("--without", metavar="NAME", help="compare with the bundle without this load-time transform")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--fresh-child", action="store_true", help="every render in a child forked from its engine")
     args = parser.parse_args(argv)
     files = args.files or sorted(DIAGRAMS.glob("*.mmd"))
     engines = engines_without(args.without) if args.without else engines_at(args.base)
+    if args.fresh_child:
+        for engine in engines.values():
+            settle(engine)
     medians: dict[str, dict[str, float]] = {"old": {}, "new": {}}
     differ = []
     # Every render under an id of its own, of the form the service gives requests: in production
@@ -102,17 +154,16 @@ def main(argv: list[str] | None = None) -> int:
     for path in files:
         code = path.read_text(encoding="utf-8")
         svg_id = next(ids)
-        outputs = {name: rendered(engine, code, svg_id) for name, engine in engines.items()}  # warm, and compared
+        outputs = {name: timed(engine, code, svg_id, args.fresh_child)[0] for name, engine in engines.items()}
         if outputs["old"] != outputs["new"]:
             differ.append(path.name)
             print(f"differs: {path.name}")
         times: dict[str, list[float]] = {"old": [], "new": []}
-        for _ in range(args.rounds):
+        for round_number in range(args.rounds):
             svg_id = next(ids)
-            for name, engine in engines.items():
-                started = time.thread_time()
-                rendered(engine, code, svg_id)
-                times[name].append(time.thread_time() - started)
+            order = ("old", "new") if round_number % 2 == 0 else ("new", "old")
+            for name in order:
+                times[name].append(timed(engines[name], code, svg_id, args.fresh_child)[1])
         for name in engines:
             medians[name][path.name] = statistics.median(times[name])
     by_type: dict[str, list[str]] = {}
