@@ -483,6 +483,16 @@ def _drawings_with_and_without(transform: str, jobs: list[tuple[str, str]]) -> d
     }
 
 
+def _drawn_twice_alike(transform: str, codes: list[str]) -> list[str]:
+    """Each of ``codes`` drawn twice, with the bundle's transforms and without ``transform``,
+    asserting the same SVGs both ways and the second drawings (answered from what the transform
+    keeps) the same as the first. Returns the drawings with the transform."""
+    drawings = _drawings_with_and_without(transform, [(code, "mermaid-0123456789ab") for code in codes * 2])
+    assert drawings["with"] == drawings["without"]
+    assert drawings["with"][: len(codes)] == drawings["with"][len(codes) :]
+    return drawings["with"]
+
+
 @pytest.mark.engine
 def test_compile_css_once_draws_what_mermaid_draws_under_any_id() -> None:
     code = _ELK_FLOWCHART + "  classDef hot fill:#f96\n  class A hot\n"
@@ -546,12 +556,7 @@ def test_theme_variables_once_draws_what_mermaid_draws() -> None:
         "%%{init: {'theme': 'base', 'themeVariables': {'primaryColor': '#00ff00', 'darkMode': true}}}%%\n"
         + _ELK_FLOWCHART,
     ]
-    # each twice: the second is drawn from kept themes
-    drawings = _drawings_with_and_without(
-        "theme-variables-once", [(code, "mermaid-0123456789ab") for code in codes * 2]
-    )
-    assert drawings["with"] == drawings["without"]
-    assert drawings["with"][:4] == drawings["with"][4:]
+    _drawn_twice_alike("theme-variables-once", codes)  # the second from kept themes
 
 
 # ---- default-theme-variables-once --------------------------------------------------------------------
@@ -587,14 +592,9 @@ def test_default_theme_variables_once_draws_what_mermaid_draws() -> None:
         'cynefin-beta\n  complex\n    "Forecasting"\n  clear\n    "Payroll"\n',
         "%%{init: {'theme': 'dark'}}%%\nradar-beta\n  axis a, b, c\n  curve one{1, 2, 3}\n",
     ]
-    # each twice: the second is drawn from the kept theme
-    drawings = _drawings_with_and_without(
-        "default-theme-variables-once", [(code, "mermaid-0123456789ab") for code in codes * 2]
-    )
-    assert drawings["with"] == drawings["without"]
-    assert drawings["with"][:6] == drawings["with"][6:]
+    drawings = _drawn_twice_alike("default-theme-variables-once", codes)  # the second from the kept theme
     described = ["radar", "treemap", "xychart", "wardley", "cynefin", "radar"]
-    for svg, kind in zip(drawings["with"], described * 2, strict=True):
+    for svg, kind in zip(drawings, described * 2, strict=True):
         assert f'aria-roledescription="{kind}' in svg
 
 
@@ -797,12 +797,7 @@ def test_current_config_rebuilt_once_reads_and_draws_what_mermaid_does() -> None
         "sequenceDiagram\n  Alice->>Bob: Hi\n",
         'pie\n  "a": 1\n  "b": 2\n',
     ]
-    # each twice, so the second is answered from kept configs
-    drawings = _drawings_with_and_without(
-        "current-config-rebuilt-once-per-inputs", [(code, "mermaid-0123456789ab") for code in codes * 2]
-    )
-    assert drawings["with"] == drawings["without"]
-    assert drawings["with"][:5] == drawings["with"][5:]
+    _drawn_twice_alike("current-config-rebuilt-once-per-inputs", codes)  # the second from kept configs
 
 
 # ---- zenuml-sll-prediction-first ----------------------------------------------------------------

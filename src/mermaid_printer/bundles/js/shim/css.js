@@ -402,7 +402,7 @@
     const keyed = new Map();
     const unkeyed = [];
     for (const rule of list) {
-      const keys = rule.sel.selectors ? selectors.ruleKeysOf(rule.sel) : null;
+      const keys = selectors.ruleKeysOf(rule.sel);
       if (keys === null) {
         unkeyed.push(rule);
         continue;

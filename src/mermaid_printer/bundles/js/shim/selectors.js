@@ -242,12 +242,15 @@
   function hasClass(el, cls) {
     const value = el.getAttribute("class");
     if (!value) return false;
-    if (value === cls) return true;
+    return value === cls || classNamesIn(el, value).has(cls);
+  }
+  // The class names of `el` whose class attribute is `value`, kept with the value they came from.
+  function classNamesIn(el, value) {
     if (el._classNamesOf !== value) {
       el._classNames = new Set(value.split(/[ \t\n\f\r]+/));
       el._classNamesOf = value;
     }
-    return el._classNames.has(cls);
+    return el._classNames;
   }
   // The same for an escaped class name holding whitespace: the attribute's text is searched for
   // it (so `.a\ b` matches class="a b", as this engine always did).
@@ -563,15 +566,10 @@
     }
     return keys;
   }
-  // An element's class names as hasClass splits them.
+  // An element's class names as hasClass splits them, or null when it has none.
   function classNamesOf(el) {
     const value = el.getAttribute("class");
-    if (!value) return null;
-    if (el._classNamesOf !== value) {
-      el._classNames = new Set(value.split(/[ \t\n\f\r]+/));
-      el._classNamesOf = value;
-    }
-    return el._classNames;
+    return value ? classNamesIn(el, value) : null;
   }
 
   function isSelectedAttribute(name) {
