@@ -1,8 +1,9 @@
 """Fingerprint every artifact the printer makes of a corpus, to prove a change output-neutral.
 
-Renders each diagram of ``<corpus>/mermaid/index.json`` to SVG, PDF and PNG with the product's
-public API and records the SHA-256 of each artifact (or the error code when the printer refuses
-the diagram). Two runs, before and after a change, compared with ``--compare``, show whether any
+Renders each diagram of ``<corpus>/mermaid/index.json`` to SVG, PDF and PNG, and each document of
+``<corpus>/markmap/index.json`` (where the corpus has one) to a mind map in the same formats and
+HTML, with the product's public API, and records the SHA-256 of each artifact (or the error code
+when the printer refuses the input); mind maps are listed under ``markmap:<id>``. Two runs, before and after a change, compared with ``--compare``, show whether any
 byte changed. Used for refactors, load-time bundle transforms and alternative engines.
 
 Usage::
@@ -31,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 FORMATS = ("svg", "pdf", "png")
+#: The mind-map formats fingerprinted beside each Mermaid format asked for.
+MARKMAP_FORMATS = {"svg": ("svg", "html"), "pdf": ("pdf",), "png": ("png",)}
 
 
 def _renderers() -> dict[str, Callable[[str], bytes]]:
@@ -88,6 +91,26 @@ def digest_corpus(
                 row[name] = f"error:{exc.code}"
         return entry["id"], row
 
+    markmap_index = corpus / "markmap" / "index.json"
+    documents = (
+        []
+        if types is not None or not markmap_index.exists()
+        else json.loads(markmap_index.read_text(encoding="utf-8"))["documents"]
+    )
+    markmap_formats = [name for wanted in formats for name in MARKMAP_FORMATS[wanted]]
+
+    def one_document(entry: dict[str, Any]) -> tuple[str, dict[str, str]]:
+        import mermaid_printer as mp
+
+        markdown = (corpus / "markmap" / f"{entry['id']}.md").read_text(encoding="utf-8")
+        row: dict[str, str] = {}
+        for name in markmap_formats:
+            try:
+                row[name] = "sha256:" + hashlib.sha256(mp.render_markmap(markdown, format=name).data).hexdigest()
+            except PrinterError as exc:
+                row[name] = f"error:{exc.code}"
+        return f"markmap:{entry['id']}", row
+
     results: dict[str, dict[str, str]] = {}
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -95,6 +118,12 @@ def digest_corpus(
             results[diagram_id] = row
             if sys.stderr.isatty() or done % 50 == 0 or done == len(diagrams):
                 print(f"\r{done}/{len(diagrams)} diagrams, {time.monotonic() - started:.0f} s", end="", file=sys.stderr)
+        for done, (document_id, row) in enumerate(pool.map(one_document, documents), start=1):
+            results[document_id] = row
+            if sys.stderr.isatty() or done % 50 == 0 or done == len(documents):
+                print(
+                    f"\r{done}/{len(documents)} mind maps, {time.monotonic() - started:.0f} s", end="", file=sys.stderr
+                )
     print(file=sys.stderr)
     return {"formats": formats, "diagrams": dict(sorted(results.items()))}
 
