@@ -100,23 +100,23 @@ def handle(job: Any) -> Any:
     return _real.handle(job)
 
 
-if hasattr(_real, "rehearse"):  # (a source tree from before the pool learned pages to copy ahead)
+if hasattr(_real, "record_pages"):  # (a source tree from before the pool learned pages to copy ahead)
 
-    def rehearse() -> Any:
+    def record_pages() -> Any:
         """The real rehearsal, in the pool's page learner (not probed: it serves no request): its
         steps to iterate (or, in a tree from before the rehearsal had steps, done in the call)."""
-        return _real.rehearse()
+        return _real.record_pages()
 
 
-if hasattr(_real, "study"):  # (a source tree from before the pool's learner studied)
+if hasattr(_real, "find_safe_stylesheets"):  # (a source tree from before the pool's learner found safe stylesheets)
 
-    def study() -> bytes:
-        """The real study, in the pool's learner (not probed)."""
-        return _real.study()
+    def find_safe_stylesheets() -> bytes:
+        """The real find_safe_stylesheets, in the pool's learner (not probed)."""
+        return _real.find_safe_stylesheets()
 
-    def learn(lessons: bytes) -> None:
+    def adopt_safe_stylesheets(lessons: bytes) -> None:
         """The real learning, in the zygote."""
-        _real.learn(lessons)
+        _real.adopt_safe_stylesheets(lessons)
 
 
 def _mark(name: str) -> None:
@@ -124,12 +124,12 @@ def _mark(name: str) -> None:
 
 
 def _install() -> None:
+    from mermaid_printer.bundles.markmap import handlers as markmap_worker
+    from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
     from mermaid_printer.engine import quickjs_engine
     from mermaid_printer.fonts import embed
     from mermaid_printer.pool import _protocol as proto
     from mermaid_printer.postprocess import finish
-    from mermaid_printer.worker import markmap as markmap_worker
-    from mermaid_printer.worker import mermaid as mermaid_worker
 
     # The render process's protocol steps (serve_one_request calls these by module attribute).
     original_read = proto.FrameReader.read

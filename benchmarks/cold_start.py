@@ -51,11 +51,11 @@ _SCRIPT = """
 import json, sys, time
 started = time.perf_counter()
 from pathlib import Path
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine import engine_factory
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker.mermaid import render_svg
+from mermaid_printer.mermaid.config import build_mermaid_config
+from mermaid_printer.bundles.mermaid.handlers import render_svg
 imported = time.perf_counter()
 engine = engine_factory(sys.argv[1])(mermaid_bundle())
 ready = time.perf_counter()

@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 
 from mermaid_printer import Printer
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.resources import vendor_manifest
 

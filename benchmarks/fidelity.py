@@ -37,7 +37,7 @@ from pathlib import Path
 
 from mermaid_printer import Printer
 from mermaid_printer.errors import PrinterError
-from mermaid_printer.options import build_render_options
+from mermaid_printer.mermaid.requests import build_render_options
 
 CORPUS_ENV = "MERMAID_PRINTER_CORPUS"
 TOOLS_ENV = "MERMAID_PRINTER_FIDELITY_TOOLS"

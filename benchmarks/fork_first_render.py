@@ -36,11 +36,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid import handlers as worker
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker import mermaid as worker
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 KINDS = ("not frozen", "heap frozen")
 

@@ -27,10 +27,10 @@ import os
 import sys
 from pathlib import Path
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker import mermaid as mermaid_worker
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 HERE = Path(__file__).resolve().parent
 #: The id requests render under (one of the form the service gives them).

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scaling import add_diagrams_argument
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
 DEFAULT = "flowchart:25,flowchart:100,class:25,state:25,er:10,er:25,sequence:25,gantt:25"

@@ -37,12 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from test_markmap_bench import outline_of
 
-from mermaid_printer.bundles import bundle_js_dir
-from mermaid_printer.bundles.markmap import markmap_bundle
+import mermaid_printer.bundles
+from mermaid_printer.bundles.markmap import handlers as worker
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
 from mermaid_printer.engine.bundle import Bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, MarkmapStructureJob
-from mermaid_printer.worker import markmap as worker
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,7 @@ def bundle_at(revision: str, into: Path, bundle: Bundle | None = None) -> Bundle
     (copied into ``into``). A file the revision does not have yet is left out: take out the
     load-time transforms that call it too (``Bundle.without_transform``)."""
     bundle = bundle if bundle is not None else markmap_bundle()
-    js = bundle_js_dir()
+    js = Path(mermaid_printer.bundles.__file__).resolve().parent
     relative = js.relative_to(REPO)
     scripts = []
     for script in bundle.scripts:

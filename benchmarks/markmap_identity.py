@@ -58,11 +58,11 @@ def documents(corpus: Path | None) -> dict[str, str]:
 def digest(docs: dict[str, str], *, frozen: bool = False) -> dict[str, dict[str, str]]:
     """``{id: {"svg": "sha256:…" | "error:CODE", "structure": …}}``, from an engine whose heap
     is ``frozen`` after its warm-up or not."""
-    from mermaid_printer.bundles.markmap import markmap_bundle
+    from mermaid_printer.bundles.markmap import handlers as worker
+    from mermaid_printer.bundles.markmap.bundle import markmap_bundle
     from mermaid_printer.engine.quickjs_engine import QuickJSEngine
     from mermaid_printer.errors import PrinterError
     from mermaid_printer.jobs import MarkmapRenderJob, MarkmapStructureJob
-    from mermaid_printer.worker import markmap as worker
 
     engine = QuickJSEngine(markmap_bundle())
     worker.warm_up(engine)

@@ -40,10 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from markmap_scaling import render_payload
 from test_markmap_bench import outline_of
 
-from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.bundles.markmap import handlers as worker
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
 from mermaid_printer.engine.bundle import SourcePatch
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.worker import markmap as worker
 
 #: Wraps the steps with the host clock; totals per step in globalThis.__phases.
 _WRAP = r"""

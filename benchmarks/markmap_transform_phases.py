@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from test_markmap_bench import outline_of
 
-from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
 from mermaid_printer.engine.bundle import SourcePatch
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 

@@ -48,12 +48,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from idle_warm_up_identity import settle
 from markmap_compare import bundle_at
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid import handlers as worker
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.errors import PrinterError
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker import mermaid as worker
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 DIAGRAMS = Path(__file__).resolve().parent / "diagrams"
 

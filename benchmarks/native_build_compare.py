@@ -49,11 +49,11 @@ def serve() -> None:
     from scaling import generate
     from test_markmap_bench import outline_of
 
-    from mermaid_printer.bundles.markmap import markmap_bundle
-    from mermaid_printer.bundles.mermaid import mermaid_bundle
+    from mermaid_printer.bundles.markmap import handlers as markmap_worker
+    from mermaid_printer.bundles.markmap.bundle import markmap_bundle
+    from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
+    from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
     from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-    from mermaid_printer.worker import markmap as markmap_worker
-    from mermaid_printer.worker import mermaid as mermaid_worker
 
     out = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # nothing else may write to the reply channel

@@ -33,12 +33,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from profile_render import PROBE, SHIM_CATEGORY, WRAP_AFTER_LOAD, _ProbeNames, print_single
 from test_markmap_bench import outline_of
 
-from mermaid_printer.bundles.markmap import markmap_bundle
+from mermaid_printer.bundles.markmap import handlers as worker
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
 from mermaid_printer.engine.bundle import Bundle, Script
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob
-from mermaid_printer.markmap_style import font_shorthand, stylesheet
-from mermaid_printer.worker import markmap as worker
+from mermaid_printer.markmap.style import font_shorthand, stylesheet
 
 
 @dataclasses.dataclass(frozen=True)

@@ -126,10 +126,10 @@ def child(argv: list[str]) -> int:
     if args.markmap:
         from test_markmap_bench import outline_of
 
-        from mermaid_printer.bundles.markmap import markmap_bundle
+        from mermaid_printer.bundles.markmap import handlers as markmap_worker
+        from mermaid_printer.bundles.markmap.bundle import markmap_bundle
         from mermaid_printer.engine.quickjs_engine import QuickJSEngine
         from mermaid_printer.jobs import MarkmapRenderJob
-        from mermaid_printer.worker import markmap as markmap_worker
 
         engine = QuickJSEngine(markmap_bundle())
         markmap_worker.warm_up(engine)
@@ -139,7 +139,7 @@ def child(argv: list[str]) -> int:
         from profile_render import _engine, _job
         from scaling import generate
 
-        from mermaid_printer.worker import mermaid as mermaid_worker
+        from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
 
         engine = _engine(transforms=True, probes=None)
         svg_job = _job(generate(args.type, args.nodes))

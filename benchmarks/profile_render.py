@@ -56,13 +56,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scaling import GENERATORS, generate
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.bundle import Bundle, BundleTransformError, Script
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.mermaid.config import build_mermaid_config
 from mermaid_printer.postprocess import finish
-from mermaid_printer.worker import mermaid as mermaid_worker
 
 PROBE = Path(__file__).resolve().parent / "profile_probe.js"
 # esbuild's __name helper in Mermaid's bundle, and what routes it through the probe.

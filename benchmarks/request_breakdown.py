@@ -247,7 +247,7 @@ class Side:
         """``rounds`` plain renders, then ``rounds`` probed ones, paced as ``pacing`` says:
         every phase's samples (ms)."""
         from mermaid_printer import build_render_options
-        from mermaid_printer.markmap_options import MarkmapCustomizeRequest
+        from mermaid_printer.markmap.requests import MarkmapCustomizeRequest
 
         if kind == MARKMAP:
             request: Any = MarkmapCustomizeRequest(markdown_content=code)

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scaling import add_diagrams_argument
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
 DEFAULT = "sequence:10,sequence:25,sequence:100,gantt:25,flowchart:25,class:10,state:10,er:10"

@@ -21,11 +21,11 @@ import statistics
 import time
 from pathlib import Path
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid import handlers as worker
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker import mermaid as worker
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 DEFAULT_DIAGRAM = Path(__file__).resolve().parent / "diagrams" / "flowchart-ci.mmd"
 SVG_ID = "mermaid-0123456789ab"

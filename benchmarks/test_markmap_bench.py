@@ -36,10 +36,10 @@ from pathlib import Path
 
 import pytest
 
-from mermaid_printer.bundles.markmap import MARKMAP_VERSION, markmap_bundle
+from mermaid_printer.bundles.markmap import handlers as worker
+from mermaid_printer.bundles.markmap.bundle import MARKMAP_VERSION, markmap_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, MarkmapStructureJob
-from mermaid_printer.worker import markmap as worker
 
 FIXTURES = Path(__file__).parent.parent / "tests" / "fixtures" / "markmap"
 NAMES = ["code", "deep-lists", "headings", "links-images", "table"]
@@ -266,7 +266,7 @@ def test_markmap_render_100_nodes_warm_as_a_render_process(benchmark, markmap_en
 @pytest.mark.benchmark(group="markmap-render-warm-100-printer")
 def test_markmap_render_100_nodes_warm_through_the_printer(benchmark) -> None:
     from mermaid_printer import Printer
-    from mermaid_printer.markmap_options import MarkmapCustomizeRequest
+    from mermaid_printer.markmap.requests import MarkmapCustomizeRequest
 
     request = MarkmapCustomizeRequest(markdown_content=SIZED[100])
     with Printer(cache=None) as printer:

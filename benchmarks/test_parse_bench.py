@@ -25,7 +25,7 @@ import pytest
 
 from mermaid_printer import Printer, RenderOptions
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.mermaid.config import build_mermaid_config
 from mermaid_printer.pool import RendererPool
 
 DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"

@@ -15,7 +15,7 @@ import pytest
 
 from mermaid_printer import Printer, build_render_options
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
 CORE = ["class", "er", "flowchart", "gantt", "journey", "pie", "sequence", "state"]

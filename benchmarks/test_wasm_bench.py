@@ -52,14 +52,14 @@ import wasmtime
 from pytest_benchmark.fixture import BenchmarkFixture
 from wasm_preinit import preinitialized
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine import Bundle, Engine, EngineLimits, Script
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.engine.wasm import WasmEngine
 from mermaid_printer.engine.wasm import module as wasm_module
 from mermaid_printer.engine.wasm.instance import QuickJSInstance
 from mermaid_printer.errors import RenderTimeout
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
 CORE = ["class", "er", "flowchart", "gantt", "journey", "pie", "sequence", "state", "mindmap-tidy-tree"]

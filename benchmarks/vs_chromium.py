@@ -51,7 +51,7 @@ from scaling import GENERATORS, SIZES, generate
 
 from mermaid_printer import Printer, build_render_options
 from mermaid_printer.errors import PrinterError, RenderTimeout
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 HERE = Path(__file__).resolve().parent
 DIAGRAMS = HERE / "diagrams"
@@ -189,7 +189,7 @@ def run_engine(cases: list[Case]) -> None:
     the clock), so renders neither share nor accumulate state; no IPC, no post-processing.
     """
     from mermaid_printer import worker
-    from mermaid_printer.worker import mermaid as mermaid_worker
+    from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
 
     worker.prepare()
     engine = worker.engine_for("mermaid")

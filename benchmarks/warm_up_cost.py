@@ -20,9 +20,9 @@ import json
 import statistics
 import time
 
-from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, mermaid_bundle
+from mermaid_printer.bundles.mermaid import handlers as worker
+from mermaid_printer.bundles.mermaid.bundle import THEMED_WARMUP_THEMES, mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.worker import mermaid as worker
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
+from mermaid_printer.bundles.mermaid.handlers import render_svg, warm_up
 from mermaid_printer.engine import Engine
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.engine.wasm import WasmEngine
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker.mermaid import render_svg, warm_up
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 
 def _render_in_child(engine: Engine, code: str) -> dict[str, Any]:

@@ -44,10 +44,10 @@ from typing import Any
 
 from idle_warm_up_identity import settle
 
-from mermaid_printer.bundles.mermaid import WARMUP_SVG_ID, mermaid_bundle
+from mermaid_printer.bundles.mermaid import handlers as worker
+from mermaid_printer.bundles.mermaid.bundle import WARMUP_SVG_ID, mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker import mermaid as worker
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 HERE = Path(__file__).resolve().parent
 #: The side-by-side benchmark's ZenUML diagrams (vs_chromium.py's real diagrams).

@@ -1,4 +1,4 @@
-"""Build ``src/mermaid_printer/mermaid_config_keys.json``: every config key Mermaid knows.
+"""Build ``src/mermaid_printer/mermaid/config_keys.json``: every config key Mermaid knows.
 
 Reads the vendored ``vendor/mermaid/config.type.d.ts`` (``MermaidConfig`` as TypeScript, which
 Mermaid generates from its own config schema), adds the keys of the bundle's own
@@ -27,7 +27,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "vendor" / "mermaid" / "config.type.d.ts"
-OUTPUT = ROOT / "src" / "mermaid_printer" / "mermaid_config_keys.json"
+OUTPUT = ROOT / "src" / "mermaid_printer" / "mermaid" / "config_keys.json"
 
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
 _INTERFACE = re.compile(r"export interface (\w+)(?:\s+extends\s+([\w\s,]+?))?\s*\{")
@@ -171,7 +171,7 @@ def merge_defaults(tree: Tree, defaults: dict[str, Any]) -> Tree:
 
 def default_config() -> dict[str, Any]:
     """``mermaid.mermaidAPI.defaultConfig`` of the vendored bundle, as JSON."""
-    from mermaid_printer.bundles.mermaid import mermaid_bundle
+    from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
     from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 
     engine = QuickJSEngine(mermaid_bundle())

@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable
 
 from mermaid_printer.errors import DiagramSyntaxError
-from mermaid_printer.options import ParseOptions, PdfOptions, PngOptions, RenderOptions, VerifyOptions
+from mermaid_printer.mermaid.requests import ParseOptions, PdfOptions, PngOptions, RenderOptions, VerifyOptions
 from mermaid_printer.service import ParseResult, PdfResult, PngResult, RenderResult, VerifyResult
 
 FAKE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><text>A</text></svg>'

@@ -123,7 +123,7 @@ _WRONG_VALUES: list[Any] = [
 @cache
 def config_paths() -> list[tuple[str, ...]]:
     """Every Mermaid 12.3 config key, as a path (from the package's generated key list)."""
-    tree = json.loads(files("mermaid_printer").joinpath("mermaid_config_keys.json").read_text(encoding="utf-8"))
+    tree = json.loads(files("mermaid_printer.mermaid").joinpath("config_keys.json").read_text(encoding="utf-8"))
     paths: list[tuple[str, ...]] = []
 
     def walk(node: dict[str, Any], prefix: tuple[str, ...]) -> None:

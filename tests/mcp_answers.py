@@ -13,7 +13,7 @@ from lxml import etree
 from mcp import Client
 from mcp.types import CallToolResult, TextContent
 
-from mermaid_printer.adapters.mcp_server import build_server
+from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.service import PrinterService
 

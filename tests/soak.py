@@ -34,7 +34,7 @@ from mcp.types import CallToolResult
 from mcp_answers import assert_clean_answer, assert_safe_svg
 from process_tree import children, open_fds, rss_bytes, wait_for, zygote
 
-from mermaid_printer.adapters.mcp_server import build_server
+from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.service import PrinterService
 
 __all__ = ["ProcessSample", "SoakReport", "http_server", "soak_http", "soak_mcp"]
@@ -170,7 +170,7 @@ class http_server:  # noqa: N801 - used as a context manager, like open()
         self._args = [
             sys.executable,
             "-m",
-            "mermaid_printer.adapters.cli",
+            "mermaid_printer.adapters.cli.main",
             "http",
             "--port",
             str(self.port),

@@ -13,7 +13,7 @@ import pytest
 from mermaid_printer.cache import Cached, DirectoryCache, MemoryCache, TieredCache, cache_key, default_cache
 from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, RenderTimeout
 from mermaid_printer.jobs import RenderResult, SvgJob
-from mermaid_printer.options import build_render_options
+from mermaid_printer.mermaid.requests import build_render_options
 from mermaid_printer.pool import RendererPool
 from mermaid_printer.service import Printer
 

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from adapters.stdio_session import run_session, tool_call
-from adapters.test_cli import run_cli
+from adapters.mcp.stdio_session import run_session, tool_call
+from adapters.cli.test_cli import run_cli
 
 from mermaid_printer.engine import ENGINE_ENV_VAR, ONE_SHOT_ENGINE, one_shot_engine, selected_engine
-from mermaid_printer.options import RenderOptions
+from mermaid_printer.mermaid.requests import RenderOptions
 from mermaid_printer.pool import RendererPool
 from mermaid_printer.service import Printer
 

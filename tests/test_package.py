@@ -39,13 +39,13 @@ def test_the_engine_process_imports_neither_the_service_nor_the_request_models()
     # What `python -m mermaid_printer.pool._zygote` imports before it loads the worker.
     probe = (
         "import sys, json\n"
-        "import mermaid_printer.pool._zygote, mermaid_printer.worker, mermaid_printer.worker.mermaid\n"
+        "import mermaid_printer.pool._zygote, mermaid_printer.worker, mermaid_printer.bundles.mermaid.handlers\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('mermaid_printer.', 'pydantic', 'importlib.metadata')))))\n"
     )
     found = set(
         json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout)
     )
-    assert "mermaid_printer.worker.mermaid" in found
-    unwanted = {"mermaid_printer.service", "mermaid_printer.options", "mermaid_printer.markmap_options", "pydantic"}
+    assert "mermaid_printer.bundles.mermaid.handlers" in found
+    unwanted = {"mermaid_printer.service", "mermaid_printer.requests", "mermaid_printer.markmap.requests", "pydantic"}
     assert not found & unwanted, found & unwanted
     assert "importlib.metadata" not in found

@@ -289,10 +289,10 @@ def test_a_memory_blow_up_inside_mermaid_is_a_resource_limit_not_a_render_failur
     # Mermaid catches the interpreter's out-of-memory error and rethrows something else (or
     # null): the engine still reports it as the limit it was. (The context is not reused for
     # another diagram: every request gets a fresh process.)
-    from mermaid_printer.bundles.mermaid import mermaid_bundle
+    from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
     from mermaid_printer.engine import EngineLimits
     from mermaid_printer.engine.quickjs_engine import QuickJSEngine
-    from mermaid_printer.mermaid_config import build_mermaid_config
+    from mermaid_printer.mermaid.config import build_mermaid_config
 
     engine = QuickJSEngine(mermaid_bundle())
     loaded = engine._context.memory()["malloc_size"]  # what the bundle itself holds (~60 MB)

@@ -6,7 +6,7 @@ import pytest
 from lxml import etree
 
 from mermaid_printer import InvalidConfig, Printer, PrinterError, build_render_options
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 pytestmark = pytest.mark.engine
 

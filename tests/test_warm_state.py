@@ -18,10 +18,10 @@ import pytest
 from warm_up_cases import DIAGRAMS, MARKDOWN
 
 from mermaid_printer import Printer, build_render_options
-from mermaid_printer.bundles.mermaid import IDLE_WARMUP_DIAGRAMS, THEMED_WARMUP_THEMES, WARMUP_DIAGRAMS
-from mermaid_printer.markmap_options import MarkmapRenderRequest
-from mermaid_printer.options import validate_request
+from mermaid_printer.bundles.mermaid.bundle import IDLE_WARMUP_DIAGRAMS, THEMED_WARMUP_THEMES, WARMUP_DIAGRAMS
+from mermaid_printer.markmap.requests import MarkmapRenderRequest
 from mermaid_printer.pool import RendererPool
+from mermaid_printer.requests import validate_request
 
 pytestmark = pytest.mark.engine
 

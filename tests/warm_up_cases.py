@@ -3,7 +3,7 @@ warm-up diagram (the likeliest to meet traces of a warm-up), a block diagram and
 
 from __future__ import annotations
 
-from mermaid_printer.bundles.mermaid import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS
+from mermaid_printer.bundles.mermaid.bundle import PARSE_WARMUP_DIAGRAMS, WARMUP_DIAGRAMS
 
 __all__ = ["DIAGRAMS", "MARKDOWN"]
 

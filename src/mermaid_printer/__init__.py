@@ -35,9 +35,8 @@ from mermaid_printer.errors import (
 
 if TYPE_CHECKING:
     from mermaid_printer.jobs import MarkmapRenderResult, MarkmapStructure
-    from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapStructureRequest
-    from mermaid_printer.options import (
-        PAPER_SIZES,
+    from mermaid_printer.markmap.requests import MarkmapCustomizeRequest, MarkmapStructureRequest
+    from mermaid_printer.mermaid.requests import (
         THEMES,
         ParseOptions,
         PdfOptions,
@@ -47,8 +46,8 @@ if TYPE_CHECKING:
         build_pdf_options,
         build_png_options,
         build_render_options,
-        validate_request,
     )
+    from mermaid_printer.requests import PAPER_SIZES, validate_request
     from mermaid_printer.service import (
         ParseResult,
         PdfResult,
@@ -67,10 +66,10 @@ if TYPE_CHECKING:
 #: not need (``benchmarks/cold_start.py``).
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("MarkmapRenderResult", "MarkmapStructure"), "mermaid_printer.jobs"),
-    **dict.fromkeys(("MarkmapCustomizeRequest", "MarkmapStructureRequest"), "mermaid_printer.markmap_options"),
+    **dict.fromkeys(("MarkmapCustomizeRequest", "MarkmapStructureRequest"), "mermaid_printer.markmap.requests"),
+    **dict.fromkeys(("PAPER_SIZES", "validate_request"), "mermaid_printer.requests"),
     **dict.fromkeys(
         (
-            "PAPER_SIZES",
             "THEMES",
             "ParseOptions",
             "PdfOptions",
@@ -80,9 +79,8 @@ _LAZY: dict[str, str] = {
             "build_pdf_options",
             "build_png_options",
             "build_render_options",
-            "validate_request",
         ),
-        "mermaid_printer.options",
+        "mermaid_printer.mermaid.requests",
     ),
     **dict.fromkeys(
         (
@@ -183,7 +181,7 @@ def render_svg(code: str, **options: Any) -> RenderResult:
     Raises:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
-    from mermaid_printer.options import build_render_options
+    from mermaid_printer.mermaid.requests import build_render_options
     from mermaid_printer.service import default_printer
 
     return default_printer().render_svg(build_render_options(code, **options))
@@ -226,7 +224,7 @@ def render_pdf(code: str, **options: Any) -> PdfResult:
     Raises:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
-    from mermaid_printer.options import build_pdf_options
+    from mermaid_printer.mermaid.requests import build_pdf_options
     from mermaid_printer.service import default_printer
 
     return default_printer().render_pdf(build_pdf_options(code, **options))
@@ -244,7 +242,7 @@ def render_png(code: str, **options: Any) -> PngResult:
         PrinterError: a subclass naming what went wrong; ``RESOURCE_LIMIT`` if the image would
             be over 40 megapixels.
     """
-    from mermaid_printer.options import build_png_options
+    from mermaid_printer.mermaid.requests import build_png_options
     from mermaid_printer.service import default_printer
 
     return default_printer().render_png(build_png_options(code, **options))
@@ -268,8 +266,8 @@ def render_markmap(markdown_content: str, **options: Any) -> MarkmapRenderResult
     Raises:
         PrinterError: a subclass naming what went wrong; ``error.code`` is stable.
     """
-    from mermaid_printer.markmap_options import MarkmapCustomizeRequest
-    from mermaid_printer.options import validate_request
+    from mermaid_printer.markmap.requests import MarkmapCustomizeRequest
+    from mermaid_printer.requests import validate_request
     from mermaid_printer.service import default_printer
 
     request = validate_request(MarkmapCustomizeRequest, {"markdown_content": markdown_content, **options})
@@ -279,8 +277,8 @@ def render_markmap(markdown_content: str, **options: Any) -> MarkmapRenderResult
 def markmap_structure(markdown_content: str, **options: Any) -> MarkmapStructure:
     """markmap's tree of a Markdown document and what it is made of, without drawing it
     (``timeout_ms`` as :class:`MarkmapStructureRequest` defines it)."""
-    from mermaid_printer.markmap_options import MarkmapStructureRequest
-    from mermaid_printer.options import validate_request
+    from mermaid_printer.markmap.requests import MarkmapStructureRequest
+    from mermaid_printer.requests import validate_request
     from mermaid_printer.service import default_printer
 
     request = validate_request(MarkmapStructureRequest, {"markdown_content": markdown_content, **options})

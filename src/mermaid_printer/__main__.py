@@ -2,6 +2,6 @@
 
 import sys
 
-from mermaid_printer.adapters.cli_start import main
+from mermaid_printer.adapters.cli.start import main
 
 sys.exit(main())

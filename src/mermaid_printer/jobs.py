@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mermaid_printer.limits import MARKMAP_MAX_DEPTH, MARKMAP_MAX_MARKDOWN_BYTES, MARKMAP_MAX_NODES
 from mermaid_printer.wire import wire_type
 
 __all__ = [
@@ -111,11 +112,6 @@ class DetectJob:
 #: What a markmap render can produce: the static SVG, PDF or PNG drawn from it, or one
 #: self-contained interactive HTML page.
 MARKMAP_FORMATS = ("svg", "pdf", "png", "html")
-#: A mind map's limits: the Markdown's size in UTF-8 bytes, its nodes (root included) and its
-#: levels (the root is level 1). The request models and the render process both enforce them.
-MARKMAP_MAX_MARKDOWN_BYTES = 1_000_000
-MARKMAP_MAX_NODES = 10_000
-MARKMAP_MAX_DEPTH = 20
 
 
 @wire_type
@@ -127,7 +123,7 @@ class MarkmapRenderJob:
     ``initialExpandLevel``, ``spacingHorizontal``, …); they override the front matter's
     ``markmap:`` options, which override ``defaults``. The static print is drawn with animation
     off whatever ``duration`` says; the HTML page uses it. The look
-    (:mod:`mermaid_printer.markmap_style`): ``font_size`` in pixels, ``css_variables`` (markmap's
+    (:mod:`mermaid_printer.markmap.style`): ``font_size`` in pixels, ``css_variables`` (markmap's
     ``--markmap-*`` variables, values already checked) and ``label_padding_y``. PDF fields
     (``paper`` … ``fit``) and PNG fields (``scale``, ``width``) are read only for their format.
     """
@@ -302,27 +298,27 @@ class MarkmapStructure:
 
 @dataclass(frozen=True)
 class JobKind:
-    """One kind of job: its types, the bundle whose engine runs it, and its handler.
+    """One kind of job: its types and the bundle whose engine runs it.
 
-    ``handler`` names a function ``(engine, job) -> result`` in the worker module of ``bundle``
-    (see :mod:`mermaid_printer.worker`); it runs inside the single-use render process.
+    ``bundle`` is a key of :data:`mermaid_printer.bundles.BUNDLES`; that bundle's
+    :class:`~mermaid_printer.bundles.BundleWorker` holds the handler of ``job``, which runs inside
+    the single-use render process.
     """
 
     name: str
     job: type
     result: type
     bundle: str
-    handler: str
 
 
 JOB_KINDS: tuple[JobKind, ...] = (
-    JobKind("render_svg", SvgJob, RenderResult, bundle="mermaid", handler="render_svg"),
-    JobKind("render_pdf", PdfJob, PdfResult, bundle="mermaid", handler="render_pdf"),
-    JobKind("render_png", PngJob, PngResult, bundle="mermaid", handler="render_png"),
-    JobKind("parse", ParseJob, ParseResult, bundle="mermaid", handler="parse"),
-    JobKind("detect", DetectJob, DiagramType, bundle="mermaid", handler="detect"),
-    JobKind("markmap_render", MarkmapRenderJob, MarkmapRenderResult, bundle="markmap", handler="render"),
-    JobKind("markmap_structure", MarkmapStructureJob, MarkmapStructure, bundle="markmap", handler="structure"),
+    JobKind("render_svg", SvgJob, RenderResult, bundle="mermaid"),
+    JobKind("render_pdf", PdfJob, PdfResult, bundle="mermaid"),
+    JobKind("render_png", PngJob, PngResult, bundle="mermaid"),
+    JobKind("parse", ParseJob, ParseResult, bundle="mermaid"),
+    JobKind("detect", DetectJob, DiagramType, bundle="mermaid"),
+    JobKind("markmap_render", MarkmapRenderJob, MarkmapRenderResult, bundle="markmap"),
+    JobKind("markmap_structure", MarkmapStructureJob, MarkmapStructure, bundle="markmap"),
 )
 
 _BY_JOB_TYPE = {kind.job: kind for kind in JOB_KINDS}

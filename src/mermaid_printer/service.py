@@ -1,7 +1,7 @@
 """The service layer: one method per job, shared by every adapter.
 
 Adapters (MCP, CLI, HTTP, the Python API) validate raw input into a request model
-(:mod:`mermaid_printer.options`), call a :class:`Printer` method, and shape the result or the
+(:mod:`mermaid_printer.requests`), call a :class:`Printer` method, and shape the result or the
 :class:`~mermaid_printer.errors.PrinterError` into their own envelope. Nothing here imports
 ``mcp``. :class:`PrinterService` is the protocol the adapters depend on, so their tests can use a
 fake.
@@ -18,7 +18,6 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import functools
-import hashlib
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,18 +31,15 @@ from mermaid_printer.cache import Cached, CacheStats, ResultCache, cache_key, de
 from mermaid_printer.engine import selected_engine
 from mermaid_printer.errors import (
     DiagramSyntaxError,
-    InputTooLarge,
     InvalidInput,
     PrinterError,
     RenderTimeout,
     UnsupportedDiagram,
 )
 from mermaid_printer.jobs import (
-    DetectJob,
     DiagramType,
     MarkmapRenderResult,
     MarkmapStructure,
-    ParseJob,
     ParseResult,
     PdfJob,
     PdfResult,
@@ -53,19 +49,21 @@ from mermaid_printer.jobs import (
     SvgJob,
     job_kind_of,
 )
-from mermaid_printer.markmap_jobs import customize_job, over_time_limit, render_job, structure_job
-from mermaid_printer.markmap_options import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
-from mermaid_printer.mermaid_config import MAX_TEXT_CHARS, build_mermaid_config, config_warnings
-from mermaid_printer.options import (
+from mermaid_printer.markmap.build import customize_job, over_time_limit, render_job, structure_job
+from mermaid_printer.markmap.requests import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
+from mermaid_printer.mermaid.build import detect_job, diagram_dom_id, parse_job, pdf_job, png_job, svg_job
+from mermaid_printer.mermaid.config import config_warnings
+from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
     PdfOptions,
     PngOptions,
     RenderOptions,
     VerifyOptions,
-    validate_request,
+    with_config,
 )
 from mermaid_printer.pool import RendererPool
+from mermaid_printer.requests import validate_request
 
 __all__ = [
     "MarkmapRenderResult",
@@ -117,23 +115,23 @@ class VerifyResult:
 class PrinterService(Protocol):
     """What the adapters need from a printer (:class:`Printer`, or a fake in tests)."""
 
-    def render_svg(self, options: RenderOptions) -> RenderResult:
+    def render_svg(self, options: RenderOptions, /) -> RenderResult:
         """Render to SVG, or raise a ``PrinterError``."""
         ...
 
-    def render_pdf(self, options: PdfOptions) -> PdfResult:
+    def render_pdf(self, options: PdfOptions, /) -> PdfResult:
         """Render to PDF, or raise a ``PrinterError``."""
         ...
 
-    def render_png(self, options: PngOptions) -> PngResult:
+    def render_png(self, options: PngOptions, /) -> PngResult:
         """Render to PNG, or raise a ``PrinterError``."""
         ...
 
-    def parse(self, options: ParseOptions) -> ParseResult:
+    def parse(self, options: ParseOptions, /) -> ParseResult:
         """Parse, or raise a ``PrinterError``."""
         ...
 
-    def verify(self, options: VerifyOptions) -> VerifyResult:
+    def verify(self, options: VerifyOptions, /) -> VerifyResult:
         """Check; invalid diagrams give ``ok=False``, operational failures raise."""
         ...
 
@@ -148,12 +146,6 @@ class PrinterService(Protocol):
     def close(self) -> None:
         """Release the renderer's processes."""
         ...
-
-
-def diagram_dom_id(options: DiagramOptions) -> str:
-    """A stable, content-derived id for the ``<svg>`` element (unique per diagram and options)."""
-    digest = hashlib.sha256(options.cache_key().encode("utf-8")).hexdigest()
-    return f"mermaid-{digest[:12]}"
 
 
 _DEFAULT_CACHE: Any = object()  # "a memory cache of the default size"
@@ -209,25 +201,25 @@ class Printer:
         """The result cache's hits, misses and size (``None`` without a cache)."""
         return self._cache.stats() if self._cache is not None else None
 
-    def render_svg(self, options: RenderOptions) -> RenderResult:
-        """Render ``options.code`` to SVG.
+    def render_svg(self, options: RenderOptions | str, /, **fields: Any) -> RenderResult:
+        """Render a diagram to SVG: ``printer.render_svg(code, theme="dark")``, or a request model.
+
+        Args:
+            options: the request, or the diagram source with ``fields``: ``theme``,
+                ``background``, ``config`` (a dict) or ``config_json`` (a string),
+                ``timeout_ms``, ``embed_fonts`` (:class:`~mermaid_printer.mermaid.requests.RenderOptions`).
 
         Raises:
             PrinterError: a subclass naming what went wrong (syntax, timeout, limits, …).
         """
-        job = SvgJob(
-            code=_within_text_size(options.code),
-            config=build_mermaid_config(options.config, theme=options.theme),
-            svg_id=diagram_dom_id(options),
-            timeout_ms=options.timeout_ms,
-            background=options.background,
-            embed_fonts=options.embed_fonts,
-        )
-        result: RenderResult = self._render(job, options)
+        request = _request(RenderOptions, options, fields)
+        result: RenderResult = self._render(svg_job(request), request)
         return result
 
-    def render_pdf(self, options: PdfOptions) -> PdfResult:
-        """Render ``options.code`` to a one-page vector PDF (text stays text, fonts embedded).
+    def render_pdf(self, options: PdfOptions | str, /, **fields: Any) -> PdfResult:
+        """Render a diagram to a one-page vector PDF (text stays text, fonts embedded): the request,
+        or the source with the fields of :meth:`render_svg` (but ``embed_fonts``) and ``paper``,
+        ``orientation``, ``margin_mm``, ``fit``.
 
         The PDF is drawn from the SVG :meth:`render_svg` returns for ``options.svg_options()``
         (the same drawing; only its element ids differ); the timeout covers rendering and
@@ -236,38 +228,24 @@ class Printer:
         Raises:
             PrinterError: as :meth:`render_svg`; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        job = PdfJob(
-            code=_within_text_size(options.code),
-            config=build_mermaid_config(options.config, theme=options.theme),
-            timeout_ms=options.timeout_ms,
-            background=options.background,
-            paper=options.paper,
-            orientation=options.orientation,
-            margin_mm=options.margin_mm,
-            fit=options.fit,
-        )
-        result: PdfResult = self._render(job, options)
+        request = _request(PdfOptions, options, fields)
+        result: PdfResult = self._render(pdf_job(request), request)
         return result
 
-    def render_png(self, options: PngOptions) -> PngResult:
-        """Render ``options.code`` to a PNG image (drawn from the same SVG as :meth:`render_pdf`).
+    def render_png(self, options: PngOptions | str, /, **fields: Any) -> PngResult:
+        """Render a diagram to a PNG image (drawn from the same SVG as :meth:`render_pdf`): the
+        request, or the source with the fields of :meth:`render_svg` (but ``embed_fonts``) and
+        ``scale`` or ``width``.
 
         Raises:
             PrinterError: as :meth:`render_svg`; ``RESOURCE_LIMIT`` when the image would be
                 over the pixel limit; ``ENGINE_UNAVAILABLE`` without system cairo.
         """
-        job = PngJob(
-            code=_within_text_size(options.code),
-            config=build_mermaid_config(options.config, theme=options.theme),
-            timeout_ms=options.timeout_ms,
-            background=options.background,
-            scale=options.scale,
-            width=options.width,
-        )
-        result: PngResult = self._render(job, options)
+        request = _request(PngOptions, options, fields)
+        result: PngResult = self._render(png_job(request), request)
         return result
 
-    def parse(self, options: ParseOptions | str, **fields: Any) -> ParseResult:
+    def parse(self, options: ParseOptions | str, /, **fields: Any) -> ParseResult:
         """Parse a diagram with Mermaid's own parser, without drawing it.
 
         Args:
@@ -279,17 +257,10 @@ class Printer:
             PrinterError: a subclass naming what went wrong (syntax, type, input, timeout, …).
         """
         request = _request(ParseOptions, options, fields)
-        job = ParseJob(
-            code=_within_text_size(request.code),
-            # The product config without a theme: the one the warm engine already holds.
-            config=build_mermaid_config({}),
-            timeout_ms=request.timeout_ms,
-            positions=request.include_positions,
-        )
-        result: ParseResult = self._run(job, request.timeout_ms)
+        result: ParseResult = self._run(parse_job(request), request.timeout_ms)
         return result
 
-    def verify(self, options: VerifyOptions | str, **fields: Any) -> VerifyResult:
+    def verify(self, options: VerifyOptions | str, /, **fields: Any) -> VerifyResult:
         """Check that Mermaid accepts a diagram (as ``mermaid.parse`` does), without drawing it.
 
         An invalid diagram (bad input, syntax error, unknown type, too large) gives
@@ -300,10 +271,7 @@ class Printer:
         """
         try:
             request = _request(VerifyOptions, options, fields)
-            job = DetectJob(
-                code=_within_text_size(request.code), config=build_mermaid_config({}), timeout_ms=request.timeout_ms
-            )
-            detected: DiagramType = self._run(job, request.timeout_ms)
+            detected: DiagramType = self._run(detect_job(request), request.timeout_ms)
         except _INVALID_DIAGRAM as exc:
             return VerifyResult(ok=False, error=exc)
         return VerifyResult(ok=True, diagram_type=detected.diagram_type)
@@ -311,8 +279,8 @@ class Printer:
     def render_markmap(self, request: MarkmapRenderRequest | MarkmapCustomizeRequest) -> MarkmapRenderResult:
         """Draw Markdown as markmap's mind map: SVG, PDF, PNG or an interactive HTML page.
 
-        A :class:`~mermaid_printer.markmap_options.MarkmapCustomizeRequest` adds a theme, a
-        palette, the font size and label padding (:mod:`mermaid_printer.markmap_style`).
+        A :class:`~mermaid_printer.markmap.requests.MarkmapCustomizeRequest` adds a theme, a
+        palette, the font size and label padding (:mod:`mermaid_printer.markmap.style`).
 
         Raises:
             PrinterError: ``INVALID_INPUT`` (an option markmap refuses), ``INPUT_TOO_LARGE``
@@ -377,26 +345,21 @@ def _bundle_fingerprint(name: str) -> str:
     return load_bundle(name).fingerprint()
 
 
-_Request = TypeVar("_Request", ParseOptions, VerifyOptions)
+_Request = TypeVar("_Request", RenderOptions, PdfOptions, PngOptions, ParseOptions, VerifyOptions)
 
 
 def _request(model: type[_Request], options: _Request | str, fields: dict[str, Any]) -> _Request:
+    """``options`` if it is the request model, else the model built from the source and ``fields``.
+
+    Raises:
+        TypeError: a model and fields both.
+        InvalidInput, InputTooLarge, InvalidConfig: as :func:`~mermaid_printer.requests.validate_request`.
+    """
     if isinstance(options, model):
         if fields:
             raise TypeError("give the request model or the code with its fields, not both")
         return options
-    return validate_request(model, {"code": options, **fields})
-
-
-def _within_text_size(code: str) -> str:
-    max_text = MAX_TEXT_CHARS
-    if len(code) > max_text:
-        # Mermaid would silently draw an error diagram instead; say what happened.
-        raise InputTooLarge(
-            f"diagram is {len(code):,} characters; Mermaid's maxTextSize is {max_text:,}",
-            {"limit_characters": max_text},
-        )
-    return code
+    return validate_request(model, with_config({"code": options, **fields}))
 
 
 _default_printer: Printer | None = None

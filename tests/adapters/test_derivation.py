@@ -9,12 +9,12 @@ from typing import Literal
 import pytest
 from pydantic import Field
 
-from mermaid_printer.adapters import cli
-from mermaid_printer.adapters.cli_flags import add_model_flags, given_values
-from mermaid_printer.adapters.mcp_server import tool_specs
-from mermaid_printer.adapters.mcp_tools import make_tool
+from mermaid_printer.adapters.cli import main as cli
+from mermaid_printer.adapters.cli.flags import add_model_flags, given_values
+from mermaid_printer.adapters.mcp.server import tool_specs
+from mermaid_printer.adapters.mcp.tools import make_tool
 from mermaid_printer.adapters.schema import input_schema
-from mermaid_printer.options import PdfOptions, PngOptions, RenderOptions
+from mermaid_printer.mermaid.requests import PdfOptions, PngOptions, RenderOptions
 
 
 def test_an_optional_field_is_published_as_its_type_with_bounds_and_no_null() -> None:

@@ -106,11 +106,11 @@ def test_asking_for_the_projects_build_where_it_is_absent_fails_loudly(monkeypat
 _DRAW = r"""
 import hashlib, json, sys
 from pathlib import Path
-from mermaid_printer.bundles.markmap import markmap_bundle
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QUICKJS_MODULE, QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob
-from mermaid_printer.markmap_style import font_shorthand, stylesheet
+from mermaid_printer.markmap.style import font_shorthand, stylesheet
 
 fixtures = Path(sys.argv[1])
 drawn = {"module": QUICKJS_MODULE.__file__}

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.bundles.mermaid.bundle import MERMAID_JS_DIR
 from mermaid_printer.engine import Bundle, EngineLimits, Script
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.errors import RenderFailed, RenderTimeout, ResourceLimit
 from mermaid_printer.resources import vendored_file
 
-GLUE = bundle_js_dir() / "mermaid" / "layout_tidy_tree.js"
+GLUE = MERMAID_JS_DIR / "layout_tidy_tree.js"
 TIDY_CHUNK = Script(
     vendored_file("layout-tidy-tree/layout-tidy-tree.chunk.mjs"), kind="module", publish_as="__printerTidyTreeChunk"
 )

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import wasmtime
 
-from mermaid_printer.bundles import bundle_js_dir
+from mermaid_printer.bundles.mermaid.bundle import MERMAID_JS_DIR
 from mermaid_printer.engine import ENGINES, Bundle, EngineLimits, Script, engine_factory
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.engine.wasm import WasmEngine
@@ -25,7 +25,7 @@ from mermaid_printer.resources import vendor_manifest, vendored_file
 
 pytestmark = pytest.mark.engine
 
-GLUE = bundle_js_dir() / "mermaid" / "layout_tidy_tree.js"
+GLUE = MERMAID_JS_DIR / "layout_tidy_tree.js"
 TIDY_CHUNK = Script(
     vendored_file("layout-tidy-tree/layout-tidy-tree.chunk.mjs"), kind="module", publish_as="__printerTidyTreeChunk"
 )

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
+from mermaid_printer.bundles.mermaid.handlers import render_svg, warm_up
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.wasm import WasmEngine
 from mermaid_printer.engine.wasm.snapshot import snapshot_key, snapshot_path
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker.mermaid import render_svg, warm_up
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 pytestmark = pytest.mark.engine
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
+from mermaid_printer.bundles.mermaid.handlers import render_svg
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.engine.wasm import WasmEngine
 from mermaid_printer.jobs import SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker.mermaid import render_svg
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 pytestmark = pytest.mark.engine
 

@@ -19,7 +19,7 @@ from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont
 from PIL import Image
 
-from mermaid_printer.bundles import bundle_js_dir, shim_scripts
+from mermaid_printer.bundles.shim import SHIM_DIR, shim_scripts
 from mermaid_printer.export import text as export_text
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
@@ -54,7 +54,7 @@ def layout() -> _quickjs.Context:
     context = _quickjs.Context()
     (metrics,) = [script for script in shim_scripts() if script.kind == "data"]  # as the engine loads it
     context.eval(f"globalThis.{metrics.publish_as} = {metrics.path.read_text(encoding='utf-8')};")
-    context.eval((bundle_js_dir() / "shim" / "text_measure.js").read_text(encoding="utf-8"))
+    context.eval((SHIM_DIR / "text_measure.js").read_text(encoding="utf-8"))
     return context
 
 

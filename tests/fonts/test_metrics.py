@@ -6,7 +6,7 @@ import json
 
 import _quickjs
 
-from mermaid_printer.bundles import shim_scripts
+from mermaid_printer.bundles.shim import shim_scripts
 from mermaid_printer.fonts import (
     FONT_METRICS_GLOBAL,
     font_metrics,

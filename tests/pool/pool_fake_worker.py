@@ -59,9 +59,9 @@ def prepare() -> None:
     print("fake-worker: prepare wrote to stdout", flush=True)
 
 
-def rehearse() -> Iterator[None]:
+def record_pages() -> Iterator[None]:
     """Write one byte of every page of REHEARSED, as the pool's page learner asks (unless the
-    test says this worker cannot rehearse), in two steps: the second half first."""
+    test says this worker cannot record_pages), in two steps: the second half first."""
     if os.environ.get("FAKE_REHEARSE_FAIL"):
         raise RuntimeError("fake-worker: rehearsal failed on purpose")
     half = REHEARSED_PAGES // 2
@@ -88,12 +88,12 @@ def prime(prime_for: str | None = None) -> None:
         os.rename(marker + ".tmp", marker)
 
 
-def study() -> bytes:
-    """What the pool's learner child found, for the zygote's learn()."""
+def find_safe_stylesheets() -> bytes:
+    """What the pool's learner child found, for the zygote's adopt_safe_stylesheets()."""
     return json.dumps({"studied_by": os.getpid()}).encode()
 
 
-def learn(lessons: bytes) -> None:
+def adopt_safe_stylesheets(lessons: bytes) -> None:
     """Keep what the learner found (in the zygote, so every child forked later has it)."""
     if os.environ.get("FAKE_LEARN_FAIL"):
         raise RuntimeError("fake-worker: learning failed on purpose")

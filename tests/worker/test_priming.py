@@ -16,13 +16,13 @@ import pytest
 from forked import in_child
 from warm_up_cases import DIAGRAMS, MARKDOWN
 
-from mermaid_printer.bundles.markmap import markmap_bundle
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles.markmap import handlers as markmap_worker
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
+from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
-from mermaid_printer.worker import markmap as markmap_worker
-from mermaid_printer.worker import mermaid as mermaid_worker
+from mermaid_printer.mermaid.config import build_mermaid_config
 
 pytestmark = pytest.mark.engine
 

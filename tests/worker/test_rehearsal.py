@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from forked import in_child
 
-from mermaid_printer.bundles.markmap import markmap_bundle
-from mermaid_printer.bundles.mermaid import WARMUP_DIAGRAMS, mermaid_bundle
+from mermaid_printer.bundles.markmap import handlers as markmap_worker
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
+from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
+from mermaid_printer.bundles.mermaid.bundle import WARMUP_DIAGRAMS, mermaid_bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, SvgJob
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.mermaid.config import build_mermaid_config
 from mermaid_printer.pool import _pages
-from mermaid_printer.worker import markmap as markmap_worker
-from mermaid_printer.worker import mermaid as mermaid_worker
 
 pytestmark = [
     pytest.mark.engine,
@@ -61,7 +61,7 @@ def test_the_rehearsal_draws_the_smallest_common_request_first_then_every_common
         return render_svg(engine, job)
 
     monkeypatch.setattr(mermaid_worker, "render_svg", recording)
-    for steps, _ in enumerate(mermaid_worker.rehearse(warmed), start=1):
+    for steps, _ in enumerate(mermaid_worker.record_pages(warmed), start=1):
         assert len(drawn) == steps  # one drawing per step
     names = {code: name for name, code in WARMUP_DIAGRAMS.items()}
     assert [names[code] for code in drawn] == ["pie", *(n for n in WARMUP_DIAGRAMS if n != "pie")]
@@ -89,12 +89,12 @@ def _faults_serving(prime: Callable[[], object], copy: bytes, serve: Callable[[]
 
 def test_a_spare_that_copied_what_the_whole_rehearsal_wrote_takes_far_fewer_faults(warmed: QuickJSEngine) -> None:
     def everything() -> Iterator[None]:
-        # As the pool's learner runs it: the rehearsal's steps, then the study.
-        yield from mermaid_worker.rehearse(warmed)
-        mermaid_worker.study(warmed)
+        # As the pool's learner runs it: the rehearsal's steps, then the find_safe_stylesheets.
+        yield from mermaid_worker.record_pages(warmed)
+        mermaid_worker.find_safe_stylesheets(warmed)
 
     def the_pie_alone() -> Iterator[None]:
-        yield next(mermaid_worker.rehearse(warmed))
+        yield next(mermaid_worker.record_pages(warmed))
 
     learned, pie = _learned(everything), _learned(the_pie_alone)
     assert _pages.learned_bytes(learned) > 2 * _pages.learned_bytes(pie)  # every type writes pages of its own
@@ -123,7 +123,7 @@ def test_a_spare_that_copied_what_the_mind_map_rehearsal_wrote_takes_far_fewer_f
     engine = QuickJSEngine(markmap_bundle())
     markmap_worker.warm_up(engine)
     engine.defer_garbage_collection()
-    learned = _learned(lambda: markmap_worker.rehearse(engine))
+    learned = _learned(lambda: markmap_worker.record_pages(engine))
     job = MarkmapRenderJob(
         markdown="# Trip\n\n## Pack\n- tent\n- **boots**\n\n## Route\n1. north\n2. `coast`\n",
         options={},

@@ -10,16 +10,16 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from mermaid_printer.bundles.markmap import markmap_bundle
-from mermaid_printer.bundles.mermaid import THEMED_WARMUP_THEMES, mermaid_bundle
+from mermaid_printer.bundles.markmap import handlers as markmap_worker
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
+from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
+from mermaid_printer.bundles.mermaid.bundle import THEMED_WARMUP_THEMES, mermaid_bundle
 from mermaid_printer.engine import Bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, SvgJob
-from mermaid_printer.markmap_style import MARKMAP_THEMES
-from mermaid_printer.mermaid_config import build_mermaid_config
+from mermaid_printer.markmap.style import MARKMAP_THEMES
+from mermaid_printer.mermaid.config import build_mermaid_config
 from mermaid_printer.postprocess import css
-from mermaid_printer.worker import markmap as markmap_worker
-from mermaid_printer.worker import mermaid as mermaid_worker
 
 pytestmark = pytest.mark.engine
 
@@ -89,12 +89,12 @@ def test_what_the_pools_learner_studies_spares_a_parsed_only_type_its_full_scrub
     # stylesheets it remembered; the warm process takes them in. (Set aside what this process
     # knows, so the learner's report is all the warm process has from it.)
     known = css.known_stylesheets()
-    lesson = mermaid_worker.study(warmed)
+    lesson = mermaid_worker.find_safe_stylesheets(warmed)
     assert lesson["templates"] and all(css._ID_MARK in t for t in lesson["templates"])
     css._safe_templates.difference_update(lesson["templates"])
     css._safe_beginnings.difference_update(lesson["beginnings"])
     assert css.known_stylesheets() == known
-    mermaid_worker.learn(lesson)
+    mermaid_worker.adopt_safe_stylesheets(lesson)
     scrubbed_stylesheets.clear()
     after = mermaid_worker.render_svg(warmed, job).svg
     assert scrubbed_stylesheets == []  # known now: returned as it is, unparsed

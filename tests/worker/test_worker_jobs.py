@@ -13,21 +13,27 @@ from pathlib import Path
 import pytest
 from fake_engine import FakeEngine
 
-from mermaid_printer.bundles.mermaid import mermaid_bundle
+from mermaid_printer.bundles import BUNDLES, bundle_worker
+from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
+from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
 from mermaid_printer.errors import DiagramSyntaxError, RenderFailed
 from mermaid_printer.jobs import JOB_KINDS, DetectJob, DiagramType, ParseJob, ParseResult, RenderResult, SvgJob
 from mermaid_printer.pool import RendererPool
-from mermaid_printer.worker import BUNDLE_WORKERS, handle
-from mermaid_printer.worker import mermaid as mermaid_worker
+from mermaid_printer.worker import handle
 
 
-def test_every_job_kind_names_a_bundle_worker_and_a_handler_there() -> None:
-    import importlib
-
+def test_every_job_kind_names_a_bundle_whose_worker_handles_its_job_type() -> None:
     for kind in JOB_KINDS:
-        module = importlib.import_module(BUNDLE_WORKERS[kind.bundle])
-        assert callable(getattr(module, kind.handler)), kind.name
-        assert callable(module.warm_up) and callable(module.prime)
+        worker = bundle_worker(kind.bundle)
+        assert worker.name == kind.bundle
+        assert callable(worker.handlers[kind.job]), kind.name
+
+
+def test_every_handler_of_every_bundle_serves_a_registered_job_kind_of_that_bundle() -> None:
+    kinds = {kind.job: kind for kind in JOB_KINDS}
+    for name in BUNDLES:
+        for job_type in bundle_worker(name).handlers:
+            assert kinds[job_type].bundle == name, job_type.__name__
 
 
 def test_a_render_job_is_rendered_and_post_processed() -> None:
@@ -111,6 +117,9 @@ from fake_engine import FakeEngine
 from mermaid_printer import worker
 
 class Unfreezable(FakeEngine):
+    def defer_garbage_collection(self):
+        pass
+
     def freeze_heap(self):
         raise RuntimeError("the _quickjs Context does not hold its runtime where module.c puts it")
 

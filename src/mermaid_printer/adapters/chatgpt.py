@@ -24,8 +24,9 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from mermaid_printer.errors import InputTooLarge, InvalidInput, PrinterError
-from mermaid_printer.mermaid_config import MAX_TEXT_CHARS
-from mermaid_printer.options import RenderOptions, RequestModel, VerifyOptions, validate_request
+from mermaid_printer.limits import MAX_TEXT_CHARS
+from mermaid_printer.mermaid.requests import RenderOptions, VerifyOptions
+from mermaid_printer.requests import RequestModel, validate_request
 from mermaid_printer.service import PrinterService
 
 __all__ = [

@@ -1,93 +1,108 @@
-"""The JavaScript bundles the engine runs, as values (see :class:`~mermaid_printer.engine.Bundle`).
+"""What runs inside the engine, one folder per bundle, and :data:`BUNDLES`, the one registry of them.
 
-A bundle is the upstream code (vendored byte-identical), the browser shim it runs on and the
-entry points that call it. This package knows which files make up each bundle and in which
-order; the engine knows nothing about them.
+``shim/``
+    the minimal browser every bundle runs on (:func:`~mermaid_printer.bundles.shim.shim_scripts`).
+``mermaid/``, ``markmap/``
+    one diagram family each: ``bundle.py`` (its scripts, in load order, as a
+    :class:`~mermaid_printer.engine.Bundle`), ``transforms.py`` (load-time rewrites of the
+    vendored code), ``handlers.py`` (the render process's side: a handler per job type, warm-up
+    and priming), ``js/`` (its glue), and ``__init__.py`` naming all of it as one
+    :class:`BundleWorker`.
 
-``js/shim/``
-    the minimal browser every bundle runs on: ``env.js`` (browser-like globals, seeded
-    randomness, a frozen clock, virtual timers), ``selectors.js``, ``css.js``, ``dom.js`` and
-    ``geometry.js`` (the DOM), ``text_measure.js`` (text widths from the generated
-    advance-width and kerning tables of :mod:`mermaid_printer.fonts`, loaded before it as data),
-    ``html_boxes.js``, ``html_layout.js`` and ``mathml_layout.js`` (boxes for HTML and MathML
-    labels), ``foreign_objects.js`` (HTML labels to SVG text), ``svg_output.js`` (the drawn faces
-    of a finished SVG, stylesheet scoping). See :func:`shim_scripts`.
-``js/markmap/``
-    the markmap bundle's entry points (``transform``, ``render``); see
-    :mod:`mermaid_printer.bundles.markmap`.
-``js/mermaid/``
-    the Mermaid bundle's own glue: ``ast.js`` (the AST read from Mermaid's parsed database),
-    ``layout_tidy_tree.js`` (registers the tidy-tree layout) and ``entries.js`` (the entry
-    points ``render`` and ``parse``). See :mod:`mermaid_printer.bundles.mermaid`.
-
-:data:`BUNDLES` names every bundle a worker can load.
+A new family is a folder here plus one entry in :data:`BUNDLES`; its job types name it in
+:data:`~mermaid_printer.jobs.JOB_KINDS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from mermaid_printer.engine.bundle import Bundle, Script
-from mermaid_printer.fonts import FONT_METRICS_GLOBAL, font_metrics_path
+from mermaid_printer.engine import Engine
+from mermaid_printer.engine.bundle import Bundle
 
-__all__ = ["BUNDLES", "bundle_js_dir", "load_bundle", "shim_scripts"]
+__all__ = ["BUNDLES", "TRANSFORMS_ENV", "BundleWorker", "Handler", "bundle_worker", "load_bundle", "transforms_enabled"]
 
-_JS_DIR = Path(__file__).resolve().parent / "js"
-
-
-def bundle_js_dir() -> Path:
-    """The package's own JavaScript for bundles: ``shim/`` and one folder per bundle."""
-    return _JS_DIR
+#: A job's handler: runs the job in the bundle's engine (inside the single-use render process).
+Handler = Callable[[Engine, Any], Any]
 
 
-def shim_scripts() -> tuple[Script, ...]:
-    """The browser shim every bundle loads first, in load order.
+@dataclass(frozen=True)
+class BundleWorker:
+    """One bundle as the render processes use it: its scripts, its handlers and its warm-up hooks.
 
-    The font metrics are data (``mermaid_printer.fonts``' generated ``font_metrics.json``, which
-    the converter reads too), published as the global ``text_measure.js`` reads.
+    The pool's warm process (:mod:`mermaid_printer.worker`) calls the hooks; none takes user input.
+
+    Attributes:
+        name: the key in :data:`BUNDLES` (and in :class:`~mermaid_printer.jobs.JobKind`).
+        bundle: the scripts the engine loads.
+        handlers: the handler of each job type the bundle serves.
+        warm_up: fixed drawings made once in the warm process, so every child starts warm.
+        prime: a fixed call a spare makes before its request, off the request's clock.
+        idle_warm_up: more warm-up, a step per ``next()``, once a long-lived warm process is idle.
+        record_pages: fixed jobs run in the pool's page learner, so spares copy the pages a
+            request writes ahead of it (``pool/_pages.py``), a step per ``next()``.
+        find_safe_stylesheets: fixed work in the page learner whose findings (JSON-able) the
+            warm process takes in through ``adopt_safe_stylesheets``.
+        adopt_safe_stylesheets: takes in what ``find_safe_stylesheets`` found.
     """
-    shim = _JS_DIR / "shim"
-    dom = ("env.js", "selectors.js", "css.js", "dom.js", "geometry.js")
-    text = (
-        "text_measure.js",
-        "html_boxes.js",
-        "html_layout.js",
-        "mathml_layout.js",
-        "foreign_objects.js",
-        "svg_output.js",
-    )
-    return (
-        *(Script(shim / name) for name in dom),
-        Script(font_metrics_path(), kind="data", publish_as=FONT_METRICS_GLOBAL),
-        *(Script(shim / name) for name in text),
-    )
+
+    name: str
+    bundle: Callable[[], Bundle]
+    handlers: Mapping[type, Handler]
+    warm_up: Callable[[Engine], None]
+    prime: Callable[[Engine], None]
+    idle_warm_up: Callable[[Engine], Iterator[None]] | None = None
+    record_pages: Callable[[Engine], Iterator[None]] | None = None
+    find_safe_stylesheets: Callable[[Engine], Any] | None = None
+    adopt_safe_stylesheets: Callable[[Any], None] | None = field(default=None)
 
 
-def _mermaid() -> Bundle:
-    from mermaid_printer.bundles.mermaid import mermaid_bundle
+def _mermaid() -> BundleWorker:
+    from mermaid_printer.bundles.mermaid import MERMAID
 
-    return mermaid_bundle()
-
-
-def _markmap() -> Bundle:
-    from mermaid_printer.bundles.markmap import markmap_bundle
-
-    return markmap_bundle()
+    return MERMAID
 
 
-#: Every bundle by name: a function that returns it (the files are found on first use).
-BUNDLES: dict[str, Callable[[], Bundle]] = {"mermaid": _mermaid, "markmap": _markmap}
+def _markmap() -> BundleWorker:
+    from mermaid_printer.bundles.markmap import MARKMAP
+
+    return MARKMAP
 
 
-def load_bundle(name: str) -> Bundle:
+#: Every bundle by name, found on first use (a process imports only the bundles it loads).
+BUNDLES: dict[str, Callable[[], BundleWorker]] = {"mermaid": _mermaid, "markmap": _markmap}
+
+
+def bundle_worker(name: str) -> BundleWorker:
     """The bundle called ``name``.
 
     Raises:
         KeyError: no bundle has that name.
     """
     try:
-        factory = BUNDLES[name]
+        found = BUNDLES[name]
     except KeyError:
         raise KeyError(f"no bundle named {name!r}; known: {', '.join(sorted(BUNDLES))}") from None
-    return factory()
+    return found()
+
+
+def load_bundle(name: str) -> Bundle:
+    """The scripts of the bundle called ``name``.
+
+    Raises:
+        KeyError: no bundle has that name.
+    """
+    return bundle_worker(name).bundle()
+
+
+#: Set to ``off`` to load the bundles without their speed transforms (to prove them
+#: output-neutral); the transforms that keep a drawing deterministic stay.
+TRANSFORMS_ENV = "MERMAID_PRINTER_BUNDLE_TRANSFORMS"
+
+
+def transforms_enabled() -> bool:
+    """Whether bundles are loaded with their transforms (not switched off by the environment)."""
+    return os.environ.get(TRANSFORMS_ENV, "").strip().lower() not in {"off", "0", "false", "no"}

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from mermaid_printer.engine.bundle import Bundle, Script, WarmUpCall
 
@@ -31,6 +31,7 @@ __all__ = [
     "Engine",
     "EngineFactory",
     "EngineLimits",
+    "FreezableEngine",
     "Script",
     "WarmUpCall",
     "engine_factory",
@@ -68,6 +69,25 @@ class Engine(Protocol):
             RenderTimeout: the interpreter's time limit was hit.
             ResourceLimit: the memory or stack limit was hit.
             RenderFailed: the script threw outside the entry's own error handling, or never settled.
+        """
+        ...
+
+
+@runtime_checkable
+class FreezableEngine(Engine, Protocol):
+    """An engine whose heap a warm process can settle before it forks render processes."""
+
+    def defer_garbage_collection(self) -> None:
+        """Collect garbage now and let the heap grow before the interpreter collects again, so a
+        short-lived child does not collect garbage it is about to drop by exiting."""
+        ...
+
+    def freeze_heap(self) -> int | None:
+        """Make every block the interpreter holds now immortal, so a forked child copies only the
+        pages it changes; how many blocks, or ``None`` where the module cannot.
+
+        Raises:
+            RuntimeError: the binding's layout is not the one expected.
         """
         ...
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mermaid_printer.errors import ResourceLimit
+from mermaid_printer.limits import MAX_PAGE_POINTS, MAX_PNG_PIXELS, MAX_PNG_SIDE
 
 __all__ = [
     "DEFAULT_PAPER_MARGIN_MM",
@@ -49,13 +50,8 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
     "Tabloid": (279.4, 431.8),
 }
 DEFAULT_PAPER_MARGIN_MM = 10.0
-#: PDF viewers may refuse larger pages (200 in, the limit without PDF's UserUnit).
-MAX_PAGE_POINTS = 14_400.0
 POINTS_PER_PX = 0.75
 DEFAULT_PNG_SCALE = 2.0
-MAX_PNG_PIXELS = 40_000_000
-#: cairo's image surfaces stop at 32,767 pixels a side; we stop well before.
-MAX_PNG_SIDE = 20_000
 _PX_PER_MM = 96 / 25.4
 
 

@@ -27,7 +27,7 @@ gets them (zero-filled), so the zygote holds a little more (~1 MB of its ~220 MB
 Against the pool before (``benchmarks/throughput_compare.py``, 6 trials, 16 small renders): a
 batch with one caller took 0.91-0.93 of its time, with one caller per core 0.88.
 
-What the zygote takes in from its page learner afterwards (``learn()``) writes to the heap, and
+What the zygote takes in from its page learner afterwards (``adopt_safe_stylesheets()``) writes to the heap, and
 a write into a huge page shared with a child splits its mapping back into 4 KiB entries: by then
 only ~47 of 168 MiB are still mapped whole. The gain stays, presumably because the pages are
 still 2 MiB folios, which recent kernels copy and free in batches. Collapsing after the learner

@@ -27,7 +27,7 @@ renderer, its layout). Measured in forked children of a warm worker over 47 diag
 3,188 (12 MiB, ~9 ms to copy) and leave a median request 46.8 ms of CPU; the pages any of 30
 kinds' warm-up drawings writes are 15,272 (60 MiB, ~38 ms to copy, in the spare's idle time)
 and leave it 39.8 ms (journey 45.8 -> 38.4 ms, requirement 86.5 -> 75.7, a pie 16.7 -> 16.7).
-With the mind map's and the study's drawings a spare copies ~80 MiB, and holds ~70 MiB of its
+With the mind map's and find_safe_stylesheets' drawings a spare copies ~80 MiB, and holds ~70 MiB of its
 own memory once done (``/proc/<pid>/smaps_rollup``, ``Private_Dirty``; ~10 MiB before).
 
 Why not all of it beside a render: on two cores, spares copying ~80 MiB while a stream of

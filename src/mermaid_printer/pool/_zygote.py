@@ -27,10 +27,10 @@ Two modes, chosen by the pool:
     engine, not both: a Mermaid parse ~5 ms, markmap's transform ~9 ms).
 
     *Copying ahead* (``_pages.py``, Linux): once, after start, a learner child runs the worker's
-    optional ``rehearse()`` (fixed jobs, one step per item it yields, most common first) and its
-    optional ``study()`` (fixed work whose findings the zygote takes in with ``learn()``:
+    optional ``record_pages()`` (fixed jobs, one step per item it yields, most common first) and its
+    optional ``find_safe_stylesheets()`` (fixed work whose findings the zygote takes in with ``adopt_safe_stylesheets()``:
     Mermaid's stylesheets of the types the warm-up only parses), and reports the memory pages
-    they copied on write, in the order of the step that first wrote them, then what ``study()``
+    they copied on write, in the order of the step that first wrote them, then what ``find_safe_stylesheets()``
     found. The idle spares forked before then are replaced, and every spare forked after that
     copies those pages while it waits, so a request does not pay for them (~5-30 ms of a
     render), as much as the zygote lets it (``_copy_level``): all of them once no request has
@@ -622,9 +622,9 @@ class _Zygote:
 
     def _start_learning(self) -> None:
         """Fork the learner: it rehearses and sends back the pages the rehearsal wrote.
-        Only where spares are kept (they are what copy ahead) and the worker can rehearse."""
-        rehearse = getattr(self._module, "rehearse", None)
-        if not self._spares_wanted or rehearse is None or not _pages.supported():
+        Only where spares are kept (they are what copy ahead) and the worker can record_pages."""
+        record_pages = getattr(self._module, "record_pages", None)
+        if not self._spares_wanted or record_pages is None or not _pages.supported():
             return
         read_end, write_end = os.pipe()
         try:
@@ -636,29 +636,29 @@ class _Zygote:
             return
         if pid == 0:
             os.close(read_end)
-            self._learn(rehearse, write_end)  # never returns
+            self._learn(record_pages, write_end)  # never returns
         os.close(write_end)
         os.set_blocking(read_end, False)
         self._learner_pid, self._learner_pipe = pid, read_end
         self._poller.register(read_end, select.POLLIN)
 
-    def _learn(self, rehearse: Callable[[], Iterable[object] | None], out: int) -> None:
+    def _learn(self, record_pages: Callable[[], Iterable[object] | None], out: int) -> None:
         """In the learner child: report the pages the rehearsal's steps and the worker's
-        optional ``study()`` write (in the order of the step that first wrote them, study last),
-        then what ``study()`` found, and exit. (It does not prime: a spare copies ahead after
+        optional ``find_safe_stylesheets()`` write (in the order of the step that first wrote them, find_safe_stylesheets last),
+        then what ``find_safe_stylesheets()`` found, and exit. (It does not prime: a spare copies ahead after
         priming, and the pages priming already copied cost it nothing to ask for again.) It
         runs at the lowest priority: requests come first."""
-        study = getattr(self._module, "study", None)
+        find_safe_stylesheets = getattr(self._module, "find_safe_stylesheets", None)
         lessons = [b""]
 
         def steps() -> Iterator[object]:
-            rehearsal = rehearse()  # a worker whose rehearsal is one step may do it here
+            rehearsal = record_pages()  # a worker whose rehearsal is one step may do it here
             if rehearsal is not None:
                 yield from rehearsal
-            if study is not None:
-                lessons[0] = study()
+            if find_safe_stylesheets is not None:
+                lessons[0] = find_safe_stylesheets()
 
-        def learn() -> None:
+        def adopt_safe_stylesheets() -> None:
             self._enter_child()
             with contextlib.suppress(OSError):
                 os.nice(19)
@@ -669,7 +669,7 @@ class _Zygote:
             while view:
                 view = view[os.write(out, view) :]
 
-        _exit_after(learn)
+        _exit_after(adopt_safe_stylesheets)
 
     def _read_learned(self) -> None:
         assert self._learner_pipe is not None
@@ -699,10 +699,10 @@ class _Zygote:
                 f"spares will copy {size // 1024} KiB of pages ahead of their requests "
                 f"({common_size // 1024} KiB of them beside requests)"
             )
-        learn = getattr(self._module, "learn", None)
-        if lessons and learn is not None:
+        adopt_safe_stylesheets = getattr(self._module, "adopt_safe_stylesheets", None)
+        if lessons and adopt_safe_stylesheets is not None:
             try:
-                learn(lessons)
+                adopt_safe_stylesheets(lessons)
             except Exception:  # what the learner found is an optimization: never stop serving for it
                 traceback.print_exc(file=sys.stderr)
         self._retire_idle_spares()

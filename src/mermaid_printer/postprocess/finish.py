@@ -4,8 +4,8 @@
 
     parse_svg → background → sanitize_svg → repair_coordinates → canonicalize_svg → embed_fonts → serialize_svg
 
-Shared by the bundles' worker modules (:mod:`mermaid_printer.worker.mermaid`,
-:mod:`mermaid_printer.worker.markmap`).
+Shared by the bundles' worker modules (:mod:`mermaid_printer.bundles.mermaid.handlers`,
+:mod:`mermaid_printer.bundles.markmap.handlers`).
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ from mermaid_printer.adapters.http.guards import Admission, BearerAuth, RateLimi
 from mermaid_printer.adapters.http.kroki import kroki_routes
 from mermaid_printer.adapters.http.metrics import CONTENT_TYPE, ServiceMetrics
 from mermaid_printer.adapters.http.settings import HttpSettings
-from mermaid_printer.adapters.mcp_server import build_server
-from mermaid_printer.adapters.tool_groups import parse_tool_groups
+from mermaid_printer.adapters.mcp.groups import parse_tool_groups
+from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.service import Printer, PrinterService
 
 __all__ = ["build_app"]

@@ -27,7 +27,9 @@ from starlette.routing import Route
 from mermaid_printer.adapters.http.metrics import ServiceMetrics
 from mermaid_printer.adapters.http.requests import HttpError, read_body, run_blocking, status_of
 from mermaid_printer.errors import PrinterError
-from mermaid_printer.options import MAX_INPUT_BYTES, PdfOptions, PngOptions, RenderOptions, validate_request
+from mermaid_printer.limits import MAX_INPUT_BYTES
+from mermaid_printer.mermaid.requests import PdfOptions, PngOptions, RenderOptions
+from mermaid_printer.requests import validate_request
 from mermaid_printer.service import PrinterService
 
 __all__ = ["FORMATS", "decode_source", "encode_source", "kroki_routes"]

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
-from mermaid_printer.adapters.tool_groups import TOOL_GROUPS, parse_tool_groups
-from mermaid_printer.options import RequestModel
+from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, parse_tool_groups
+from mermaid_printer.requests import RequestModel
 
 __all__ = ["TOKEN_ENV", "HttpSettings"]
 

@@ -1,0 +1,142 @@
+"""The command line's entry point: a one-shot command's engine process started ahead of the
+command line's own imports (``adapters/cli_start.py``), taken by the command that needs it and
+stopped when none does. Real engine processes throughout."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mermaid_printer.adapters.cli import start as cli_start
+from mermaid_printer.engine import ENGINE_ENV_VAR, snapshot_file_prefix, starts_without_building
+from mermaid_printer.jobs import RenderResult
+from mermaid_printer.mermaid.requests import RenderOptions
+from mermaid_printer.pool import _backends
+from mermaid_printer.service import Printer
+
+pytestmark = pytest.mark.engine
+
+FLOWCHART = "flowchart LR\n  A[Start] --> B[Done]\n"
+
+
+@pytest.fixture(autouse=True)
+def _native_engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # The native engine never builds anything first, so every case here can start ahead.
+    monkeypatch.setenv(ENGINE_ENV_VAR, "native")
+    yield
+    cli_start.discard_head_start()
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_a_one_shot_render_takes_the_engine_process_started_ahead_and_renders_with_it() -> None:
+    cli_start._start_ahead(["render", "diagram.mmd", "-o", "out.svg"])
+    started = cli_start._head_start
+    assert started is not None and started.engine_pid is not None
+
+    taken = cli_start.take_head_start("mermaid")
+
+    assert taken is started and cli_start._head_start is None
+    with Printer(taken, cache=None) as printer:
+        result = printer.render_svg(RenderOptions(code=FLOWCHART))
+    assert isinstance(result, RenderResult) and "Start" in result.svg
+
+
+def test_a_head_start_for_another_bundle_or_engine_is_stopped_and_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    cli_start._start_ahead(["markmap", "notes.md"])
+    started = cli_start._head_start
+    assert started is not None and started.engine_pid is not None
+    pid = started.engine_pid
+
+    assert cli_start.take_head_start("mermaid") is None
+    assert _gone(pid)
+
+    cli_start._start_ahead(["render", "diagram.mmd"])
+    started = cli_start._head_start
+    assert started is not None and started.engine_pid is not None
+    pid = started.engine_pid
+    monkeypatch.setenv(ENGINE_ENV_VAR, "wasm")  # what --engine wasm does once parsed
+
+    assert cli_start.take_head_start("mermaid") is None
+    assert _gone(pid)
+
+
+def test_a_head_start_no_command_takes_is_stopped_at_once_not_after_the_grace_for_a_warm_one() -> None:
+    cli_start._start_ahead(["render", "a.mmd", "b.mmd", "-o", "out/"])  # a batch: a warm pool instead
+    started = cli_start._head_start
+    assert started is not None and started.engine_pid is not None
+    pid = started.engine_pid
+    began = time.monotonic()
+
+    cli_start.discard_head_start()
+
+    assert _gone(pid)
+    assert time.monotonic() - began < _backends._STOP_GRACE_S
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["render", "--engine", "native", "a.mmd"],
+        ["render", "--engine=wasm", "a.mmd"],
+        ["render", "--help"],
+        ["parse", "-h"],
+        ["serve"],
+        ["markdown", "README.md"],
+        ["--version"],
+        [],
+    ],
+)
+def test_command_lines_that_name_the_engine_ask_for_help_or_need_no_one_shot_engine_start_nothing(
+    arguments: list[str],
+) -> None:
+    cli_start._start_ahead(arguments)
+
+    assert cli_start._head_start is None
+
+
+def test_no_head_start_where_the_engine_would_build_its_snapshot_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MERMAID_PRINTER_CACHE_DIR", str(tmp_path))
+    assert starts_without_building("native", "mermaid")
+    assert not starts_without_building("wasm-snapshot", "mermaid")
+
+    (tmp_path / "wasm").mkdir(mode=0o700, exist_ok=True)
+    (tmp_path / "wasm" / f"{snapshot_file_prefix('mermaid')}0123.bin").write_bytes(b"")
+
+    assert starts_without_building("wasm-snapshot", "mermaid")
+    assert not starts_without_building("wasm-snapshot", "markmap")
+
+
+def test_the_command_line_draws_the_same_bytes_with_and_without_a_head_start(tmp_path: Path) -> None:
+    (tmp_path / "a.mmd").write_text(FLOWCHART)
+    env = {**os.environ, ENGINE_ENV_VAR: "native"}
+
+    def run(*arguments: str) -> bytes:
+        subprocess.run(
+            [sys.executable, "-m", "mermaid_printer", "render", "a.mmd", *arguments],
+            cwd=tmp_path,
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+        return (tmp_path / arguments[-1]).read_bytes()
+
+    ahead = run("-o", "ahead.svg")
+    not_ahead = run("--engine", "native", "-o", "not-ahead.svg")
+
+    assert ahead == not_ahead and b"Start" in ahead

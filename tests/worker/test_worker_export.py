@@ -1,0 +1,77 @@
+"""The worker's PDF/PNG jobs when the system cairo library is missing: SVG keeps working."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+import mermaid_printer.export
+from mermaid_printer.bundles.mermaid import handlers as worker
+from mermaid_printer.errors import EngineUnavailable
+from mermaid_printer.jobs import PdfJob, PngJob
+
+
+def test_a_converter_that_cannot_start_is_logged_and_leaves_export_unavailable(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def missing_cairo(_svgs: list[str] | None = None) -> None:
+        raise OSError('no library called "cairo-2" was found')
+
+    monkeypatch.setattr(mermaid_printer.export, "prepare_export", missing_cairo)
+    monkeypatch.setattr(worker, "_export_unavailable", None)
+
+    with caplog.at_level(logging.WARNING, logger="mermaid_printer.bundles.mermaid.handlers"):
+        worker._prepare_export([])
+
+    assert worker._export_unavailable == (
+        "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install libcairo2): "
+        'OSError: no library called "cairo-2" was found'
+    )
+    assert worker._export_unavailable in caplog.text
+
+
+def test_a_converter_that_fails_with_its_own_error_says_so_without_blaming_cairo(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def fonts_unwritable(_svgs: list[str] | None = None) -> None:
+        raise EngineUnavailable("cannot write the converter's fonts: disk full")
+
+    monkeypatch.setattr(mermaid_printer.export, "prepare_export", fonts_unwritable)
+    monkeypatch.setattr(worker, "_export_unavailable", None)
+
+    with caplog.at_level(logging.WARNING, logger="mermaid_printer.bundles.mermaid.handlers"):
+        worker._prepare_export([])
+
+    assert worker._export_unavailable == (
+        "PDF and PNG output are unavailable: cannot write the converter's fonts: disk full"
+    )
+    assert "cairo" not in worker._export_unavailable
+    assert worker._export_unavailable in caplog.text
+
+
+CODE = "flowchart TD\n  A --> B"
+EXPORT_JOBS = [
+    (worker.render_pdf, PdfJob(CODE, {}, 1000, "white", None, "auto", None, "shrink")),
+    (worker.render_png, PngJob(CODE, {}, 1000, "white", None, None)),
+]
+
+
+@pytest.mark.parametrize(("handler", "job"), EXPORT_JOBS, ids=["pdf", "png"])
+def test_export_jobs_then_fail_as_engine_unavailable_naming_the_library(
+    monkeypatch: pytest.MonkeyPatch, handler: Any, job: Any
+) -> None:
+    monkeypatch.setattr(
+        worker,
+        "_export_unavailable",
+        "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install libcairo2): "
+        "OSError: no library called cairo",
+    )
+    monkeypatch.setattr(worker, "_export_prepared", True)
+
+    with pytest.raises(EngineUnavailable) as caught:
+        handler(None, job)  # refused before any render, so no engine is needed
+
+    assert caught.value.details == {"reason": "converter_unavailable"}
+    assert "libcairo2" in caught.value.message and "no library called cairo" in caught.value.message
