@@ -25,7 +25,7 @@ from mermaid_printer.pool import RendererPool
 __all__ = ["discard_head_start", "main", "one_shot_pool", "take_head_start"]
 
 #: The bundle each one-shot command's engine process loads.
-_ONE_SHOT_BUNDLES = {"render": "mermaid", "parse": "mermaid", "markmap": "markmap"}
+_ONE_SHOT_BUNDLES = {"render": "mermaid", "parse": "mermaid", "markmap": "markmap", "check": "mermaid"}
 #: Arguments that make a command line get no head start: help, or an engine chosen by flag.
 _NO_HEAD_START = ("-h", "--help", "--engine")
 

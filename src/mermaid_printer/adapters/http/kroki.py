@@ -71,7 +71,7 @@ def kroki_routes(printer: PrinterService, metrics: ServiceMetrics, max_body_byte
             data = await run_blocking(request, lambda: _render(printer, source, output_format))
         except PrinterError as exc:
             metrics.renders.labels("error", exc.code).inc()
-            return PlainTextResponse(exc.message, status_code=status_of(exc))
+            return PlainTextResponse(exc.explained(), status_code=status_of(exc))
         metrics.renders.labels("ok", "").inc()
         return Response(data, media_type=FORMATS[output_format])
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -51,6 +52,8 @@ from mermaid_printer.jobs import (
     SvgJob,
 )
 from mermaid_printer.mermaid.config import build_mermaid_config
+from mermaid_printer.mermaid.diagnosis import DIAGNOSED_CODES, DIAGNOSIS_ENV_VAR, diagnose
+from mermaid_printer.mermaid.diagnosis.check import Check, budget_for
 from mermaid_printer.postprocess.css import add_known_stylesheets, known_stylesheets
 from mermaid_printer.postprocess.finish import finish_svg
 from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
@@ -190,8 +193,28 @@ def _parse_call(
     payload = {"code": code, "config": config, "ast": ast, "positions": positions}
     result = engine.call("parse", payload, _limits(timeout_ms))
     if not result.get("ok"):
-        raise error_from_dict(result.get("error") or {})
+        raise _diagnosed(engine, error_from_dict(result.get("error") or {}), code, config, timeout_ms)
     return result
+
+
+def _diagnosed(engine: Engine, error: PrinterError, code: str, config: dict[str, Any], timeout_ms: int) -> PrinterError:
+    """``error`` explained, with fixes checked in this process (the error path only): parsed,
+    or drawn when the error came from drawing (:mod:`mermaid_printer.mermaid.diagnosis`)."""
+    if error.code not in DIAGNOSED_CODES or os.environ.get(DIAGNOSIS_ENV_VAR) == "off":
+        return error
+    draw = error.code == "RENDER_FAILED"
+
+    def run(candidate: str, seconds: float) -> dict[str, Any]:
+        limits = EngineLimits(time_s=seconds)
+        if draw:
+            return engine.call("render", {"code": candidate, "config": config, "svgId": WARMUP_SVG_ID}, limits)
+        return engine.call("parse", {"code": candidate, "config": config, "ast": False}, limits)
+
+    try:
+        return diagnose(error, code, Check(run, budget_for(timeout_ms)))
+    except Exception:  # the diagnosis must never hide the error it explains
+        logger.exception("diagnosis failed")
+        return error
 
 
 def parse(engine: Engine, job: ParseJob) -> ParseResult:
@@ -211,7 +234,7 @@ def render_svg(engine: Engine, job: SvgJob) -> RenderResult:
     payload = {"code": job.code, "config": job.config, "svgId": job.svg_id}
     result = engine.call("render", payload, _limits(job.timeout_ms))
     if not result.get("ok"):
-        raise error_from_dict(result.get("error") or {})
+        raise _diagnosed(engine, error_from_dict(result.get("error") or {}), job.code, job.config, job.timeout_ms)
     warnings: list[str] = list(result.get("warnings") or [])
     missing = result.get("missing_codepoints") or []
     if missing:
