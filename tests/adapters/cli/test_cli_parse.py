@@ -49,12 +49,19 @@ def test_a_syntax_error_exits_2_printed_like_a_compiler_and_prints_nothing() -> 
     assert "\n3 |   B --> --> C\n" in result.stderr and "  = help: " in result.stderr
 
 
+def test_an_unknown_diagram_type_exits_2_with_the_line_and_a_hint() -> None:
+    result = run_cli("parse", "-", stdin="nonsense\n")
+
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: UNSUPPORTED_DIAGRAM: Unknown diagram type on line 1, column 1:")
+    assert " --> <stdin>:1:1\n" in result.stderr and "  = help: Start the diagram with its type" in result.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "stdin", "starts_with"),
     [
         (("parse", "/nonexistent/x.mmd"), "", "error: INVALID_INPUT: cannot read /nonexistent/x.mmd"),
         (("parse", "-"), "   \n", "error: INVALID_INPUT: Invalid input: code must contain a diagram"),
-        (("parse", "-"), "nonsense\n", "error: UNSUPPORTED_DIAGRAM:"),
         (("serve", "--tools", "printer,bogus"), "", "error: INVALID_INPUT: --tools: unknown tool group(s) bogus"),
     ],
 )

@@ -4,8 +4,8 @@ and the suggested line.
 
 Each diagram is drawn as ``render`` would draw it (so errors Mermaid raises while drawing are
 found too). Exit status 0 when every diagram is drawn, 1 when any is not. ``--fix`` writes the
-checked fixes back into the file (atomically), and only when the whole fixed file then checks
-clean; a file whose fix does not hold is left untouched. ``--format json`` prints one JSON
+checked fixes back into the file (atomically): each diagram's fix is drawn first and applied only
+if it draws, so a file whose fix does not hold is left untouched. ``--format json`` prints one JSON
 document: per file, its diagrams' errors (``{code, message, details}``) and whether it was fixed.
 """
 
@@ -47,6 +47,7 @@ class _Diagram:
     first_line: int  # the document line of the diagram's first line, 1-based
     indent: str = ""
     error: PrinterError | None = None
+    fixed: bool = False
 
 
 @dataclass
@@ -101,16 +102,15 @@ def _draw(printer: Any, code: str) -> PrinterError | None:
 
 
 def _fix(entry: _File, printer: Any) -> None:
-    """Apply every diagram's fixed code; keep the result only if every fixed diagram draws."""
+    """Apply each diagram's fixed code that draws; a fix that does not draw is not applied, and
+    the file is written (atomically) only when at least one fix was."""
     lines = entry.text.split("\n")
-    changed = False
+    applied = 0
     # From the last diagram up, so earlier line numbers stay right.
     for diagram in reversed(entry.diagrams):
         fixed = diagram.error.details.get("fixed_code") if diagram.error is not None else None
-        if not isinstance(fixed, str):
+        if not isinstance(fixed, str) or _draw(printer, fixed) is not None:
             continue
-        if _draw(printer, fixed) is not None:
-            return  # the fix does not hold: leave the file as it is
         count = len(diagram.code.split("\n"))
         if diagram.code.endswith("\n") and fixed.endswith("\n"):
             count -= 1
@@ -118,10 +118,10 @@ def _fix(entry: _File, printer: Any) -> None:
         new = [diagram.indent + line if line else line for line in fixed.split("\n")]
         start = diagram.first_line - 1
         lines[start : start + count] = new
-        changed = True
-    if changed:
-        text = "\n".join(lines)
-        write_atomically(Path(entry.name), text.encode("utf-8"))
+        diagram.fixed = True
+        applied += 1
+    if applied:
+        write_atomically(Path(entry.name), "\n".join(lines).encode("utf-8"))
         entry.fixed = True
 
 
@@ -156,10 +156,16 @@ def _print_text(files: list[_File], *, fixing: bool) -> None:
                     format_diagnostic(diagram.error, diagram.code, entry.name, diagram.first_line - 1), file=sys.stderr
                 )
                 print(file=sys.stderr)
-        if entry.fixed:
+        failing = [d for d in entry.diagrams if d.error is not None]
+        if not fixing or not failing:
+            continue
+        done = sum(d.fixed for d in failing)
+        if done == len(failing):
             print(f"fixed: {entry.name}", file=sys.stderr)
-        elif fixing and any(d.error is not None for d in entry.diagrams):
-            print(f"not fixed: {entry.name} (no checked fix for every error)", file=sys.stderr)
+        elif done:
+            print(f"partly fixed: {entry.name} ({done} of {len(failing)} diagrams)", file=sys.stderr)
+        else:
+            print(f"not fixed: {entry.name} (no fix that draws)", file=sys.stderr)
 
 
 def format_diagnostic(error: PrinterError, source: str | None, name: str = "<input>", offset: int = 0) -> str:
