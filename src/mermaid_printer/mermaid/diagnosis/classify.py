@@ -506,8 +506,8 @@ def _specific(
                 line,
                 _label_start(text_at, col) or col,
                 reads,
-                'Put the label in double quotes, e.g. `B["Process (with data)"]`: inside quotes, brackets, '
-                '`;`, `:` and `#` are plain text (a `"` itself is written `#quot;`).',
+                f"Put the label in double quotes, {_quoted_example(candidates, line, node)}: inside quotes, "
+                'brackets, `;`, `:` and `#` are plain text (a `"` itself is written `#quot;`).',
                 candidates,
             )
         arrow = re.search(r"(?<=[\w\]\)\}])\s*(->|=>|-(?=\s))\s*(?=[\w\[\(])", masked)
@@ -708,6 +708,17 @@ def _specific(
                 [("Put the text in double quotes", quoted)],
             )
     return None
+
+
+def _quoted_example(candidates: list[tuple[str, str]], line: int, node: str | None) -> str:
+    """ "as in `B("a (b)")`": the quoted label from the first candidate, else a generic example."""
+    if candidates:
+        fixed_line = candidates[0][1].split("\n")[line - 1]
+        lead = re.escape(node) + r"\W{1,3}" if node else r"\|"
+        shown = re.search(lead + r'"[^"]*"\W{0,3}', fixed_line)
+        if shown:
+            return f"as in `{shown.group().strip()}`"
+    return 'e.g. `id["a (b)"]`'
 
 
 def _sequence_text_start(line: str) -> int | None:
