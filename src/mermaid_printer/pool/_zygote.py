@@ -16,6 +16,9 @@ This process never writes to its real stdout (the caller may be an MCP server sp
 fd 1 is pointed at stderr before the worker is imported.
 """
 
+# Kept whole: one process's loop; forking, spares, priming, the page learner and the idle warm-up
+# all act on the same socket set, child table and schedule, which a split would have to share.
+
 from __future__ import annotations
 
 import argparse

@@ -15,10 +15,10 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import mermaid_printer
 from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
 from mermaid_printer.adapters.cli.flags import (
     FlagOverride,
@@ -153,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"mermaid-printer {version('mermaid-printer')}")
+    parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = commands.add_parser(

@@ -1,5 +1,8 @@
 // css.js — style declarations, constructible stylesheets and a small cascade for the DOM shim.
 //
+// Kept whole: one cascade: declarations, stylesheets, specificity and computed style share the
+// rule index (selectors.js is already apart).
+//
 // Serves: element.style (d3's style(), Mermaid's inline styles, camelCase access), the
 // CSSStyleSheet Mermaid 12 builds on every render (insertRule, cssRules[].cssText,
 // rule.style.setProperty, replaceSync for themeCSS), and getComputedStyle — above all the

@@ -1,5 +1,8 @@
 // dom.js — the minimal DOM Mermaid 12.3 renders into.
 //
+// Kept whole: one object model: nodes, elements, documents and the HTML parser share prototypes
+// and private state that a split would have to publish as globals.
+//
 // Serves: d3-selection (create/append/insert/remove, attributes, classList, style, text,
 // html, select/selectAll), Mermaid's renderers (getElementById, innerHTML of the finished SVG),
 // DOMPurify (which Mermaid runs over labels and over the final SVG in strict mode: it needs
