@@ -48,7 +48,7 @@ collector's trial deletion so that a block counted at least ``JS_RC_IMMORTAL`` i
 by counting, and ``src/mermaid_printer/engine/native/frozen_heap.c`` compiles that copy with
 ``mermaid_printer_freeze_heap()``, which gives every block alive in a zygote such a count: its
 render processes then stop copying the pages of every object they merely read. Why and what it
-saves: that file's comment, ``docs/pool.md`` and ``benchmarks/RESULTS.md``; the SVGs are the same
+saves: that file's comment and ``benchmarks/fork_first_render.py``; the SVGs are the same
 (``scripts/corpus_digest.py``).
 """
 
