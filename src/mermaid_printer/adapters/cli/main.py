@@ -271,7 +271,7 @@ _CACHE_DIR_HELP = (
 
 def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
-    engine process started ahead for it if there is one (``cli_start``; else started now), which
+    engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
     the render still runs in a single-use child with its limits. Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""

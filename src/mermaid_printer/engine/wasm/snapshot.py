@@ -247,10 +247,9 @@ class SnapshotFile:
     def copy_into(self, memory: memoryview) -> None:
         """Read the pages into ``memory`` (all zero), hashing as they come.
 
-        Reading and hashing take about as long each (~0.8 ms a MiB here, ~100 ms each for the
-        Mermaid engine's 128 MB): a second thread hashes each chunk once it is in, while this
-        one reads the next (``benchmarks/cold_start.py``). Chunks are hashed in file order, and
-        the thread has ended when this returns (the zygote forks single-threaded).
+        Reading and hashing take about as long each: a second thread hashes each chunk once it
+        is in, while this one reads the next (``benchmarks/cold_start.py``). Chunks are hashed
+        in file order, and the thread has ended when this returns (the zygote forks single-threaded).
 
         Raises:
             ValueError: the file ended early or its digest does not match.
