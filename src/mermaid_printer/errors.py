@@ -58,7 +58,7 @@ class PrinterError(Exception):
 
     def summary(self) -> str:
         """One line for a person: the code and the message, its whitespace collapsed, and the
-        hint when the diagnosis gave one (``TIMEOUT: the render took longer than 1000 ms``)."""
+        hint when the diagnosis gave one (``TIMEOUT: the render took longer than <timeout_ms> ms``)."""
         return f"{self.code}: {_one_line(self.explained())}"
 
     def explained(self) -> str:
