@@ -183,3 +183,13 @@ def test_verify_appends_the_hint_to_its_error(printer: Printer) -> None:
     result = printer.verify("flowchart TD\n    A --> end\n")
     assert result.ok is False and result.error is not None
     assert "Hint: Rename the node" in result.error.explained()
+
+
+def test_a_silent_mistake_is_a_warning_and_the_drawing_is_unchanged(printer: Printer) -> None:
+    plain = "flowchart TD\n    A --> B\n"
+    styled = plain + "    style Z fill:#f9f\n"
+    result = printer.render_svg(styled)
+    assert result.warnings == [
+        "line 3: style names Z, which no other statement defines; Mermaid draws it as a new, unconnected node"
+    ]
+    assert printer.render_svg(plain).warnings == []

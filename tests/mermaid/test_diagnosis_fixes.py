@@ -11,6 +11,7 @@ from mermaid_printer.mermaid.diagnosis.fixes import (
     quote_labels,
     rename_keyword_ids,
 )
+from mermaid_printer.mermaid.diagnosis.lint import silent_mistakes
 from mermaid_printer.mermaid.diagnosis.tokens import expected_words, found_words, has_token_name
 
 
@@ -140,3 +141,23 @@ def test_a_drawing_error_from_a_linkstyle_past_the_last_link_points_at_the_links
     finding = classify("flowchart TD\n  A --> B\n  linkStyle 3 stroke:red\n", error)
     assert (finding.kind, finding.line) == ("linkstyle-index", 3)
     assert "the last index is 0" in finding.hint
+
+
+def test_a_gantt_date_not_in_the_date_format_is_a_warning_with_its_line() -> None:
+    source = "gantt\n  dateFormat YYYY-MM-DD\n  section A\n  T1 : a1, 2024/01/05, 3d\n  T2 : 2024-01-09, 1d\n"
+    assert silent_mistakes(source) == [
+        "line 4: the date 2024/01/05 does not match dateFormat YYYY-MM-DD; Mermaid misplaces the task"
+    ]
+
+
+def test_a_style_or_class_naming_a_node_never_defined_is_a_warning_with_its_line() -> None:
+    source = "flowchart TD\n  A[Start] --> B(x)\n  style B fill:#f9f\n  style Z fill:#f9f\n  class A,Q big\n"
+    assert silent_mistakes(source) == [
+        "line 4: style names Z, which no other statement defines; Mermaid draws it as a new, unconnected node",
+        "line 5: class names Q, which no other statement defines; Mermaid draws it as a new, unconnected node",
+    ]
+
+
+def test_subgraphs_edge_ids_and_shapes_count_as_defined() -> None:
+    source = "flowchart LR\n  subgraph one\n    A e1@--> B>flag] & C --> D[(db)]\n  end\n  style one fill:red\n  class e1,D x\n"
+    assert silent_mistakes(source) == []
