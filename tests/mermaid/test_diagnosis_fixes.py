@@ -3,7 +3,11 @@ edits, the edits between a source and its fix, and the classes it recognises."""
 
 from __future__ import annotations
 
+import pytest
+
+from mermaid_printer.limits import DIAGNOSIS_BUDGET_S
 from mermaid_printer.mermaid.diagnosis import diagnosis_details
+from mermaid_printer.mermaid.diagnosis.check import Check, Exhausted, budget_for
 from mermaid_printer.mermaid.diagnosis.classify import classify
 from mermaid_printer.mermaid.diagnosis.fixes import (
     close_block,
@@ -161,3 +165,43 @@ def test_a_style_or_class_naming_a_node_never_defined_is_a_warning_with_its_line
 def test_subgraphs_edge_ids_and_shapes_count_as_defined() -> None:
     source = "flowchart LR\n  subgraph one\n    A e1@--> B>flag] & C --> D[(db)]\n  end\n  style one fill:red\n  class e1,D x\n"
     assert silent_mistakes(source) == []
+
+
+def test_the_search_for_a_fix_stops_after_its_checks_whatever_the_diagram() -> None:
+    calls: list[str] = []
+
+    def refuse(code: str, seconds: float) -> dict[str, object]:
+        """Mermaid as it would answer: the next line with an unquoted label is wrong."""
+        calls.append(code)
+        line = next(k for k, text in enumerate(code.split("\n"), start=1) if "[a (b)]" in text)
+        error = {"line": line, "column": 9, "expected": ["SQE", "PE"], "token": "PS", "text": "("}
+        return {"ok": False, "error": {"code": "SYNTAX_ERROR", "message": "no", "details": error}}
+
+    labels = "".join(f"    N{k}[a (b)] --> M{k}[c (d)]\n" for k in range(40))
+    error = {
+        "code": "SYNTAX_ERROR",
+        "message": "Parse error",
+        "details": {"line": 2, "column": 9, "expected": ["SQE", "PE"], "token": "PS", "text": "("},
+    }
+    details = diagnosis_details(error, "flowchart TD\n" + labels, Check(refuse, budget_s=10, max_checks=3))
+
+    assert len(calls) == 3
+    assert "fixes" not in details and details["hint"]
+
+
+def test_the_diagnosis_budget_is_a_quarter_of_the_request_timeout_at_most() -> None:
+    assert budget_for(1000) == 0.25
+    assert budget_for(0) == budget_for(120_000) == DIAGNOSIS_BUDGET_S
+
+
+def test_a_check_whose_budget_is_spent_runs_nothing() -> None:
+    calls: list[str] = []
+
+    def accept(code: str, seconds: float) -> dict[str, object]:
+        calls.append(code)
+        return {"ok": True}
+
+    check = Check(accept, budget_s=0, max_checks=5)
+    with pytest.raises(Exhausted):
+        check("flowchart TD\n  A --> B")
+    assert calls == []
