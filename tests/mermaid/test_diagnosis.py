@@ -119,6 +119,20 @@ CASES = [
         "gitGraph\n    commit\n    branch dev\n    commit\n",
     ),
     (
+        "a quadrant point at 1.0 is written 1",
+        "quadrantChart\n    x-axis Low --> High\n    Writing: [0.8, 1.0]\n",
+        "quadrant-number",
+        3,
+        "quadrantChart\n    x-axis Low --> High\n    Writing: [0.8, 1]\n",
+    ),
+    (
+        "an ER cardinality 1 is joined to its line",
+        "erDiagram\n    A 1 -- 1+ B: label\n",
+        "er-cardinality-space",
+        2,
+        "erDiagram\n    A 1-- 1+ B: label\n",
+    ),
+    (
         "two labels with brackets on two lines are both quoted",
         "flowchart TD\n    A[f(x)] --> B\n    B --> C[g(y)]\n",
         "unquoted-label",

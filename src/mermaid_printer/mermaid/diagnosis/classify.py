@@ -652,6 +652,29 @@ def _specific(
                 "Write attributes as `CAR {` ... `}`, one `type name` per line.",
                 [("Use braces around the attributes", fixed_er or opened)],
             )
+    if family == "er":
+        joined = fixes.replace_in_line(code, line, r"(?<=\s1)\s+(?=--|\.\.)", "")
+        if joined is not None:
+            return Finding(
+                "er-cardinality-space",
+                line,
+                col,
+                "Mermaid reads the cardinality `1` as one only when the line (`--` or `..`) follows it directly",
+                "Write `A 1--1+ B : label` (no space between `1` and `--`), or the symbols: `A ||--|{ B : label`.",
+                [("Join the cardinality and the line", joined)],
+            )
+    number = re.search(r"\b[01]\.0+\b", text_at) if family == "quadrant" else None
+    if number:
+        whole = fixes.replace_in_line(code, line, r"\b([01])\.0+\b", r"\1")
+        if whole is not None:
+            return Finding(
+                "quadrant-number",
+                line,
+                number.start() + 1,
+                "Mermaid's quadrant chart does not read `1.0` or `0.0`",
+                "Write the edge values as `1` and `0` (any value between them, like `0.5`, is fine).",
+                [("Write the number without its trailing zeros", whole)],
+            )
     if family == "pie":
         cleaned = fixes.replace_in_line(code, line, r'^(\s*"[^"]*"\s*:\s*)[^\d\s.]*([\d.]+)[^\d\s]*\s*$', r"\1\2")
         if cleaned is not None:
