@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from export.export_checks import base_fonts, mapped_characters, pdftotext
 from lxml import etree
 from PIL import Image
 
@@ -21,9 +21,6 @@ from mermaid_printer import (
     build_png_options,
     build_render_options,
 )
-
-sys.path.insert(0, str(Path(__file__).parent / "export"))
-from export_checks import base_fonts, mapped_characters, pdftotext
 
 pytestmark = pytest.mark.engine
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import cairosvg.url
 import pytest
-from export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
+from export.export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
 from PIL import Image
 
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed

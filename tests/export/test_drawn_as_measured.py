@@ -13,7 +13,7 @@ from pathlib import Path
 import _quickjs
 import cairocffi as cairo
 import pytest
-from export_checks import base_fonts, ink_box, mapped_characters, pdftotext
+from export.export_checks import base_fonts, ink_box, mapped_characters, pdftotext
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont

@@ -8,7 +8,7 @@ import io
 
 import cairocffi as cairo
 import pytest
-from export_checks import base_fonts, mapped_characters, pdftotext
+from export.export_checks import base_fonts, mapped_characters, pdftotext
 from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont
 from PIL import Image

@@ -9,7 +9,7 @@ from typing import Any
 
 import anyio
 import pytest
-from loopback import request, serving, wait_ready
+from adapters.http.loopback import request, serving, wait_ready
 from mcp import Client
 
 from mermaid_printer.adapters.http.app import build_app

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from adapter_fakes import FAKE_PDF, FAKE_PNG, FAKE_SVG, FakePrinter
-from loopback import request, serving
+from adapters.http.loopback import request, serving
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.kroki import decode_source, encode_source

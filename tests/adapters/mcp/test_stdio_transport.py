@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from stdio_session import run_session, tool_call
+from adapters.mcp.stdio_session import run_session, tool_call
 
 
 def test_nothing_the_render_path_writes_to_stdout_reaches_the_protocol_stream(tmp_path: Path) -> None:

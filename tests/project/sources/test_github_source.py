@@ -8,8 +8,8 @@ import concurrent.futures
 from pathlib import Path
 
 import pytest
-from conftest import RecordedWaits, github_sources
-from github_api_server import PREFIX, GitHubApiServer
+from project.sources.github_api_server import PREFIX, GitHubApiServer
+from project.sources.source_doubles import RecordedWaits, github_sources
 
 from mermaid_printer.errors import ExternalServiceError, InvalidInput, NotFound
 from mermaid_printer.project.sources import ApiPolicy, FileSource
