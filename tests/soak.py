@@ -86,7 +86,8 @@ class SoakReport:
     errors: dict[str, int] = field(default_factory=dict)
 
     def growth(self, field_name: str) -> float:
-        before, after = getattr(self.start, field_name), getattr(self.end, field_name)
+        before: float = getattr(self.start, field_name)
+        after: float = getattr(self.end, field_name)
         return (after - before) / before
 
     def p95(self, window: slice) -> float:

@@ -139,7 +139,8 @@ class CountingPool(RendererPool):
 
 @pytest.fixture(scope="module")
 def counting_pool() -> Iterator[CountingPool]:
-    with CountingPool() as pool:
+    pool = CountingPool()
+    with pool:
         pool.start()
         yield pool
 

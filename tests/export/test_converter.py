@@ -10,6 +10,7 @@ from pathlib import Path
 
 import cairosvg.url
 import pytest
+import uharfbuzz
 from export.export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
 from PIL import Image
 
@@ -281,7 +282,7 @@ def test_a_conversion_after_warm_up_opens_no_font_file(monkeypatch: pytest.Monke
 
     for module in (font_catalog, font_instances, font_resolve):
         monkeypatch.setattr(module, "TTFont", refuse)
-    monkeypatch.setattr(font_resolve.hb, "Blob", refuse)
+    monkeypatch.setattr(uharfbuzz, "Blob", refuse)
 
     assert svg_to_pdf(svg).data.startswith(b"%PDF-")
     assert svg_to_png(svg, scale=1).data.startswith(b"\x89PNG")

@@ -11,6 +11,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,11 @@ def children_of(pid: int) -> set[int]:
         if int(fields[1]) == pid:
             found.add(int(entry))
     return found
+
+
+def has_children(pid: int, count: int) -> bool:
+    """Whether ``pid`` has exactly ``count`` children."""
+    return len(children_of(pid)) == count
 
 
 def is_engine_of(pid: int, worker: str) -> bool:
@@ -234,7 +240,7 @@ def _faults_touching_rehearsed_pages(pool: RendererPool, *, until_below: int | N
     spare that served it copied the pages ahead), or once; the last result."""
     deadline = time.monotonic() + 20
     while True:
-        result = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
+        result: dict[str, Any] = pool.run({"action": "touch_rehearsed"}, timeout_s=JOB_TIMEOUT_S)
         if until_below is None or result["faults"] < until_below or time.monotonic() > deadline:
             return result
         time.sleep(0.1)
@@ -786,7 +792,7 @@ def _assert_no_leaks(pool: RendererPool, jobs: int) -> None:
         # reap. What must remain is exactly its spares, waiting for the next jobs.
         for zygote in children:
             if is_engine_of(zygote, FAKE):  # not a zygote another test's printer left running
-                assert wait_until(lambda zygote=zygote: len(children_of(zygote)) == pool.spares), children_of(zygote)
+                assert wait_until(partial(has_children, zygote, pool.spares)), children_of(zygote)
     else:
         # Each job uses up one warm worker and starts a replacement: same number, new pids.
         assert len(children_of(os.getpid())) == len(children)

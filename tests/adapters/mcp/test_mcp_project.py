@@ -39,8 +39,9 @@ async def call(printer: FakePrinter, project: Path, tool: str, arguments: dict[s
 
 
 def envelope(result: CallToolResult) -> dict[str, Any]:
-    assert result.structured_content is not None
-    return result.structured_content
+    document: dict[str, Any] | None = result.structured_content
+    assert document is not None
+    return document
 
 
 async def test_list_files_gives_sorted_relative_paths(fake_printer: FakePrinter, project: Path) -> None:
