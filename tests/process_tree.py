@@ -69,7 +69,10 @@ def zygote(parent: int | None = None) -> int:
 
 
 def wait_for(check: Callable[[], _T | None], what: str, limit_s: float = 120.0) -> _T:
-    """Poll ``check`` until it returns something (a hang guard, not a timing)."""
+    """Poll ``check`` until it returns something (a hang guard, not a timing).
+
+    The one poll of the tests: what they wait for is a state of other processes (a file they
+    write, a line they log, a process that appears or ends) that no event announces."""
     deadline = time.monotonic() + limit_s
     while True:
         found = check()
