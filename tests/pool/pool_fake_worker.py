@@ -226,11 +226,14 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         return {"state": dict(STATE)}
     if action == "recall":
         return {"state": dict(STATE)}
+    if action == "now":
+        # When this ran (CLOCK_MONOTONIC, shared by every process), and what the process started with.
+        return {"at": time.monotonic(), "state": dict(STATE)}
     if action == "big":
         return {"text": "x" * int(job["size"])}
     if action == "sleep":
-        while True:
-            time.sleep(3600)
+        while True:  # until the pool kills it
+            signal.pause()
     if action == "syntax_error":
         raise DiagramSyntaxError(job["message"], job["details"])
     if action == "bug":
@@ -243,8 +246,8 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         os.kill(os.getpid(), signal.SIGSEGV)
     if action == "signal":
         os.kill(os.getpid(), int(job["signal"]))
-        while True:
-            time.sleep(3600)
+        while True:  # until the signal ends it
+            signal.pause()
     if action == "exit":
         os._exit(int(job.get("code", 3)))
     if action == "hog":
