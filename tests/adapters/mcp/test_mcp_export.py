@@ -22,6 +22,7 @@ from mcp.types import (
     TextContent,
     ToolAnnotations,
 )
+from mcp_answers import embedded_bytes
 from PIL import Image
 
 from mermaid_printer import Printer
@@ -80,13 +81,13 @@ async def test_the_pdf_and_png_tools_are_listed_with_titles_annotations_and_sche
     assert pdf.input_schema["properties"]["paper"]["enum"] == list(PAPER_SIZES)
     assert pdf.input_schema["properties"]["delivery"]["enum"] == ["resource", "file"]
     assert {"page_width_pt", "page_height_pt", "paper", "orientation", "sha256", "path"} <= set(
-        pdf.output_schema["properties"]  # type: ignore[index]
+        (pdf.output_schema or {})["properties"]
     )
     assert sorted(png.input_schema["properties"]) == [
         "background", "code", "config_json", "delivery", "scale", "theme", "timeout_ms", "width",
     ]  # fmt: skip
     assert png.input_schema["properties"]["delivery"]["enum"] == ["image", "resource", "file"]
-    assert {"width_px", "height_px", "scale", "size_bytes"} <= set(png.output_schema["properties"])  # type: ignore[index]
+    assert {"width_px", "height_px", "scale", "size_bytes"} <= set((png.output_schema or {})["properties"])
     assert pdf.description is not None and png.description is not None
     assert "mermaid_to_png" in pdf.description and "mermaid_to_pdf" in png.description
 
@@ -131,7 +132,7 @@ async def test_a_png_can_come_back_as_an_embedded_resource_for_clients_without_i
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
     assert resource.resource.mime_type == "image/png"
-    assert base64.b64decode(resource.resource.blob) == FAKE_PNG  # type: ignore[union-attr]
+    assert embedded_bytes(resource) == FAKE_PNG
     assert str(resource.resource.uri) == envelope_of(result)["uri"]
 
 
@@ -142,7 +143,7 @@ async def test_a_pdf_comes_back_as_an_embedded_pdf_resource_never_an_image(fake_
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
     assert resource.resource.mime_type == "application/pdf"
-    assert base64.b64decode(resource.resource.blob) == FAKE_PDF  # type: ignore[union-attr]
+    assert embedded_bytes(resource) == FAKE_PDF
     envelope = envelope_of(result)
     assert envelope["paper"] == "A4"
     assert (envelope["page_width_pt"], envelope["page_height_pt"], envelope["orientation"]) == (
@@ -343,7 +344,7 @@ async def test_a_real_pdf_embeds_the_font_the_layout_was_measured_with(printer: 
 
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
-    pdf = base64.b64decode(resource.resource.blob)  # type: ignore[union-attr]
+    pdf = embedded_bytes(resource)
     assert pdf.startswith(b"%PDF-")
     assert re.search(rb"/BaseFont /[A-Z]{6}\+RecursiveVariable-400", pdf)
     assert b"/ToUnicode" in pdf and b"/FontFile2" in pdf

@@ -21,6 +21,7 @@ from adapter_fakes import (
 )
 from mcp import Client
 from mcp.types import CallToolResult, EmbeddedResource, ImageContent, TextContent
+from mcp_answers import embedded_bytes
 
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import RenderFailed
@@ -205,11 +206,7 @@ async def test_generate_other_formats_come_as_attachments(
     document = facts(result)
     attachment = result.content[0]
     assert isinstance(attachment, block)
-    if isinstance(attachment, ImageContent):
-        data = base64.b64decode(attachment.data)
-    else:
-        assert isinstance(attachment, EmbeddedResource) and hasattr(attachment.resource, "blob")
-        data = base64.b64decode(attachment.resource.blob)
+    data = base64.b64decode(attachment.data) if isinstance(attachment, ImageContent) else embedded_bytes(attachment)
     assert [job.format for job in drawn(fake)] == [output_format]
     assert data == FAKE_MARKMAPS[output_format] and len(data) == document["size_bytes"]
     assert document["mime_type"].startswith(mime_type) and "svg_content" not in document

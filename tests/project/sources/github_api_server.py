@@ -131,7 +131,9 @@ def _nest(files: dict[str, bytes], links: dict[str, str]) -> dict[str, object]:
         node = root
         *parents, name = path.split("/")
         for parent in parents:
-            node = node.setdefault(parent, {})  # type: ignore[assignment]
+            child = node.setdefault(parent, {})
+            assert isinstance(child, dict), path  # a folder, not a file of the same name
+            node = child
         node[name] = value
     return root
 
