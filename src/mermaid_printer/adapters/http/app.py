@@ -28,7 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from mermaid_printer.adapters.http.api import api_routes
-from mermaid_printer.adapters.http.guards import STORAGE_RETRY_S, Admission, BearerAuth, LimitScope, RateLimit
+from mermaid_printer.adapters.http.guards import Admission, BearerAuth, LimitScope, RateLimit
 from mermaid_printer.adapters.http.kroki import kroki_routes
 from mermaid_printer.adapters.http.metrics import CONTENT_TYPE, ServiceMetrics
 from mermaid_printer.adapters.http.settings import NO_LIMIT, HttpSettings
@@ -73,7 +73,6 @@ def build_app(
     printer: PrinterService | None = None,
     *,
     capacity: int | None = None,
-    storage_retry_s: float = STORAGE_RETRY_S,
 ) -> Starlette:
     """The service's ASGI app.
 
@@ -82,8 +81,6 @@ def build_app(
         printer: renders the diagrams; the caller keeps ownership of one passed in. Default:
             a :class:`~mermaid_printer.service.Printer` the app starts and closes.
         capacity: requests rendering at once (default: the printer's pool size, else 2 per CPU).
-        storage_retry_s: after Redis fails, how long the rate limit counts in memory before
-            trying Redis again.
     """
     owned = printer is None
     the_printer: Any = printer if printer is not None else _new_printer(settings)
@@ -145,7 +142,7 @@ def build_app(
         trusted=settings.proxy_networks(),
         metrics=metrics,
         storage_url=settings.redis_url,
-        storage_retry_s=storage_retry_s,
+        storage_retry_s=settings.redis_retry_s,
     )
     token = settings.bearer_token()
     if token:

@@ -60,6 +60,10 @@ class HttpSettings(RequestModel):
         "default: in this process's memory. While Redis cannot be reached each instance counts in its own "
         "memory (fail open). Needs the redis extra.",
     )
+    redis_retry_s: Annotated[float, Field(ge=0, le=3600)] = Field(
+        default=5,
+        description="After Redis fails, how long the rate limit counts in memory before asking Redis again.",
+    )
     cache_url: str | None = Field(
         default=None,
         description="Share rendered results between instances in Redis (redis://host:6379/1), behind this "

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Build the image with Podman from a Debian base made by debootstrap (no Docker daemon, no public
+# base image: only Debian's and PyPI's packages), run it as the non-root user on a read-only root
+# with a /tmp tmpfs, and check /healthz, one render of each format and the rate limit.
+# Opt-in (it takes minutes; not part of CI). Run as root from the repository:
+#
+#   apt-get install podman debootstrap && deploy/podman_check.sh
+#
+# Settings (environment): SUITE (bookworm), MIRROR (the first Debian URI apt uses here),
+# WORK (/var/tmp/mermaid-printer-podman), PORT (38080).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+suite=${SUITE:-bookworm}
+work=${WORK:-/var/tmp/mermaid-printer-podman}
+port=${PORT:-38080}
+mirror=${MIRROR:-$(sed -n 's/^URIs: *\([^ ]*debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n1)}
+mirror=${mirror:-http://deb.debian.org/debian}
+base=localhost/mermaid-printer-base:$suite
+image=localhost/mermaid-printer:check
+
+for tool in podman debootstrap python3; do
+  command -v "$tool" >/dev/null || { echo "missing: $tool (apt-get install podman debootstrap)"; exit 2; }
+done
+[ "$(id -u)" = 0 ] || { echo "missing: root (debootstrap and rootful podman need it)"; exit 2; }
+
+echo "== base: $base (debootstrap $suite from $mirror)"
+if ! podman image exists "$base"; then
+  rm -rf "$work/rootfs" && mkdir -p "$work"
+  debootstrap --variant=minbase --include=python3,python3-venv,ca-certificates "$suite" "$work/rootfs" "$mirror" \
+    > "$work/debootstrap.log" 2>&1 || { tail -n 20 "$work/debootstrap.log"; exit 1; }
+  tar -C "$work/rootfs" -c . | podman import --change 'CMD ["/bin/bash"]' - "$base" >/dev/null
+fi
+
+echo "== image: $image"
+podman build --build-arg BASE="$base" -t "$image" . > "$work/build.log" 2>&1 \
+  || { tail -n 30 "$work/build.log"; exit 1; }
+podman image inspect "$image" --format 'size {{.Size}} bytes, user {{.Config.User}}'
+
+echo "== run: read-only root, /tmp tmpfs, user 10001"
+cid=$(podman run -d --read-only --tmpfs /tmp --user 10001 -p "127.0.0.1:$port:3000" "$image" \
+  mermaid-printer http --host 0.0.0.0 --port 3000 --rate-limit 3/hour)
+trap 'podman logs "$cid" > "$work/run.log" 2>&1 || true; podman rm -f "$cid" >/dev/null 2>&1 || true' EXIT
+
+PORT=$port python3 - <<'PY'
+import base64, json, os, sys, time, urllib.error, urllib.request, zlib
+
+base = f"http://127.0.0.1:{os.environ['PORT']}"
+
+
+def call(method, path, body=None, headers=None):
+    request = urllib.request.Request(base + path, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+    except OSError:
+        return None, b""
+
+
+deadline = time.monotonic() + 300
+while call("GET", "/readyz")[0] != 200:
+    if time.monotonic() > deadline:
+        sys.exit("FAIL: /readyz never answered 200 within 300 s")
+    time.sleep(1)
+failures = 0
+status, _ = call("GET", "/healthz")
+print(f"/healthz: {status}")
+failures += status != 200
+source = base64.urlsafe_b64encode(zlib.compress(b"flowchart LR\n  A[Podman] --> B[Image]\n", 9)).decode()
+for fmt, magic in (("svg", b"<svg"), ("png", b"\x89PNG"), ("pdf", b"%PDF")):
+    status, body = call("GET", f"/mermaid/{fmt}/{source}")
+    good = status == 200 and body.lstrip().startswith(magic)
+    print(f"GET /mermaid/{fmt}: {status}, {len(body)} bytes, {'ok' if good else 'WRONG'}")
+    failures += not good
+verdicts = []
+for _ in range(4):
+    status, body = call("POST", "/api/verify", json.dumps({"code": "pie\n  \"a\": 1"}).encode(), {"Content-Type": "application/json"})
+    verdicts.append(status)
+print(f"rate limit 3/hour, 4 POST /api/verify: {verdicts}")
+failures += verdicts != [200, 200, 200, 429]
+print("PASS" if not failures else f"FAIL: {failures} check(s)")
+sys.exit(1 if failures else 0)
+PY
