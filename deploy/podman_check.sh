@@ -7,7 +7,9 @@
 #   apt-get install podman debootstrap && deploy/podman_check.sh
 #
 # Settings (environment): SUITE (bookworm), MIRROR (the first Debian URI apt uses here),
-# WORK (/var/tmp/mermaid-printer-podman), PORT (38080).
+# WORK (/var/tmp/mermaid-printer-podman), PORT (38080), RUNTIME (runc when installed: crun refuses
+# a cgroup v1 "hybrid" host), NOFILE (this shell's hard limit) and NPROC (4096): podman's default
+# limits (nofile 1048576) are above what a sandboxed host lets a container set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +18,11 @@ work=${WORK:-/var/tmp/mermaid-printer-podman}
 port=${PORT:-38080}
 mirror=${MIRROR:-$(sed -n 's/^URIs: *\([^ ]*debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n1)}
 mirror=${mirror:-http://deb.debian.org/debian}
+nofile=${NOFILE:-$(ulimit -Hn)}
+nproc=${NPROC:-4096}
+runtime=${RUNTIME:-$(command -v runc >/dev/null && echo runc || echo "")}
+podman_run_flags=(--ulimit "nofile=$nofile:$nofile" --ulimit "nproc=$nproc:$nproc")
+[ -n "$runtime" ] && podman_run_flags+=(--runtime "$runtime")
 base=localhost/mermaid-printer-base:$suite
 image=localhost/mermaid-printer:check
 
@@ -33,12 +40,13 @@ if ! podman image exists "$base"; then
 fi
 
 echo "== image: $image"
-podman build --build-arg BASE="$base" -t "$image" . > "$work/build.log" 2>&1 \
+podman build "${podman_run_flags[@]}" --build-arg BASE="$base" -t "$image" . > "$work/build.log" 2>&1 \
   || { tail -n 30 "$work/build.log"; exit 1; }
 podman image inspect "$image" --format 'size {{.Size}} bytes, user {{.Config.User}}'
+echo "(build log: $work/build.log; runtime: ${runtime:-podman default}, nofile $nofile, nproc $nproc)"
 
 echo "== run: read-only root, /tmp tmpfs, user 10001"
-cid=$(podman run -d --read-only --tmpfs /tmp --user 10001 -p "127.0.0.1:$port:3000" "$image" \
+cid=$(podman run -d "${podman_run_flags[@]}" --read-only --tmpfs /tmp --user 10001 -p "127.0.0.1:$port:3000" "$image" \
   mermaid-printer http --host 0.0.0.0 --port 3000 --rate-limit 3/hour)
 trap 'podman logs "$cid" > "$work/run.log" 2>&1 || true; podman rm -f "$cid" >/dev/null 2>&1 || true' EXIT
 

@@ -15,7 +15,8 @@ import string
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from loopback import request
@@ -95,17 +96,18 @@ class RedisServer:
 
 def nginx_config(listen: str, upstream_ports: Sequence[int]) -> str:
     """The shipped template filled for loopback."""
-    servers = " ".join(f"server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;" for port in upstream_ports)
+    servers = " ".join(f"server 127.0.0.1:{port};" for port in upstream_ports)
     return string.Template(NGINX_TEMPLATE.read_text()).safe_substitute(LISTEN=listen, PRINTER_SERVERS=servers)
 
 
 class Nginx:
     """nginx with the shipped template in front of ``upstream_ports``."""
 
-    def __init__(self, directory: Path, upstream_ports: Sequence[int]) -> None:
+    def __init__(self, directory: Path, upstream_ports: Sequence[int], *, access_log: bool = False) -> None:
         self.port = free_port()
         self.directory = directory
         self.upstream_ports = list(upstream_ports)
+        self.access_log = access_log
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -122,20 +124,27 @@ class Nginx:
         main = (
             f"{user}worker_processes 1;\npid {self.directory}/nginx.pid;\n"
             f"error_log {self.directory}/error.log warn;\nevents {{ worker_connections 512; }}\n"
-            f"http {{\n  access_log off;\n"
-            f"  client_body_temp_path {temp}/body;\n  proxy_temp_path {temp}/proxy;\n"
+            "http {\n"
+            + (
+                "  log_format upstreams '$status $upstream_addr $upstream_status $request_time';\n"
+                f"  access_log {self.directory}/access.log upstreams;\n"
+                if self.access_log
+                else "  access_log off;\n"
+            )
+            + f"  client_body_temp_path {temp}/body;\n  proxy_temp_path {temp}/proxy;\n"
             f"  fastcgi_temp_path {temp}/fastcgi;\n  uwsgi_temp_path {temp}/uwsgi;\n  scgi_temp_path {temp}/scgi;\n"
             f"  include {self.directory}/printers.conf;\n}}\n"
         )
         (self.directory / "nginx.conf").write_text(main)
-        self.process = subprocess.Popen(
-            [NGINX, "-p", str(self.directory), "-c", str(self.directory / "nginx.conf"), "-g", "daemon off;"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        with (self.directory / "stderr.log").open("wb") as stderr:
+            self.process = subprocess.Popen(
+                [NGINX, "-p", str(self.directory), "-c", str(self.directory / "nginx.conf"), "-g", "daemon off;"],
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+            )
         wait_until(lambda: accepts(self.port) or self.process.poll() is not None, "nginx listening")  # type: ignore[union-attr]
         if self.process.poll() is not None:
-            raise RuntimeError(f"nginx did not start: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
+            raise RuntimeError(f"nginx did not start: {(self.directory / 'stderr.log').read_text()}")
         return self
 
     def stop(self) -> None:
@@ -221,3 +230,38 @@ def request_from(
         return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
     finally:
         connection.close()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One request of a load run."""
+
+    status: int  # 0: no HTTP answer at all
+    retry_after: str | None
+    seconds: float
+    began: float
+
+    @property
+    def failed(self) -> bool:
+        """Neither an answer nor a refusal that tells the client when to retry."""
+        return self.status != 200 and not (self.status == 503 and self.retry_after)
+
+
+def load_client(base: str, index: int, keep_going: Callable[[int], bool], record: Callable[[Outcome], None]) -> None:
+    """Send distinct diagrams (nothing cached) while ``keep_going(n)``: Kroki GETs and POSTs in turn."""
+    from mermaid_printer.adapters.http.kroki import encode_source
+
+    n = 0
+    while keep_going(n):
+        code = f"flowchart LR\n  a[client {index}] --> b[request {n}]\n"
+        began = time.monotonic()
+        try:
+            if n % 2:
+                reply = request("GET", f"{base}/mermaid/svg/{encode_source(code)}")
+            else:
+                reply = request("POST", f"{base}/mermaid/svg", code.encode(), {"Content-Type": "text/plain"})
+            status, retry_after = reply.status, reply.headers.get("retry-after")
+        except OSError:
+            status, retry_after = 0, None
+        record(Outcome(status, retry_after, time.monotonic() - began, began))
+        n += 1
