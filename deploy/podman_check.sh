@@ -9,7 +9,9 @@
 # Settings (environment): SUITE (bookworm), MIRROR (the first Debian URI apt uses here),
 # WORK (/var/tmp/mermaid-printer-podman), PORT (38080), RUNTIME (runc when installed: crun refuses
 # a cgroup v1 "hybrid" host), NOFILE (this shell's hard limit) and NPROC (4096): podman's default
-# limits (nofile 1048576) are above what a sandboxed host lets a container set.
+# limits (nofile 1048576) are above what a sandboxed host lets a container set; HOST_CA (this
+# machine's CA bundle, lent to the build's pip so a TLS-intercepting proxy to PyPI is trusted; it
+# is mounted for the build only, never copied into the image).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,7 +42,13 @@ if ! podman image exists "$base"; then
 fi
 
 echo "== image: $image"
-podman build "${podman_run_flags[@]}" --build-arg BASE="$base" -t "$image" . > "$work/build.log" 2>&1 \
+ca=${HOST_CA:-/etc/ssl/certs/ca-certificates.crt}
+build_mounts=()
+if [ -f "$ca" ]; then
+  printf '[global]\ncert = /run/host-ca.crt\n' > "$work/pip.conf"
+  build_mounts=(--volume "$ca:/run/host-ca.crt:ro" --volume "$work/pip.conf:/etc/pip.conf:ro")
+fi
+podman build "${podman_run_flags[@]}" "${build_mounts[@]}" --build-arg BASE="$base" -t "$image" . > "$work/build.log" 2>&1 \
   || { tail -n 30 "$work/build.log"; exit 1; }
 podman image inspect "$image" --format 'size {{.Size}} bytes, user {{.Config.User}}'
 echo "(build log: $work/build.log; runtime: ${runtime:-podman default}, nofile $nofile, nproc $nproc)"

@@ -109,6 +109,9 @@ def test_metrics_need_the_token_and_the_health_checks_do_not(fake: FakePrinter) 
         health = [request("GET", url + path).status for path in ("/healthz", "/readyz")]
     assert (bare.status, with_token.status) == (401, 200)
     assert health[0] == 200 and health[1] in (200, 503)
+    # --help says the same: only the health checks go without the token.
+    described = HttpSettings.model_fields["token"].description or ""
+    assert "every endpoint but /healthz and /readyz" in described and "/metrics too" in described
 
 
 # --- rate-limit scopes and the 429 body (issue 37: MCP and Kroki counted; "retry after 3567 s") -----
