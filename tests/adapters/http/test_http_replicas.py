@@ -126,6 +126,26 @@ def test_a_diagram_one_replica_rendered_is_a_cache_hit_on_another(deployment: De
     assert _cache_hits(second) == hits_before + 1
 
 
+def test_every_replica_gives_a_get_the_same_etag_and_answers_it_304_without_rendering(
+    deployment: Deployment,
+) -> None:
+    from mermaid_printer.adapters.http.kroki import encode_source
+
+    path = "/mermaid/png/" + encode_source("flowchart LR\n  cdn[one tag] --> all[every replica]\n") + "?scale=1"
+    first = request("GET", deployment.replicas[0].base + path)
+    tag = first.headers["etag"]
+    assert first.status == 200 and first.body.startswith(b"\x89PNG")
+    assert first.headers["cache-control"] == "public, max-age=86400, immutable"
+    other = deployment.replicas[1]
+    metrics_before = request("GET", other.base + "/metrics").body.decode()
+    revalidated = request("GET", other.base + path, headers={"If-None-Match": tag})
+    metrics_after = request("GET", other.base + "/metrics").body.decode()
+    assert (revalidated.status, revalidated.headers["etag"], revalidated.body) == (304, tag, b"")
+    renders = re.compile(r'mermaid_printer_renders_total{code="",outcome="ok"} ([0-9.]+)')
+    assert renders.findall(metrics_before) == renders.findall(metrics_after)  # nothing was rendered
+    assert request("GET", other.base + path).headers["etag"] == tag  # and the same tag when it renders
+
+
 def test_a_replica_killed_under_load_costs_no_request(deployment: Deployment) -> None:
     # Runs last in this module: it kills a replica. 4 clients, 12 requests each, the kill after 8.
     outcomes: list[Outcome] = []
