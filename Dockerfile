@@ -28,14 +28,15 @@ ENV VIRTUAL_ENV=/opt/venv PATH=/opt/venv/bin:$PATH
 RUN python3 -m venv "$VIRTUAL_ENV" \
     && pip install --no-cache-dir ".[redis]" && rm -rf /root/.cache
 
-# The converter's font instances are made here, once, into the image: at run time the root file
-# system is read-only, and fonts made on first use (CJK slices) go to the private /tmp instead.
+# The converter's font instances are made here, once, into the image, by the user that runs the
+# service (the cache directory is private to its owner): at run time the root file system is
+# read-only, and fonts made on first use (CJK slices) go to the private /tmp instead.
 ENV MERMAID_PRINTER_CACHE_DIR=/var/cache/mermaid-printer
-RUN mkdir -p "$MERMAID_PRINTER_CACHE_DIR" \
-    && python -c "from mermaid_printer.fonts import converter_fonts; converter_fonts()" \
-    && useradd --system --uid 10001 --home-dir /nonexistent --shell /usr/sbin/nologin printer
-
+RUN useradd --system --uid 10001 --home-dir /nonexistent --shell /usr/sbin/nologin printer \
+    && mkdir -p "$MERMAID_PRINTER_CACHE_DIR" && chown printer "$MERMAID_PRINTER_CACHE_DIR"
 USER 10001
+RUN python -c "from mermaid_printer.fonts import converter_fonts; converter_fonts()"
+
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:3000/healthz', timeout=4)"]

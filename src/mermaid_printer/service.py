@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Protocol, TypeVar
 
+import mermaid_printer
 from mermaid_printer.bundles import load_bundle
 from mermaid_printer.cache import Cached, CacheStats, ResultCache, cache_key, default_cache
 from mermaid_printer.engine import selected_engine
@@ -322,7 +322,13 @@ class Printer:
 
     def _key(self, job: object) -> str:
         kind = job_kind_of(job)
-        return cache_key(kind.name, job, bundle=_bundle_fingerprint(kind.bundle), engine=self._engine, version=_VERSION)
+        return cache_key(
+            kind.name,
+            job,
+            bundle=_bundle_fingerprint(kind.bundle),
+            engine=self._engine,
+            version=mermaid_printer.__version__,
+        )
 
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
         """Run a drawing job; the result carries the config warnings first."""
@@ -351,12 +357,6 @@ class Printer:
             raise
         self._cache.put(key, Cached(result=result))
         return result
-
-
-try:
-    _VERSION = version("mermaid-printer")
-except PackageNotFoundError:  # a source tree that was never installed
-    _VERSION = "0.0.0"
 
 
 @functools.cache
