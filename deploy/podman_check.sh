@@ -58,8 +58,8 @@ cid=$(podman run -d "${podman_run_flags[@]}" --read-only --tmpfs /tmp --user 100
   mermaid-printer http --host 0.0.0.0 --port 3000 --rate-limit 3/hour)
 trap 'podman logs "$cid" > "$work/run.log" 2>&1 || true; podman rm -f "$cid" >/dev/null 2>&1 || true' EXIT
 
-PORT=$port python3 - <<'PY'
-import base64, json, os, sys, time, urllib.error, urllib.request, zlib
+PORT=$port CID=$cid python3 - <<'PY'
+import base64, json, os, subprocess, sys, time, urllib.error, urllib.request, zlib
 
 base = f"http://127.0.0.1:{os.environ['PORT']}"
 
@@ -77,6 +77,10 @@ def call(method, path, body=None, headers=None):
 
 deadline = time.monotonic() + 300
 while call("GET", "/readyz")[0] != 200:
+    running = subprocess.run(["podman", "inspect", "--format", "{{.State.Running}}", os.environ["CID"]], capture_output=True, text=True)
+    if running.stdout.strip() != "true":
+        logs = subprocess.run(["podman", "logs", "--tail", "15", os.environ["CID"]], capture_output=True, text=True)
+        sys.exit(f"FAIL: the container stopped before it was ready:\n{logs.stdout}{logs.stderr}")
     if time.monotonic() > deadline:
         sys.exit("FAIL: /readyz never answered 200 within 300 s")
     time.sleep(1)
