@@ -218,3 +218,14 @@ def test_readiness_is_503_once_the_app_is_draining(fake: FakePrinter) -> None:
         health = request("GET", url + "/healthz")
     assert (reply.status, reply.json()) == (503, {"status": "draining"})
     assert health.status == 200
+
+
+def test_every_field_of_each_formats_request_model_is_an_http_option_in_any_spelling() -> None:
+    from mermaid_printer.adapters.http.options import FORMAT_MODELS, _field_named, option_names
+
+    for model in FORMAT_MODELS.values():
+        names = option_names(model)
+        assert set(names) == set(model.model_fields) - {"code"}
+        for name in names:
+            assert _field_named(model, name) == name
+            assert _field_named(model, name.replace("_", "-").title()) == name  # Kroki-Diagram-Options-Embed-Fonts
