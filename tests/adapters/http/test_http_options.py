@@ -99,6 +99,16 @@ def test_an_unknown_path_is_404_and_a_known_one_with_another_method_405(base: st
     assert request("POST", base + "/nope", FLOWCHART.encode()).status == 400  # Kroki: unsupported diagram type
 
 
+def test_a_trailing_slash_still_redirects_to_the_route_as_starlette_does(base: str) -> None:
+    ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    mcp = request("POST", base + "/mcp/", ping, {"Accept": "application/json, text/event-stream"})
+    assert (mcp.status, mcp.headers["location"]) == (307, base + "/mcp")
+    assert request("GET", base + "/healthz/").json() == {"status": "ok"}  # followed
+    assert request("GET", base + "/nope/").status == 404
+    assert request("PUT", base + "/nope/x", b"").status == 404
+    assert request("DELETE", base + "/api/render").headers["allow"] == "POST"
+
+
 # --- the token (issue 37: /metrics answered without it) ------------------------------------------------
 
 

@@ -24,7 +24,7 @@ import anyio.to_thread
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from mermaid_printer.adapters.http.api import api_routes
@@ -162,30 +162,39 @@ def _new_printer(settings: HttpSettings) -> Printer:
 
 
 def _unrouted(routes: list[BaseRoute]) -> Route:
-    """The last route: 405 (with ``Allow``) for a path a route serves with other methods, else 404.
+    """The last route: 405 (with ``Allow``) for a path a route serves with other methods; a
+    redirect (307) to the path with or without its trailing slash when that one is served (as
+    Starlette's router does: ``/mcp/`` to ``/mcp``); else 404.
 
     Kroki's catch-all ``/{diagram_type}`` routes count only for ``mermaid``: ``GET /nope`` names
     nothing this server has.
     """
 
+    def served(path: str) -> list[Route]:
+        found = []
+        for route in routes:
+            if not isinstance(route, Route):
+                continue
+            match = route.path_regex.match(path)
+            if match is None:
+                continue
+            if "diagram_type" in route.param_convertors and match.group("diagram_type").lower() != "mermaid":
+                continue
+            found.append(route)
+        return found
+
     async def endpoint(request: Request) -> Response:
         path = request.url.path
-        allowed: set[str] = set()
-        for route in routes:
-            if not isinstance(route, Route) or route.methods is None:
-                continue
-            found = route.path_regex.match(path)
-            if found is None:
-                continue
-            if "diagram_type" in route.param_convertors and found.group("diagram_type").lower() != "mermaid":
-                continue
-            allowed |= route.methods
+        allowed = {method for route in served(path) for method in route.methods or ()}
         if allowed:
             return JSONResponse(
                 {"error": f"{request.method} is not served on {path}; use {', '.join(sorted(allowed))}"},
                 status_code=405,
                 headers={"Allow": ", ".join(sorted(allowed))},
             )
+        other = path[:-1] if path.endswith("/") else f"{path}/"
+        if path != "/" and served(other):
+            return RedirectResponse(str(request.url.replace(path=other)), status_code=307)
         return JSONResponse(
             {
                 "error": f"nothing is served at {path}: the routes are POST /api/verify, /api/render, /api/svg; "
@@ -195,7 +204,8 @@ def _unrouted(routes: list[BaseRoute]) -> Route:
             status_code=404,
         )
 
-    return Route("/{unrouted:path}", endpoint)
+    every_method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    return Route("/{unrouted:path}", endpoint, methods=every_method)
 
 
 def _warm(printer: Any, ready: threading.Event) -> None:
