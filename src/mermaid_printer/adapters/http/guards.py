@@ -259,7 +259,9 @@ class RateLimit:
         if allowed:
             return True, headers, {}
         # The moving window frees a place when the oldest counted request leaves it.
-        wait_s = max(1, max(math.ceil(window.reset_time - now) for item, window in windows if window.remaining <= 0))
+        # (A place may have freed between the refused hit and these stats: then the strictest's reset.)
+        full = [math.ceil(window.reset_time - now) for _, window in windows if window.remaining <= 0]
+        wait_s = max(1, max(full, default=reset_s))
         headers.append(("Retry-After", str(wait_s)))
         at = datetime.fromtimestamp(now + wait_s, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         message = {
