@@ -93,7 +93,8 @@ def test_the_default_cache_uses_the_directory_the_environment_names(
 ) -> None:
     monkeypatch.setenv("MERMAID_PRINTER_RESULT_CACHE_DIR", str(tmp_path))
     cache = default_cache()
-    assert isinstance(cache, TieredCache) and cache.directory.directory == tmp_path
+    assert isinstance(cache, TieredCache) and isinstance(cache.directory, DirectoryCache)
+    assert cache.directory.directory == tmp_path
     monkeypatch.delenv("MERMAID_PRINTER_RESULT_CACHE_DIR")
     assert isinstance(default_cache(), MemoryCache)
 
