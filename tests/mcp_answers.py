@@ -3,6 +3,7 @@ typed error, or a safe, valid SVG."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
@@ -11,7 +12,7 @@ import anyio
 from inertness import assert_inert
 from lxml import etree
 from mcp import Client
-from mcp.types import CallToolResult, TextContent
+from mcp.types import BlobResourceContents, CallToolResult, EmbeddedResource, TextContent
 
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import ERROR_CODES
@@ -77,3 +78,9 @@ def assert_safe_svg(svg: str) -> None:
             if name in _TEXT_ATTRIBUTES or name.startswith(("data-", "aria-", "{")):
                 continue
             assert not _NON_FINITE.search(value), f"<{etree.QName(element).localname} {name}={value!r}>"
+
+
+def embedded_bytes(block: object) -> bytes:
+    """The bytes of a result's embedded blob resource (a PDF, a PNG, an HTML page)."""
+    assert isinstance(block, EmbeddedResource) and isinstance(block.resource, BlobResourceContents), block
+    return base64.b64decode(block.resource.blob)

@@ -9,8 +9,9 @@ from typing import Any
 
 import anyio
 import pytest
-from loopback import request, serving, wait_ready
+from adapters.http.loopback import request, serving, wait_ready
 from mcp import Client
+from process_tree import wait_for
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.kroki import encode_source
@@ -47,6 +48,7 @@ def test_a_real_diagram_through_the_api_and_kroki(base: str) -> None:
     assert svg.startswith("<svg") and "Start" in svg
     assert png.status == 200 and png.body.startswith(b"\x89PNG")
     assert broken.status == 400 and broken.json()["error"].startswith("Parse error on line 2")
+    assert " Hint: A link joins two nodes" in broken.json()["error"]  # the diagnosis reaches the HTTP API
 
 
 async def test_mcp_over_streamable_http_through_the_official_client(base: str) -> None:
@@ -97,9 +99,8 @@ async def test_a_slow_diagram_times_out_without_blocking_the_others(base: str) -
 
     async with anyio.create_task_group() as tasks:
         tasks.start_soon(slow_call)
-        with anyio.fail_after(60):
-            while not rendering_now():  # the slow call holds a renderer
-                await anyio.sleep(0.01)
+        # The slow call holds a renderer.
+        await anyio.to_thread.run_sync(lambda: wait_for(rendering_now, "the slow call rendering", limit_s=60))
         outcome["fast"] = await anyio.to_thread.run_sync(
             lambda: request("POST", base + "/api/render", {"code": FLOWCHART})
         )

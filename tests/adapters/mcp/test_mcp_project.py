@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from adapter_fakes import FAKE_PDF, FAKE_PNG, FAKE_SVG, FakePrinter
 from mcp import Client
-from mcp.types import CallToolResult, EmbeddedResource, ImageContent, TextContent
+from mcp.types import CallToolResult, EmbeddedResource, ImageContent, TextContent, TextResourceContents
+from mcp_answers import embedded_bytes
 
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import DiagramSyntaxError
@@ -39,8 +40,9 @@ async def call(printer: FakePrinter, project: Path, tool: str, arguments: dict[s
 
 
 def envelope(result: CallToolResult) -> dict[str, Any]:
-    assert result.structured_content is not None
-    return result.structured_content
+    document: dict[str, Any] | None = result.structured_content
+    assert document is not None
+    return document
 
 
 async def test_list_files_gives_sorted_relative_paths(fake_printer: FakePrinter, project: Path) -> None:
@@ -110,7 +112,7 @@ async def test_render_mermaid_returns_svg_and_pdf_as_a_resource(
 
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
-    assert base64.b64decode(resource.resource.blob) == data  # type: ignore[union-attr]
+    assert embedded_bytes(resource) == data
     assert envelope(result)["path"] == f"diagrams/diagram.{output_format}"
 
 
@@ -200,8 +202,11 @@ async def test_the_prompt_and_the_style_resources_are_listed_and_readable(
         style = await client.read_resource("mermaid://styles/blue-flowchart")
 
     assert [p.name for p in prompts] == ["generate_mermaid_canonical"]
-    text = prompt.messages[0].content.text  # type: ignore[union-attr]
+    content = prompt.messages[0].content
+    assert isinstance(content, TextContent)
+    text = content.text
     assert "list_files" in text and "read_file" in text and "render_mermaid" in text and "octo/app" in text
     assert "mermaid://styles/blue-flowchart" in text and "unchanged" in text
     assert sorted(str(resource.uri) for resource in resources) == sorted(f"mermaid://styles/{name}" for name in STYLES)
-    assert style.contents[0].text == STYLES["blue-flowchart"].text()  # type: ignore[union-attr]
+    (sheet,) = style.contents
+    assert isinstance(sheet, TextResourceContents) and sheet.text == STYLES["blue-flowchart"].text()

@@ -54,6 +54,7 @@ async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer:
         idempotent_hint=True,
         open_world_hint=False,
     )
+    assert tool.description is not None
     assert "SYNTAX_ERROR" in tool.description and "timeout_ms" in tool.description
     schema = tool.input_schema
     assert schema["required"] == ["code"]
