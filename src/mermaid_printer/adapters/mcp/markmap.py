@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from mermaid_printer.adapters.envelope import ErrorEntry, error_envelope, guarded, success_envelope
+from mermaid_printer.adapters.envelope import Envelope, error_envelope, guarded, success_envelope
 from mermaid_printer.adapters.error_codes import MarkmapErrorType, markmap_error_type
 from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
 from mermaid_printer.errors import InvalidInput, PrinterError
@@ -78,10 +78,6 @@ def error_type(error: PrinterError, *, transforming: bool = False) -> MarkmapErr
 
 # --- structured results ----------------------------------------------------------------------
 
-_OK = Annotated[bool, Field(description="True when the request succeeded.")]
-_REQUEST_ID = Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
-_WARNINGS = Annotated[list[str], Field(description="Things worth knowing that did not stop the request.")]
-_ERRORS = Annotated[list[ErrorEntry], Field(description="Empty on success; one entry when ok is false.")]
 _SVG = Annotated[str, Field(description="The mind map as SVG (format svg only).")]
 _NODES = Annotated[int, Field(description="Nodes of markmap's tree, the root included.")]
 _DEPTH = Annotated[int, Field(description="Levels of the tree; the root is level 1.")]
@@ -94,12 +90,8 @@ _ERROR_TYPE = Annotated[
 ]
 
 
-class _Common(TypedDict):
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
-    errorType: NotRequired[_ERROR_TYPE]
+class _Common(Envelope):
+    errorType: NotRequired[_ERROR_TYPE]  # noqa: N815 (the seed names it so)
     code: NotRequired[Annotated[str, Field(description="On failure: the error code (errors[0].code).")]]
     message: NotRequired[Annotated[str, Field(description="On failure: what went wrong.")]]
     details: NotRequired[Annotated[dict[str, Any], Field(description="On failure: facts about the error.")]]

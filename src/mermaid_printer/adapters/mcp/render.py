@@ -22,12 +22,11 @@ from mermaid_printer.adapters.envelope import (
     PdfEnvelope,
     PngEnvelope,
     SvgEnvelope,
-    error_envelope,
     guarded,
     success_envelope,
 )
-from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
-from mermaid_printer.errors import ERROR_CODES, PrinterError
+from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec, failure_reply
+from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.export.geometry import MAX_PNG_PIXELS
 from mermaid_printer.limits import MAX_INPUT_BYTES
 from mermaid_printer.mermaid.requests import PdfOptions, PngOptions, RenderOptions
@@ -127,10 +126,6 @@ class PngToolRequest(PngOptions):
     )
 
 
-def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
-    return Reply(error_envelope(error, request_id), is_error=True)
-
-
 def _svg(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
     def work(request_id: str) -> Reply:
         result = printer.render_svg(validate_request(RenderOptions, arguments))
@@ -139,7 +134,7 @@ def _svg(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
         )
         return Reply(envelope, is_error=False)
 
-    return guarded(work, _envelope_failure)
+    return guarded(work, failure_reply)
 
 
 def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
@@ -163,7 +158,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir
             )
 
-        return guarded(work, _envelope_failure)
+        return guarded(work, failure_reply)
 
     def png(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
         def work(request_id: str) -> Reply:
@@ -178,7 +173,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
             }
             return _deliver(request_id, result.png, "image/png", request.delivery, facts, result.warnings, output_dir)
 
-        return guarded(work, _envelope_failure)
+        return guarded(work, failure_reply)
 
     return [
         ToolSpec(SVG_TOOL_NAME, "Mermaid to SVG", _SVG_DESCRIPTION, RenderOptions, SvgEnvelope, _svg),
