@@ -7,8 +7,9 @@ linear memory, five WASI functions the host answers with "no" and the host's mat
 plain numbers (``instance.py``), so a bug in QuickJS's C code cannot reach the host process.
 Its SVG is byte-identical to the native engine's (``tests/engine/test_wasm_svg_identity.py``).
 
-The call protocol is ``js/host.js``, exactly as in the native engine: ``__printer.start(entry,
-payloadJson)``, promise jobs, ``__printer.poll()``, ``__printer.runTimers()``; no callbacks.
+The call protocol is ``js/host.js``, run by the same host loop as the native engine's
+(:mod:`mermaid_printer.engine.host`: ``__printer.start(entry, payloadJson)``, promise jobs,
+``__printer.poll()``, ``__printer.runTimers()``; no callbacks), with the same error translation.
 
 ES modules are named by their file names and an import resolves to a module already evaluated
 under that name (there is no loader, so nothing else can be imported); any module of a bundle
