@@ -33,6 +33,7 @@ from mcp.types import (
     ImageContent,
     ResourceLink,
     TextContent,
+    TextResourceContents,
     ToolAnnotations,
 )
 from pydantic import BaseModel, create_model
@@ -45,7 +46,7 @@ __all__ = ["Attachment", "Handler", "Reply", "ToolSpec", "make_tool", "tool_resu
 
 @dataclass(frozen=True)
 class Attachment:
-    """Bytes a reply carries beside its JSON (a PNG or PDF), or a link to the file they went to."""
+    """Bytes a reply carries beside its JSON (an SVG, PNG or PDF), or a link to the file they went to."""
 
     mime_type: str
     delivery: Literal["image", "resource", "file"]
@@ -53,6 +54,8 @@ class Attachment:
     name: str
     size: int
     data: bytes | None = None  # None when delivered as a file (``uri`` is then its file:// URI)
+    #: Embed ``data`` as UTF-8 text rather than base64 (an SVG the model can read).
+    as_text: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,11 @@ def _attachment_block(attachment: Attachment) -> ContentBlock:
             mime_type=attachment.mime_type,
             size=attachment.size,
         )
+    if attachment.as_text:
+        text = TextResourceContents(
+            uri=attachment.uri, mime_type=attachment.mime_type, text=attachment.data.decode("utf-8")
+        )
+        return EmbeddedResource(type="resource", resource=text)
     data = base64.b64encode(attachment.data).decode("ascii")
     if attachment.delivery == "image":
         return ImageContent(type="image", data=data, mime_type=attachment.mime_type)
