@@ -136,6 +136,9 @@ image link with its source kept in a <details> section. A block that fails stays
 """
 
 
+_GITHUB = 'with source "github" only: reads the repository from GitHub'
+
+
 def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
     return Reply(error_envelope(error, request_id), is_error=True)
 
@@ -202,6 +205,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             ListFilesEnvelope,
             handler(listing),
             open_world=True,
+            network=_GITHUB,
         ),
         ToolSpec(
             "read_file",
@@ -211,6 +215,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             ReadFileEnvelope,
             handler(reading),
             open_world=True,
+            network=_GITHUB,
         ),
         ToolSpec(
             "render_mermaid",
@@ -220,6 +225,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             RenderMermaidEnvelope,
             handler(rendering),
             read_only=False,
+            writes="always: the image into the project's diagram directory (DIAGRAM_OUT_DIR)",
         ),
         ToolSpec(
             "render_markdown",
@@ -229,6 +235,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             RenderMarkdownEnvelope,
             handler(markdown),
             read_only=False,
+            writes="always: a new Markdown document and its images, inside the project (never over the input)",
         ),
     ]
 

@@ -109,6 +109,9 @@ _DELIVERY_FILE = (
 )
 
 
+_WRITES_WITH_FILE_DELIVERY = f'with delivery "file" only: under the output directory (--output-dir, ${OUTPUT_DIR_ENV})'
+
+
 def _lowercase(value: Any) -> Any:
     return value.strip().lower() if isinstance(value, str) else value
 
@@ -209,9 +212,36 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
         # Not read-only: delivery "file" writes into the output directory. The file is named by
         # its content's hash and never replaces different bytes, so the call is still
         # non-destructive and idempotent.
-        ToolSpec(SVG_TOOL_NAME, "Mermaid to SVG", _SVG_DESCRIPTION, SvgToolRequest, SvgEnvelope, svg, read_only=False),
-        ToolSpec(PDF_TOOL_NAME, "Mermaid to PDF", _PDF_DESCRIPTION, PdfToolRequest, PdfEnvelope, pdf, read_only=False),
-        ToolSpec(PNG_TOOL_NAME, "Mermaid to PNG", _PNG_DESCRIPTION, PngToolRequest, PngEnvelope, png, read_only=False),
+        ToolSpec(
+            SVG_TOOL_NAME,
+            "Mermaid to SVG",
+            _SVG_DESCRIPTION,
+            SvgToolRequest,
+            SvgEnvelope,
+            svg,
+            read_only=False,
+            writes=_WRITES_WITH_FILE_DELIVERY,
+        ),
+        ToolSpec(
+            PDF_TOOL_NAME,
+            "Mermaid to PDF",
+            _PDF_DESCRIPTION,
+            PdfToolRequest,
+            PdfEnvelope,
+            pdf,
+            read_only=False,
+            writes=_WRITES_WITH_FILE_DELIVERY,
+        ),
+        ToolSpec(
+            PNG_TOOL_NAME,
+            "Mermaid to PNG",
+            _PNG_DESCRIPTION,
+            PngToolRequest,
+            PngEnvelope,
+            png,
+            read_only=False,
+            writes=_WRITES_WITH_FILE_DELIVERY,
+        ),
     ]
 
 

@@ -93,6 +93,17 @@ class ToolSpec:
     open_world: bool = False
     #: Extra published parameters the request model does not have (e.g. ``delivery``).
     extra_parameters: dict[str, dict[str, Any]] | None = None
+    #: When and where the tool writes files (given exactly when it is not read-only); the
+    #: tool catalog (``serve --help``, docs/tools.md) says it.
+    writes: str | None = None
+    #: When and what the tool reaches outside this machine (given exactly when open-world).
+    network: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.writes is None) != self.read_only:
+            raise ValueError(f"{self.name}: a tool says when it writes (writes) exactly when it is not read-only")
+        if (self.network is None) == self.open_world:
+            raise ValueError(f"{self.name}: a tool says what it reaches (network) exactly when it is open-world")
 
 
 #: The argument under which :class:`_PassThrough` hands ``call`` the arguments a client gave that
