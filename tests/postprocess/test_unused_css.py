@@ -221,3 +221,21 @@ def test_a_two_node_flowchart_keeps_only_the_rules_its_elements_match(printer: o
     assert ".node rect" in theme and ".flowchart-link" in theme
     assert "swimlane" not in theme and ".cluster-label" not in theme and "edge-animation" not in theme
     assert ".cluster-label" in re.findall(r"<style>(.*?)</style>", with_subgraph, re.S)[-1]
+
+
+def test_a_precompiled_template_is_not_parsed_again_for_a_request_under_another_id(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mermaid_printer.postprocess import unused_css
+
+    template = "#\0 .node rect{fill:red}#\0 .precompiled-only{fill:blue}"
+    assert unused_css.precompile_stylesheets([template, "no mark: skipped"]) == 1
+    parsed: list[str] = []
+    real_parse = unused_css.tinycss2.parse_stylesheet
+    monkeypatch.setattr(
+        unused_css.tinycss2, "parse_stylesheet", lambda text, **kw: parsed.append(text) or real_parse(text, **kw)
+    )
+    scope = "mermaid-00112233aabb"
+
+    assert pruned(template.replace("\0", scope), NODE, scope=scope) == f"#{scope} .node rect{{fill:red}}"
+    assert parsed == []
