@@ -1,4 +1,4 @@
-"""Measure the math glyph tables of bundles/js/shim/mathml_layout.js in Chromium and rewrite them.
+"""Measure the math glyph tables of bundles/shim/mathml_layout.js in Chromium and rewrite them.
 
 Dev tool, not part of the tests: needs a local Chromium (Debian: ``apt-get install chromium``)
 and the fonts the reference renders with (``fonts-liberation``; DejaVu as the fallback font).

@@ -15,10 +15,10 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import mermaid_printer
 from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
 from mermaid_printer.adapters.cli.flags import (
     FlagOverride,
@@ -171,7 +171,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"mermaid-printer {version('mermaid-printer')}")
+    parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser)
 
     serve = commands.add_parser(
@@ -290,7 +290,7 @@ _CACHE_DIR_HELP = (
 
 def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
-    engine process started ahead for it if there is one (``cli_start``; else started now), which
+    engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
     the render still runs in a single-use child with its limits. Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""
