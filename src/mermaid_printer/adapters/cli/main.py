@@ -21,6 +21,7 @@ from typing import Any
 import mermaid_printer
 from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
 from mermaid_printer.adapters.cli.flags import (
+    CommandParser,
     FlagOverride,
     Overrides,
     add_model_flags,
@@ -137,18 +138,6 @@ def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
     return type(error)(f"Invalid input: {flag}: {error.message[len(prefix) :]}", error.details)
 
 
-class _CommandParser(argparse.ArgumentParser):
-    """A sub-command's parser whose epilog may be made only when help is shown (``serve``'s
-    tool list needs the MCP tool specs, which no other use of the command line loads)."""
-
-    epilog_text: Callable[[], str] | None = None
-
-    def format_help(self) -> str:
-        if self.epilog_text is not None:
-            self.epilog = self.epilog_text()
-        return super().format_help()
-
-
 def _serve_tools_help() -> str:
     from mermaid_printer.adapters.mcp.catalog import tools_help
 
@@ -156,7 +145,7 @@ def _serve_tools_help() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    common = _CommandParser(add_help=False)
+    common = CommandParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
     common.add_argument(
         "--engine",
@@ -172,7 +161,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
 
     serve = commands.add_parser(
         "serve",
