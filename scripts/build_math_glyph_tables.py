@@ -24,9 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-JS_FILE = (
-    Path(__file__).resolve().parent.parent / "src" / "mermaid_printer" / "bundles" / "js" / "shim" / "mathml_layout.js"
-)
+JS_FILE = Path(__file__).resolve().parent.parent / "src" / "mermaid_printer" / "bundles" / "shim" / "mathml_layout.js"
 
 # Characters KaTeX's MathML uses: ASCII, Greek, and the operators and symbols of common TeX.
 SYMBOLS = "ϑϕϖϵ−±∓×÷·⋅∗∘√∞∫∬∮∑∏∐∂∇→←↔⇒⇐⇔↦≤≥≠≈≡≅∼≃∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬∀∃∅′″…⋯⋮⋱⟨⟩‖°ℝℕℤℚℂ∖⊕⊗⊙∠⌊⌋⌈⌉ℓℏ∣∥⊥⊤⊢⋄★†‡§¶©®™•◦□■△▽⊲⊳"

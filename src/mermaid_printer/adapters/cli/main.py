@@ -151,7 +151,7 @@ def _parser() -> argparse.ArgumentParser:
         "--engine",
         choices=list(ENGINES),
         help="the JavaScript engine: native (QuickJS-NG's extension) or wasm (QuickJS-NG compiled to "
-        f"WebAssembly in wasmtime, same output, ~1.4x slower) (default: ${ENGINE_ENV_VAR}, else native)",
+        f"WebAssembly in wasmtime: same output, slower) (default: ${ENGINE_ENV_VAR}, else native)",
     )
 
     parser = argparse.ArgumentParser(
