@@ -113,7 +113,7 @@ DEFAULT_ENGINE = "native"
 
 
 #: The engine a process that serves one request uses when nobody chose one: the wasm engine
-#: restored from its warm snapshot starts in ~0.3 s against ~1.5 s for the native engine's load
+#: restored from its warm snapshot starts several times faster than the native engine loads
 #: (``benchmarks/cold_start.py``) and draws the same bytes.
 ONE_SHOT_ENGINE = "wasm-snapshot"
 

@@ -16,7 +16,10 @@ from mermaid_printer.adapters.error_codes import http_status
 from mermaid_printer.errors import PrinterError
 from mermaid_printer.service import cancelled_by
 
-__all__ = ["HttpError", "read_body", "read_json_object", "run_blocking", "status_of"]
+__all__ = ["NO_STORE", "HttpError", "read_body", "read_json_object", "run_blocking", "status_of"]
+
+#: ``Cache-Control`` of every answer no cache may keep (POSTs, errors, refusals).
+NO_STORE = "no-store"
 
 T = TypeVar("T")
 

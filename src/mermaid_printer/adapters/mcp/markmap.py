@@ -53,7 +53,7 @@ MARKMAP_TOOL_NAMES = (
 
 _FILE_FIELDS = frozenset({"file_path", "output_path"})
 # A document that takes too long to read or draw is over a limit the seed names (parse 5 s,
-# render 10 s): markmap_jobs.over_time_limit marks such a timeout.
+# render 10 s): markmap.build.over_time_limit marks such a timeout.
 _TIME_LIMITS = frozenset({"render_time", "parse_time"})
 
 
@@ -291,7 +291,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
         output: type,
         work: Callable[[PrinterService, dict[str, Any], str], Reply],
         *,
-        read_only: bool = True,
+        writes: str | None = None,
     ) -> ToolSpec:
         transforming = name == "markmap_get_structure"
 
@@ -301,7 +301,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
                 lambda error, request_id: _failure(error, request_id, transforming=transforming),
             )
 
-        return ToolSpec(name, title, description, request, output, handle, read_only=read_only)
+        return ToolSpec(name, title, description, request, output, handle, read_only=writes is None, writes=writes)
 
     return [
         tool("markmap_generate", "Markdown to mind map", _GENERATE, MarkmapRenderRequest, MarkmapEnvelope, generate),
@@ -320,7 +320,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
             MarkmapFileRequest,
             FileEnvelope,
             render_file,
-            read_only=False,
+            writes="with save_output or output_path only: the mind map into the project's DIAGRAM_OUT_DIR",
         ),
         tool(
             "markmap_get_structure",
