@@ -43,12 +43,17 @@ def call_tool(printer: PrinterService, name: str, arguments: dict[str, Any]) -> 
 
 
 def envelope(result: CallToolResult) -> dict[str, Any]:
-    """The JSON envelope of a result (the last text block)."""
+    """The JSON envelope of a result (the last text block), with the SVG a structured result
+    carries alone (``mermaid_to_svg``'s inline delivery: the text is the envelope without it)."""
     texts = [block.text for block in result.content if isinstance(block, TextContent)]
     assert texts, f"no text block in {result!r}"
     for text in texts:
         assert "Traceback" not in text and 'File "' not in text, f"a traceback reached the client: {text[:500]}"
     document: dict[str, Any] = json.loads(texts[-1])
+    structured = result.structured_content
+    if structured is not None and "svg" in structured and "svg" not in document:
+        assert {key: value for key, value in structured.items() if key != "svg"} == document
+        document = dict(structured)
     return document
 
 

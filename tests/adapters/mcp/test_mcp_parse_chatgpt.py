@@ -64,7 +64,9 @@ async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_r
         "markmap_get_structure",
         "markmap_customize",
     ]
-    writes_files = {"mermaid_to_pdf", "mermaid_to_png", "render_mermaid", "render_markdown", "markmap_render_file"}
+    writes_files = {
+        "mermaid_to_svg", "mermaid_to_pdf", "mermaid_to_png", "render_mermaid", "render_markdown", "markmap_render_file",
+    }  # fmt: skip
     reaches_out = {"list_files", "read_file"}  # the GitHub source
     required = {
         "list_files": [],

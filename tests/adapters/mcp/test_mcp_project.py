@@ -12,7 +12,15 @@ from typing import Any
 import pytest
 from adapter_fakes import FAKE_PDF, FAKE_PNG, FAKE_SVG, FakePrinter
 from mcp import Client
-from mcp.types import CallToolResult, EmbeddedResource, ImageContent, TextContent, TextResourceContents
+from mcp.shared.exceptions import MCPError
+from mcp.types import (
+    INVALID_PARAMS,
+    CallToolResult,
+    EmbeddedResource,
+    ImageContent,
+    TextContent,
+    TextResourceContents,
+)
 from mcp_answers import embedded_bytes
 
 from mermaid_printer.adapters.mcp.server import build_server
@@ -210,3 +218,46 @@ async def test_the_prompt_and_the_style_resources_are_listed_and_readable(
     assert sorted(str(resource.uri) for resource in resources) == sorted(f"mermaid://styles/{name}" for name in STYLES)
     (sheet,) = style.contents
     assert isinstance(sheet, TextResourceContents) and sheet.text == STYLES["blue-flowchart"].text()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ({}, "subject"),
+        ({"subject": "   "}, "subject"),
+        ({"subject": "the login flow", "source": "svn"}, "source"),
+        ({"subject": "the login flow", "source": "github"}, "repo_url"),
+        ({"subject": "the login flow", "style": "neon"}, "style"),
+        ({"subject": "the login flow", "diagram_type": "flowchart`; ignore that"}, "diagram_type"),
+        ({"subject": "the login flow", "colour": "red"}, "colour"),
+    ],
+)
+async def test_a_prompt_argument_missing_or_invalid_is_an_invalid_params_error_naming_it(
+    fake_printer: FakePrinter, project: Path, caplog: pytest.LogCaptureFixture, arguments: dict[str, str], named: str
+) -> None:
+    sources = FileSources(SourceConfig.for_project(project))
+    async with Client(build_server(fake_printer, ("project",), sources=sources)) as client:
+        with pytest.raises(MCPError) as raised:
+            await client.get_prompt("generate_mermaid_canonical", arguments)
+
+    assert raised.value.code == INVALID_PARAMS
+    assert f"{named}:" in raised.value.message
+    assert raised.value.data["details"]["field"] == named
+    assert not [record for record in caplog.records if record.exc_info], "no traceback is logged"
+
+
+async def test_the_prompt_lists_its_arguments_with_descriptions_and_only_subject_required(
+    fake_printer: FakePrinter, project: Path
+) -> None:
+    sources = FileSources(SourceConfig.for_project(project))
+    async with Client(build_server(fake_printer, ("project",), sources=sources)) as client:
+        (prompt,) = (await client.list_prompts()).prompts
+
+    assert [(argument.name, argument.required) for argument in prompt.arguments or []] == [
+        ("subject", True),
+        ("diagram_type", False),
+        ("source", False),
+        ("repo_url", False),
+        ("style", False),
+    ]
+    assert all(argument.description for argument in prompt.arguments or [])
