@@ -248,12 +248,14 @@ PDF_SCALE = PDF_DPI / 96
 GOOD_SSIM = 0.95
 
 
-def _corpus_items(corpus: Path, types: set[str] | None, per_type: int | None) -> list[dict]:
+def _corpus_items(
+    corpus: Path, types: set[str] | None, per_type: int | None, ids: set[str] | None = None
+) -> list[dict]:
     index = json.loads((corpus / "mermaid" / "index.json").read_text(encoding="utf-8"))["diagrams"]
     chosen: list[dict] = []
     taken: collections.Counter[str] = collections.Counter()
     for item in index:
-        if types is not None and item["type"] not in types:
+        if (types is not None and item["type"] not in types) or (ids is not None and item["id"] not in ids):
             continue
         if per_type is not None and taken[item["type"]] >= per_type:
             continue
@@ -351,11 +353,19 @@ def _measure_one(job: tuple[str, str, str, str, str]) -> dict:
 
 
 def measure_corpus(
-    corpus: Path, tools: Path, out: Path, *, types: set[str] | None, per_type: int | None, again: bool, worst: int
+    corpus: Path,
+    tools: Path,
+    out: Path,
+    *,
+    types: set[str] | None,
+    per_type: int | None,
+    again: bool,
+    worst: int,
+    ids: set[str] | None = None,
 ) -> dict:
     """Render, draw in Chromium, convert and compare every chosen diagram; the report."""
     out.mkdir(parents=True, exist_ok=True)
-    items = _corpus_items(corpus, types, per_type)
+    items = _corpus_items(corpus, types, per_type, ids)
     kinds = {item["id"]: item["type"] for item in items}
     svgs = _render_svgs(corpus, items, out, again)
     rasters = _chromium_rasters(tools, svgs, out)
@@ -430,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/export-fidelity"))
     parser.add_argument("--types", help="comma-separated diagram types (default: all)")
     parser.add_argument("--per-type", type=int, help="only the first N diagrams of each type")
+    parser.add_argument("--ids", help="comma-separated diagram ids (default: all)")
     parser.add_argument("--again", action="store_true", help="render the SVGs again (else kept from a run before)")
     parser.add_argument("--worst", type=int, default=12, help="side-by-side pictures of the N worst per format")
     args = parser.parse_args(argv)
@@ -441,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
         per_type=args.per_type,
         again=args.again,
         worst=args.worst,
+        ids=set(args.ids.split(",")) if args.ids else None,
     )
     print(format_table(report["by_type"]))
     for key in report["not_rendered"]:

@@ -130,3 +130,23 @@ def test_a_pdf_draws_the_blurred_shadow_too() -> None:
 
     shadow = pixel(page.stdout, 103, 50)[0]
     assert 0 < shadow < 200
+
+
+def test_a_reference_to_a_marker_that_does_not_exist_draws_the_line_without_it() -> None:
+    # Mermaid's timeline names "#arrowhead" but defines "undefined-arrowhead".
+    body = '<path d="M20 50L150 50" stroke="#000" stroke-width="2" marker-end="url(#arrowhead)"/>'
+    png = svg_to_png(svg(body), scale=1).data
+
+    assert ink_box(png) == (20, 49, 150, 51)
+
+
+def test_an_svg_without_viewbox_or_absolute_size_is_drawn_at_the_size_a_browser_gives_it() -> None:
+    # Mermaid's info diagram: width="100%", no height, max-width 400px.
+    source = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width: 400px;">'
+        '<rect x="10" y="10" width="20" height="20"/></svg>'
+    )
+    image = svg_to_png(source, scale=1)
+
+    assert (image.width_px, image.height_px) == (400, 150)
+    assert ink_box(image.data) == (10, 10, 30, 30)

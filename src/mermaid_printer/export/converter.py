@@ -70,8 +70,12 @@ _COLOUR_PROPERTIES = {
     "lighting-color": False,
 }
 _INITIAL_COLOURS = {"fill": "black", "stroke": "none", "color": "black"}
+_MARKER_PROPERTIES = ("marker", "marker-start", "marker-mid", "marker-end")
 _CSS_WIDE = frozenset({"initial", "unset", "revert", "revert-layer"})
 _NUMBER = re.compile(r"^\s*(-?[0-9.]+(?:e-?[0-9]+)?)")
+_PIXELS = re.compile(r"^\s*((?:[0-9]*\.)?[0-9]+(?:e-?[0-9]+)?)\s*(?:px)?\s*$")
+#: The size a browser gives an SVG that has no viewBox and no absolute size.
+_DEFAULT_WIDTH, _DEFAULT_HEIGHT = 300.0, 150.0
 _TRANSFORM_FUNCTION = re.compile(r"([A-Za-z]+)\s*\(([^)]*)\)")
 _TRANSFORM_ARGUMENT = re.compile(r"^([-+]?(?:[0-9]*\.)?[0-9]+(?:[eE][-+]?[0-9]+)?)([a-zA-Z%]*)$")
 #: Degrees per unit of a CSS angle.
@@ -218,15 +222,22 @@ def load_svg(svg: str) -> LoadedSvg:
 
 
 def diagram_size(tree: Any) -> tuple[float, float]:
-    """The diagram's size in CSS pixels: its viewBox (Mermaid always writes one), else its
-    absolute width and height."""
+    """The diagram's size in CSS pixels: its viewBox (Mermaid writes one for every type but
+    ``info``), else its absolute width and height, else the size a browser gives such an SVG
+    in a page: 300 x 150, the width capped by an absolute ``max-width`` (the ``info`` diagram's
+    ``max-width: 400px``). A size found that way is written on the (converter's) tree, so
+    CairoSVG draws at it."""
     view_box = (tree.get("viewBox") or "").replace(",", " ").split()
     if len(view_box) == 4:
         width, height = float(view_box[2]), float(view_box[3])
     else:
         width, height = _absolute(tree.get("width")), _absolute(tree.get("height"))
+        if not (width > 0 and height > 0):
+            width = _pixels(tree.get("width")) or _pixels(tree.get("max-width")) or _DEFAULT_WIDTH
+            height = _pixels(tree.get("height")) or _DEFAULT_HEIGHT
+            tree["width"], tree["height"] = f"{width:g}", f"{height:g}"
     if not (width > 0 and height > 0):
-        raise RenderFailed("the SVG has no size (no viewBox and no absolute width and height)")
+        raise RenderFailed("the SVG has no size (its viewBox is empty)")
     return width, height
 
 
@@ -345,12 +356,17 @@ class _converter_errors:  # noqa: N801 - used as a context manager, reads as a p
 def _prepare(tree: Any) -> None:
     """Fix colours, add drop shadows and take over text, in one walk over the tree."""
     shadows = _drop_shadow_filters(tree)
+    markers = _marker_ids(tree)
 
     def visit(node: Any, parent: Any | None) -> None:
         _fix_colours(node, parent)
         _fix_transform(node)
         if node.tag == "marker":
             _fix_marker(node)
+        for name in _MARKER_PROPERTIES:
+            # A reference to no marker draws nothing (CairoSVG would fail on it).
+            if name in node and parse_url(node[name]).fragment not in markers:
+                del node[name]
         if node.tag == "text":
             take_over_text(node)
             return
@@ -447,6 +463,17 @@ def _svg_function(name: str, numbers: list[float]) -> str | None:
         y_tangent = math.tan(math.radians(numbers[1])) if count == 2 else 0.0
         return f"matrix(1 {y_tangent:.10g} {x_tangent:.10g} 1 0 0)"
     return None
+
+
+def _marker_ids(tree: Any) -> set[str]:
+    found = set()
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        pending.extend(node.children)
+        if node.tag == "marker" and node.get("id"):
+            found.add(node["id"])
+    return found
 
 
 def _fix_marker(node: Any) -> None:
@@ -574,6 +601,12 @@ def _title(tree: Any) -> str | None:
         if child.tag == "title" and child.text and child.text.strip():
             return " ".join(child.text.split())
     return None
+
+
+def _pixels(value: str | None) -> float:
+    """A length in CSS pixels (a number, or with ``px``), else 0."""
+    match = _PIXELS.match(value or "")
+    return float(match.group(1)) if match else 0.0
 
 
 def _absolute(value: str | None) -> float:
