@@ -7,7 +7,10 @@ Opt-in, like ``benchmarks/fidelity.py``: it needs what a user's checkout does no
   (markmap-lib + markmap-view 0.18.12 in Chromium: animation off, every node expanded, font
   ``300 16px/20px Arial``, images as alt text, viewBox = content bounds + 20 px);
 * the fidelity tools (``<tools>/fidelity/score.py`` with its Python environment at
-  ``<tools>/fidelity/.venv``).
+  ``<tools>/fidelity/.venv``), and the fonts the reference machine had: Debian's
+  ``fonts-noto-cjk`` and ``fonts-noto-color-emoji`` (the reference SVGs embed no fonts; without
+  them Chromium draws their CJK and emoji as empty boxes). Rasters are cached in the run's own
+  folder (``<out>/raster-cache``): the scorer's shared cache is not keyed by the machine's fonts.
 
 Run (either way)::
 
@@ -145,7 +148,7 @@ def score(tools: Path, corpus: Path, items: list[dict], run: MarkmapFidelityRun)
     subprocess.run(
         [str(python), str(tools / "fidelity" / "score.py"), "--candidate", str(run.out_dir),
          "--reference", str(corpus / "markmap" / "reference"), "--ids-from", str(ids_file),
-         "--out", str(report), "--quiet"],
+         "--out", str(report), "--quiet", "--cache", str(run.out_dir / "raster-cache")],
         check=True,
     )  # fmt: skip
     rows = json.loads(report.read_text(encoding="utf-8"))["diagrams"]
@@ -168,12 +171,16 @@ def reference_incomplete(reference: Path) -> bool:
     return 'class="markmap-foreign" x="8" y="0" style="opacity: 0;"' in reference.read_text(encoding="utf-8")
 
 
-def run_markmap_fidelity(corpus: Path, tools: Path, out_dir: Path, ids: set[str] | None = None) -> MarkmapFidelityRun:
-    """Render and score; returns the run (its ``table()`` is the table by feature)."""
+def run_markmap_fidelity(
+    corpus: Path, tools: Path, out_dir: Path, ids: set[str] | None = None, *, render: bool = True
+) -> MarkmapFidelityRun:
+    """Render (unless ``render`` is false: the drawings of a run before are scored again) and
+    score; returns the run (its ``table()`` is the table by feature)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     run = MarkmapFidelityRun(out_dir=out_dir)
     items = documents(corpus, ids)
-    render_corpus(corpus, items, run)
+    if render:
+        render_corpus(corpus, items, run)
     score(tools, corpus, items, run)
     return run
 
@@ -184,10 +191,12 @@ def main() -> int:
     parser.add_argument("--tools", type=Path, default=os.environ.get(TOOLS_ENV))
     parser.add_argument("--out", type=Path, default=Path("/tmp/markmap-fidelity"))
     parser.add_argument("--ids", help="comma-separated document ids (default: all)")
+    parser.add_argument("--score-only", action="store_true", help="score the drawings already in --out")
     args = parser.parse_args()
     if not args.corpus or not args.tools:
         parser.error(f"give --corpus and --tools (or set {CORPUS_ENV} and {TOOLS_ENV})")
-    run = run_markmap_fidelity(args.corpus, args.tools, args.out, set(args.ids.split(",")) if args.ids else None)
+    ids = set(args.ids.split(",")) if args.ids else None
+    run = run_markmap_fidelity(args.corpus, args.tools, args.out, ids, render=not args.score_only)
     print(run.table())
     print(
         f"rendered {run.rendered}, failed {len(run.failed)} in {run.render_seconds:.0f} s; report: {args.out / 'fidelity.json'}"
