@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 import pytest
-from export_checks import ink_box, pixel
+from export.export_checks import ink_box, pixel
 
 from mermaid_printer.export.converter import _svg_transform
 from mermaid_printer.export.pdf import svg_to_pdf

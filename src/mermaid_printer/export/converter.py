@@ -6,21 +6,9 @@ where CairoSVG and Chromium disagree on Mermaid's output:
 
 * colours CairoSVG cannot parse (``hsl()``, ``#rrggbbaa``, ``rgb(r g b / a)``, CSS-wide keywords
   such as ``revert``) would come out black; they are rewritten (:mod:`.colors`);
-* drop shadows are ignored by CairoSVG: an ``feDropShadow`` filter (the neo look's actor and
-  note shadows) and the CSS ``filter: drop-shadow(dx dy blur colour)`` function (the neo look's
-  node shadows). The filtered element gets a copy in the shadow's colour drawn beneath it,
-  offset; without blur that copy is the whole effect, with blur the copy's silhouette is
-  rasterized and blurred (Gaussian, standard deviation = half the CSS blur radius, or the
-  filter's ``stdDeviation``) and painted as a mask (:func:`_draw_blurred_shadow`), as browsers
-  draw it; in a PDF that mask is an image at twice the page's resolution;
-* a CSS ``transform`` (Gantt's milestone diamond: ``rotate(45deg) scale(0.8,0.8)``) reaches
-  the node in CSS syntax, whose units and functions (``deg``, ``px``, ``translateX``, ...) the
-  SVG transform parser reads as zero; it is rewritten in SVG syntax (:func:`_svg_transform`);
-* a ``<marker>`` without a ``viewBox`` draws its content in marker units, clipped to
-  ``markerWidth`` × ``markerHeight``; CairoSVG instead stretches the content's bounding box
-  over that box (sequence numbers became discs several times their size, arrowheads 2-3x).
-  Such a marker gets the ``viewBox`` that means exactly the drawing the spec asks for,
-  ``0 0 markerWidth markerHeight``;
+* drop shadows (``feDropShadow``, CSS ``drop-shadow()``), CSS ``transform`` syntax, markers
+  without a ``viewBox`` and references to missing markers: see :func:`_shadow_for`,
+  :func:`_svg_transform`, :func:`_fix_marker`;
 * ``<text>`` is drawn by :mod:`.text` (chunk anchoring, kerning, baselines, real PDF text).
 
 Nothing is fetched: the ``url_fetcher`` answers every request with an empty document and
@@ -477,6 +465,10 @@ def _marker_ids(tree: Any) -> set[str]:
 
 
 def _fix_marker(node: Any) -> None:
+    """A marker without a ``viewBox`` draws its content in marker units, clipped to
+    ``markerWidth`` x ``markerHeight``; CairoSVG instead stretches the content's bounding box
+    over that box (autonumber circles and arrowheads came out several times too large). The
+    ``viewBox`` ``0 0 markerWidth markerHeight`` means exactly the drawing the spec asks for."""
     if node.get("viewBox"):
         return
     width = node.get("markerWidth", "3")
@@ -541,7 +533,10 @@ def _css_drop_shadow(value: str) -> _Shadow | None:
 
 def _shadow_for(node: Any, shadows: dict[str, _Shadow]) -> Any | None:
     """A copy of ``node`` in its shadow's colour, offset, to draw beneath it, if it has a drop
-    shadow filter: as it is without blur, else in a node that draws it blurred."""
+    shadow filter (CairoSVG ignores both ``feDropShadow`` and CSS ``drop-shadow()``): as it is
+    without blur, else in a node that draws its silhouette blurred (standard deviation = half
+    the CSS blur radius, or ``stdDeviation``) as a mask (:func:`_draw_blurred_shadow`); in a
+    PDF that mask is an image at twice the page's resolution."""
     name = node.get("filter")
     if not name:
         return None
