@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,14 @@ def test_an_unreadable_input_is_reported_first_and_counted_as_a_failure(
         == "error: gone.mmd: INVALID_INPUT: cannot read gone.mmd: No such file or directory"
     )
     assert "1 of 1 diagrams in" in status.getvalue() and ", 1 input not read" in status.getvalue()
+
+
+def test_batch_outputs_get_the_mode_the_umask_allows(tmp_path: Path) -> None:
+    items = [BatchItem(f"d{index}.mmd", "pie\n", tmp_path / "out" / f"d{index}.svg") for index in range(2)]
+    previous = os.umask(0o022)
+    try:
+        render_batch(BatchInputs(items, []), lambda code: (b"<svg/>", []), jobs=2)
+    finally:
+        os.umask(previous)
+
+    assert [oct(item.output.stat().st_mode & 0o777) for item in items] == [oct(0o644)] * 2

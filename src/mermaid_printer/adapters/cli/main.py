@@ -361,7 +361,7 @@ def _markdown(args: argparse.Namespace) -> int:
         if block.error_code is not None:
             _error(f"{args.input}#{block.index} (line {block.document_line}): {block.error_summary}")
     try:
-        write_atomically(output, rendering.markdown.encode("utf-8"), mode=_new_file_mode(output))
+        write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
         _error(f"cannot write {output}: {exc.strerror or exc}")
         return EXIT_RENDER_FAILED
@@ -508,7 +508,7 @@ def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
         return EXIT_OK
     try:
         output.parent.mkdir(parents=True, exist_ok=True)  # as a batch does for its directory
-        write_atomically(output, data, mode=_new_file_mode(output))
+        write_atomically(output, data)
     except OSError as exc:
         _error(f"cannot write {output}: {exc.strerror or exc}")
         return EXIT_RENDER_FAILED
@@ -558,16 +558,6 @@ _OVERRIDES: Overrides = {
     "config": FlagOverride(("--config",), "FILE.json", _read_config, "Mermaid configuration as a JSON object file"),
     "include_positions": FlagOverride(("--include-positions", "--positions")),
 }
-
-
-def _new_file_mode(path: Path) -> int:
-    # mkstemp creates 0600; give the result the mode a plain open() would (or keep the old one).
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def _first_leaf(group: BaseExceptionGroup) -> BaseException:

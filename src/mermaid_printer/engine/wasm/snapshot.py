@@ -193,7 +193,7 @@ def save_snapshot(instance: QuickJSInstance, bundle: Bundle, key: str, path: Pat
         OSError: the file cannot be written.
     """
     data = snapshot_bytes(instance.read_memory(), key)
-    write_atomically(path, data)
+    write_atomically(path, data, private=True)
     _remove_unused(path.parent, _file_prefix(bundle), path)
     return len(data)
 
