@@ -49,6 +49,7 @@ from mermaid_printer.jobs import (
     SvgJob,
     job_kind_of,
 )
+from mermaid_printer.limits import MAX_TIMEOUT_MS
 from mermaid_printer.markmap.build import customize_job, over_time_limit, render_job, structure_job
 from mermaid_printer.markmap.requests import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
 from mermaid_printer.mermaid.build import detect_job, diagram_dom_id, parse_job, pdf_job, png_job, svg_job
@@ -314,7 +315,17 @@ class Printer:
         return result
 
     def _run(self, job: object, timeout_ms: int) -> Any:
-        """The job's result: from the cache, else from a render process (then cached)."""
+        """The job's result: from the cache, else from a render process (then cached).
+
+        Raises:
+            RenderTimeout: naming the limit the job went over (``timeout_ms``) and what to do.
+        """
+        try:
+            return self._run_within(job, timeout_ms)
+        except RenderTimeout as exc:
+            raise _named_time_limit(exc, timeout_ms) from exc
+
+    def _run_within(self, job: object, timeout_ms: int) -> Any:
         timeout_s, cancel = timeout_ms / 1000 + _KILL_GRACE_S, _CANCEL.get()
         kind = job_kind_of(job)
         if self._cache is None:
@@ -360,6 +371,22 @@ def _request(model: type[_Request], options: _Request | str, fields: dict[str, A
             raise TypeError("give the request model or the code with its fields, not both")
         return options
     return validate_request(model, with_config({"code": options, **fields}))
+
+
+def _named_time_limit(error: RenderTimeout, timeout_ms: int) -> RenderTimeout:
+    """``error`` with the limit it hit named (``timeout_ms`` and its value) and how to raise it;
+    one that names it already (a mind map's), or a wait for a free renderer (the server's state,
+    not the request's), is returned as it is."""
+    if "waiting_for" in error.details or "timeout_ms" in error.details:
+        return error
+    if timeout_ms >= MAX_TIMEOUT_MS:
+        advice = "the most allowed: simplify the diagram or split it"
+    else:
+        advice = f"raise timeout_ms (at most {MAX_TIMEOUT_MS}) or simplify the diagram"
+    message = (
+        f"{error.message.rstrip('.')}: the time limit is timeout_ms {timeout_ms} ({timeout_ms / 1000:g} s); {advice}"
+    )
+    return RenderTimeout(message, {**error.details, "timeout_ms": timeout_ms, "max_timeout_ms": MAX_TIMEOUT_MS})
 
 
 _default_printer: Printer | None = None

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.pool import _protocol as proto
+from mermaid_printer.pool._engine_log import LEVEL_ENV, engine_log_level, forward_engine_log
 
 __all__ = ["Backend", "EngineLost", "ForkBackend", "Launch", "SpawnBackend"]
 
@@ -40,16 +41,19 @@ def _child_env() -> dict[str, str]:
     env = dict(os.environ)
     paths = [entry or os.getcwd() for entry in sys.path]
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    env[LEVEL_ENV] = str(engine_log_level())
     return env
 
 
 def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
-    """Start the entry module; stdout never reaches the caller's stdout."""
+    """Start the entry module; stdout never reaches the caller's stdout, and what it logs on
+    stderr goes through the caller's logging (:mod:`._engine_log`)."""
     try:
-        return subprocess.Popen(
+        proc = subprocess.Popen(
             [sys.executable, "-m", _ENTRY_MODULE, *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
             pass_fds=(keep_fd,),
             env=_child_env(),
             # Own session: a Ctrl-C in the caller's terminal is the caller's to handle; the
@@ -58,6 +62,9 @@ def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
         )
     except OSError as exc:
         raise EngineUnavailable(f"could not start the engine process: {exc}") from exc
+    assert proc.stderr is not None
+    forward_engine_log(proc.stderr)
+    return proc
 
 
 def _popen_with_socket(args: list[str], kind: int) -> tuple[subprocess.Popen[bytes], socket.socket]:

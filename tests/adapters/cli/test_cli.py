@@ -133,7 +133,7 @@ def test_an_output_that_cannot_be_written_exits_1_with_one_line(tmp_path: Path) 
     result = run_cli("render", "a.mmd", "-o", "taken/a.svg", cwd=tmp_path)
 
     assert result.returncode == 1
-    assert_one_error_line(result.stderr, "error: cannot write taken/a.svg: ")
+    assert_one_error_line(result.stderr, "error: RENDER_FAILED: cannot write taken/a.svg: ")
 
 
 @pytest.mark.engine

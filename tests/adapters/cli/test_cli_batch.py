@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mermaid_printer.adapters.cli.batch import BatchInputs, BatchItem, collect_items, render_batch
-from mermaid_printer.errors import DiagramSyntaxError, InvalidInput
+from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, RenderTimeout
 
 MARKDOWN = '# Doc\n\n```mermaid\nflowchart LR\n  A --> B\n```\n\ntext\n\n```mermaid\npie\n  "a": 1\n```\n'
 
@@ -20,12 +20,20 @@ def test_each_mermaid_file_and_markdown_block_becomes_one_output(tmp_path: Path)
 
     items = inputs.items
     assert inputs.unreadable == []
-    assert [(item.source, item.output.name) for item in items] == [
+    assert [(item.located(), item.output.name) for item in items] == [
         ("a.mmd", "a.svg"),
         ("docs/guide.md#1 (line 3)", "guide-1.svg"),
         ("docs/guide.md#2 (line 10)", "guide-2.svg"),
     ]
     assert items[2].code == 'pie\n  "a": 1\n'
+
+
+def test_a_failed_block_is_located_at_the_line_of_its_error_in_the_document() -> None:
+    inputs = collect_items(["guide.md"], None, "svg", {"guide.md": MARKDOWN}.__getitem__)
+    error = DiagramSyntaxError("Parse error on line 2", {"line": 2})
+
+    assert inputs.items[1].located(error) == "guide.md#2 (line 12)"  # the fence is line 10
+    assert inputs.items[1].located(RenderTimeout("over time")) == "guide.md#2 (line 10)"
 
 
 def test_two_inputs_that_would_write_the_same_file_are_refused(tmp_path: Path) -> None:
@@ -75,7 +83,7 @@ def test_an_input_that_cannot_be_read_is_reported_and_the_others_are_collected(t
 
     inputs = collect_items(["a.mmd", "gone.mmd", "c.md"], tmp_path, "svg", read)
 
-    assert [item.source for item in inputs.items] == ["a.mmd", "c.md#1 (line 3)", "c.md#2 (line 10)"]
+    assert [item.located() for item in inputs.items] == ["a.mmd", "c.md#1 (line 3)", "c.md#2 (line 10)"]
     assert [(name, error.code) for name, error in inputs.unreadable] == [("gone.mmd", "INVALID_INPUT")]
 
 

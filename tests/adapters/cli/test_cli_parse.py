@@ -52,7 +52,7 @@ def test_a_syntax_error_exits_2_with_one_line_and_prints_nothing() -> None:
     ("args", "stdin", "starts_with"),
     [
         (("parse", "/nonexistent/x.mmd"), "", "error: INVALID_INPUT: cannot read /nonexistent/x.mmd"),
-        (("parse", "-"), "   \n", "error: INVALID_INPUT: Invalid input: code must contain a diagram"),
+        (("parse", "-"), "   \n", "error: INVALID_INPUT: code must contain a diagram"),
         (("parse", "-"), "nonsense\n", "error: UNSUPPORTED_DIAGRAM:"),
         (("serve", "--tools", "printer,bogus"), "", "error: INVALID_INPUT: --tools: unknown tool group(s) bogus"),
     ],

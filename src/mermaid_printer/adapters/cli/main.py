@@ -13,13 +13,20 @@ import argparse
 import json
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
+from mermaid_printer.adapters.cli.batch import (
+    MARKDOWN_SUFFIXES,
+    LogAboveProgress,
+    collect_items,
+    render_batch,
+    status_stream,
+)
 from mermaid_printer.adapters.cli.flags import (
     FlagOverride,
     Overrides,
@@ -33,8 +40,9 @@ from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
-from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
+from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError, RenderFailed, RenderTimeout
 from mermaid_printer.files import write_atomically
+from mermaid_printer.mermaid.markdown_blocks import find_mermaid_blocks
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
@@ -43,6 +51,7 @@ from mermaid_printer.mermaid.requests import (
     RenderOptions,
     parse_config_json,
 )
+from mermaid_printer.pool._engine_log import ENGINE_LOGGER
 from mermaid_printer.project.service import RenderMarkdownRequest
 from mermaid_printer.requests import RequestModel, validate_request
 
@@ -80,11 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        stream=sys.stderr,
-        level=logging.DEBUG if args.debug else logging.INFO if args.command in ("serve", "http") else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    _configure_logging(args)
     try:
         try:
             _apply_engine_flag(args)
@@ -115,6 +120,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_RENDER_FAILED
 
 
+def _configure_logging(args: argparse.Namespace) -> None:
+    """What reaches stderr besides the command's own lines: warnings and errors (a server's
+    requests too); ``--verbose`` adds what the engine processes note (snapshots, huge pages,
+    spares), ``--debug`` everything, ``--quiet`` errors only. Log lines go above a batch's
+    progress line, never through it."""
+    global _quiet
+    _quiet = bool(args.quiet)
+    server = args.command in ("serve", "http")
+    if args.debug:
+        level = logging.DEBUG
+    elif args.verbose:
+        level = logging.INFO
+    elif args.quiet:
+        level = logging.ERROR
+    else:
+        level = logging.INFO if server else logging.WARNING
+    handler = LogAboveProgress()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=level, handlers=[handler])
+    if server and not (args.verbose or args.debug):
+        # A server logs its requests at INFO; the engine's own notes are not for its log.
+        logging.getLogger(ENGINE_LOGGER).setLevel(logging.WARNING)
+
+
 def _flags_of(parser: argparse.ArgumentParser, command: str) -> dict[str, str]:
     """For ``command``: each option's destination (a request field) and the flag that sets it."""
     # argparse keeps sub-commands and their options in private attributes: nothing public lists them.
@@ -129,6 +158,8 @@ def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
     """``error`` with the request field its message names first spelt as the flag that sets it
     (``Invalid input: options.max_width: …`` becomes ``Invalid input: --max-width: …``): the
     flags are what a user of the command line typed."""
+    if isinstance(error, RenderTimeout):
+        return _timeout_in_flag_terms(error)
     field = error.details.get("field")
     prefix = f"Invalid input: {field}: "
     flag = flags.get(field.rsplit(".", 1)[-1]) if isinstance(field, str) else None
@@ -137,9 +168,32 @@ def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
     return type(error)(f"Invalid input: {flag}: {error.message[len(prefix) :]}", error.details)
 
 
+def _timeout_in_flag_terms(error: RenderTimeout) -> RenderTimeout:
+    """A time limit named as the command line sets it: ``timeout_ms 30000`` becomes ``--timeout-ms 30000``."""
+    if "timeout_ms" not in error.details:
+        return error
+    return RenderTimeout(re.sub(r"(?<![-\w])timeout_ms\b", "--timeout-ms", error.message), error.details)
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose usage errors are one line, as every other error (``error: CODE: message``),
+    naming the choices where there are some, rather than the whole usage (its sub-commands'
+    parsers are of this class too)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_INPUT_ERROR, f"error: INVALID_INPUT: {_one_line(message)} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
+    chatter = common.add_mutually_exclusive_group()
+    chatter.add_argument(
+        "-q", "--quiet", action="store_true", help="print errors only (no notes, no progress line, no log)"
+    )
+    chatter.add_argument(
+        "-v", "--verbose", action="store_true", help="also print what the engine does (snapshots, processes)"
+    )
     common.add_argument(
         "--engine",
         choices=list(ENGINES),
@@ -147,7 +201,7 @@ def _parser() -> argparse.ArgumentParser:
         f"WebAssembly in wasmtime, same output, ~1.4x slower) (default: ${ENGINE_ENV_VAR}, else native)",
     )
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mermaid-printer",
         description="Render Mermaid diagrams to clean SVG with Mermaid 12.3, without a browser.",
         epilog=_EPILOG,
@@ -348,7 +402,9 @@ def _markdown(args: argparse.Namespace) -> int:
     if output.resolve() == source.resolve():
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
     text = _read_input(args.input)
-    with _printer(args.cache_dir, one_shot=False) as printer:
+    blocks = len(find_mermaid_blocks(text))
+    # One block: the one-shot engine, as `render` of one diagram (none: nothing starts).
+    with _printer(args.cache_dir, one_shot=blocks <= 1) as printer:
         render = _renderer(printer, request.format, {"theme": request.theme})
 
         def image(code: str) -> bytes:
@@ -357,14 +413,18 @@ def _markdown(args: argparse.Namespace) -> int:
         rendering = render_markdown(
             text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
         )
+    if not rendering.blocks:
+        _note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
     for block in rendering.blocks:
         if block.error_code is not None:
-            _error(f"{args.input}#{block.index} (line {block.document_line}): {block.error_summary}")
+            # The line in the user's file, as `render` names it (block_location).
+            _error(
+                f"{args.input}#{block.index} (line {block.document_line or block.first_line}): {block.error_summary}"
+            )
     try:
         write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
-        _error(f"cannot write {output}: {exc.strerror or exc}")
-        return EXIT_RENDER_FAILED
+        raise _unwritable(output, exc) from exc
     failed = [block for block in rendering.blocks if block.error_code is not None]
     if not failed:
         return EXIT_OK
@@ -430,6 +490,8 @@ def _differing_defaults() -> dict[str, dict[str, Any]]:
 
 
 def _render(args: argparse.Namespace) -> int:
+    if _is_markdown_document(args):
+        return _markdown(_as_markdown_command(args))
     if _is_batch(args):
         return _render_batch(args)
     (input_name,) = args.input
@@ -445,6 +507,12 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
     """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives."""
 
     def render(code: str) -> tuple[bytes, list[str]]:
+        try:
+            return render_as_asked(code)
+        except RenderTimeout as exc:
+            raise _timeout_in_flag_terms(exc) from exc
+
+    def render_as_asked(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
         if output_format == "pdf":
             pdf = printer.render_pdf(validate_request(PdfOptions, values))
@@ -459,10 +527,43 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
 
 
 def _is_batch(args: argparse.Namespace) -> bool:
-    output = args.output
-    names_a_directory = output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
     markdown = any(Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in args.input)
-    return len(args.input) > 1 or markdown or names_a_directory
+    return len(args.input) > 1 or markdown or _names_a_directory(args.output)
+
+
+def _names_a_directory(output: str | None) -> bool:
+    """Whether ``-o`` names a directory: one that exists, or a name ending in ``/``."""
+    return output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
+
+
+def _is_markdown_document(args: argparse.Namespace) -> bool:
+    """``render doc.md -o out.md``: Markdown in and Markdown out, as mermaid-cli's ``-i doc.md
+    -o out.md`` does, which is what the ``markdown`` command does."""
+    return (
+        len(args.input) == 1
+        and Path(args.input[0]).suffix.lower() in MARKDOWN_SUFFIXES
+        and args.output not in (None, "-")
+        and Path(args.output).suffix.lower() in MARKDOWN_SUFFIXES
+        and not _names_a_directory(args.output)
+    )
+
+
+def _as_markdown_command(args: argparse.Namespace) -> argparse.Namespace:
+    """``render``'s arguments as the ``markdown`` command's; refuses a flag that command has not."""
+    every_field = {name for model in _FORMAT_MODELS.values() for name in _fields(model)}
+    given = sorted(name for name in every_field - {"theme"} if getattr(args, name, None) is not None)
+    if given:
+        owner = next(model for model in _FORMAT_MODELS.values() if given[0] in model.model_fields)
+        flag = flag_of(given[0], owner.model_fields[given[0]], _OVERRIDES)
+        raise InvalidInput(
+            f"{flag} does not apply to a Markdown document drawn into Markdown (only --format svg|png and --theme "
+            "do); give -o a directory to render its diagrams as files",
+            {"field": given[0]},
+        )
+    (name,) = args.input
+    return argparse.Namespace(
+        input=name, output=args.output, format=args.format, theme=args.theme, cache_dir=args.cache_dir
+    )
 
 
 def _render_batch(args: argparse.Namespace) -> int:
@@ -472,13 +573,23 @@ def _render_batch(args: argparse.Namespace) -> int:
         raise InvalidInput("a batch writes one file per diagram: give -o a directory, not -", {"field": "output"})
     if args.jobs < 1:
         raise InvalidInput("--jobs must be at least 1", {"field": "jobs"})
+    if args.output is not None and not _names_a_directory(args.output) and Path(args.output).suffix:
+        # A batch writes into a directory; one named like a file (two.svg) is a mistake, never made.
+        if len(args.input) == 1:
+            why = f"{args.input[0]} is Markdown: each of its ```mermaid blocks becomes a file of its own"
+            fix = "name a directory for them (out/), or a .md file for the document with its diagrams drawn"
+        else:
+            why, fix = f"{len(args.input)} inputs make one file per diagram", "name a directory for them (out/)"
+        raise InvalidInput(f"-o {args.output} names a file, but {why}: {fix}", {"field": "output"})
     output_format = _output_format(args, batch=True)
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
-        raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
+        names = ", ".join(args.input)
+        _note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
+        return EXIT_OK
     with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
-        outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream())
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=None if _quiet else status_stream())
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
@@ -510,9 +621,13 @@ def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
         output.parent.mkdir(parents=True, exist_ok=True)  # as a batch does for its directory
         write_atomically(output, data)
     except OSError as exc:
-        _error(f"cannot write {output}: {exc.strerror or exc}")
-        return EXIT_RENDER_FAILED
+        raise _unwritable(output, exc) from exc
     return EXIT_OK
+
+
+def _unwritable(output: Path, error: OSError) -> RenderFailed:
+    """The error for an output that cannot be written (exit status 1, ``error: RENDER_FAILED: …``)."""
+    return RenderFailed(f"cannot write {output}: {error.strerror or error}", {"reason": "output_unwritable"})
 
 
 def _output_path(input_name: str, output_name: str | None, suffix: str = ".svg") -> Path | None:
@@ -571,6 +686,16 @@ def _one_line(text: str) -> str:
 
 def _error(message: str) -> None:
     print(f"error: {message}", file=sys.stderr)
+
+
+def _note(message: str) -> None:
+    """A line about the run that is not an error (left out by ``--quiet``)."""
+    if not _quiet:
+        print(f"note: {message}", file=sys.stderr)
+
+
+#: ``--quiet``: no notes, no progress line; errors and warnings only.
+_quiet = False
 
 
 if __name__ == "__main__":
