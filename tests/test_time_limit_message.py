@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import pytest
 
@@ -14,7 +14,7 @@ from mermaid_printer.service import Printer
 class _OverTime:
     """A pool whose every render goes over its time."""
 
-    worker_options = {"engine": "native"}
+    worker_options: ClassVar[dict[str, str]] = {"engine": "native"}
 
     def run(self, job: object, **kwargs: Any) -> Any:
         raise RenderTimeout("the render did not finish within 31 s", {"timeout_s": 31.0})
