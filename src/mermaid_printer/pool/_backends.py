@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -117,6 +118,10 @@ class Backend(Protocol):
         """Wait until what :meth:`spawn` started is warm (raises ``EngineUnavailable``)."""
 
     def alive(self) -> bool: ...
+    def ready_now(self) -> bool:
+        """Whether :meth:`wait_ready` would return (or raise) without waiting."""
+        ...
+
     def launch(self, prime_for: str | None = None) -> Launch: ...
     def on_lost(self) -> None: ...
     def close(self) -> None: ...
@@ -180,6 +185,10 @@ class ForkBackend:
 
     def alive(self) -> bool:
         return self._ctrl is not None and self._proc is not None and self._proc.poll() is None
+
+    def ready_now(self) -> bool:
+        ours = self._ctrl
+        return ours is not None and bool(select.select([ours], [], [], 0)[0])
 
     @property
     def engine_pid(self) -> int | None:
@@ -299,6 +308,9 @@ class SpawnBackend:
                 worker.wait_ready()
             except EngineLost:
                 raise EngineUnavailable("a worker process exited during start") from None
+
+    def ready_now(self) -> bool:
+        return True  # its workers start one by one, each job waiting for its own
 
     def alive(self) -> bool:
         return not self._closed
