@@ -83,12 +83,13 @@ class _ToCurrentStderr(logging.Handler):
 def _engine_notes_on_stderr() -> Iterator[None]:
     """The engine processes' notes (huge pages, spares, the idle warm-up) on stderr, where the
     tests that wait for one (``stderr_says``, ``capfd``) read them: the library itself only
-    logs them (``pool/_engine_log.py``), at INFO, which nothing shows by default."""
+    logs them (``pool/_engine_log.py``), at INFO (what the worker prints, tracebacks: DEBUG),
+    which nothing shows by default."""
     engine_logger = logging.getLogger(ENGINE_LOGGER)
     handler = _ToCurrentStderr()
     handler.setFormatter(logging.Formatter("%(message)s"))
     engine_logger.addHandler(handler)
-    engine_logger.setLevel(logging.INFO)
+    engine_logger.setLevel(logging.DEBUG)
     try:
         yield
     finally:

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.pool import _protocol as proto
-from mermaid_printer.pool._engine_log import LEVEL_ENV, engine_log_level, forward_engine_log
+from mermaid_printer.pool._engine_log import LEVEL_ENV, engine_log_level, engine_stderr
 
 __all__ = ["Backend", "EngineLost", "ForkBackend", "Launch", "SpawnBackend"]
 
@@ -54,7 +54,7 @@ def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
             [sys.executable, "-m", _ENTRY_MODULE, *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=engine_stderr(),
             pass_fds=(keep_fd,),
             env=_child_env(),
             # Own session: a Ctrl-C in the caller's terminal is the caller's to handle; the
@@ -63,8 +63,6 @@ def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
         )
     except OSError as exc:
         raise EngineUnavailable(f"could not start the engine process: {exc}") from exc
-    assert proc.stderr is not None
-    forward_engine_log(proc.stderr)
     return proc
 
 

@@ -20,7 +20,14 @@ import sys
 import threading
 from typing import IO
 
-__all__ = ["ENGINE_LOGGER", "LEVEL_ENV", "configure_engine_process", "engine_log_level", "forward_engine_log"]
+__all__ = [
+    "ENGINE_LOGGER",
+    "LEVEL_ENV",
+    "configure_engine_process",
+    "engine_log_level",
+    "engine_stderr",
+    "forward_engine_log",
+]
 
 #: The logger the engine processes' records arrive under in the caller.
 ENGINE_LOGGER = "mermaid_printer.engine.process"
@@ -49,6 +56,24 @@ def configure_engine_process() -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+
+
+_pipe_lock = threading.Lock()
+#: (the pid that made it, the write end) of this process's pipe for its engine processes' stderr.
+_pipe: tuple[int, int] | None = None
+
+
+def engine_stderr() -> int:
+    """The descriptor an engine process started now gets as its stderr: the write end of one
+    pipe this process keeps for all of them, whose reader (one thread) logs what comes
+    (:func:`forward_engine_log`). Made on first use (again in a forked child of this process)."""
+    global _pipe
+    with _pipe_lock:
+        if _pipe is None or _pipe[0] != os.getpid():
+            read_end, write_end = os.pipe()
+            forward_engine_log(os.fdopen(read_end, "rb", buffering=0))
+            _pipe = (os.getpid(), write_end)
+        return _pipe[1]
 
 
 def forward_engine_log(stream: IO[bytes]) -> threading.Thread:

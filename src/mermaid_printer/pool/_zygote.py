@@ -120,7 +120,7 @@ def _keep_stdout_clean() -> None:
     sys.stdout = sys.stderr
 
 
-_logger = logging.getLogger(__name__)
+_logger = logging.getLogger("mermaid_printer.pool.engine")  # not __main__: it runs as a module
 
 
 def _log(message: str, level: int = logging.INFO) -> None:
