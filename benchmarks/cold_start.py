@@ -4,7 +4,7 @@ Each measurement is a new process that renders one 3-node flowchart to an SVG fi
 
 ``script-<engine>``
     ``python -c`` a small script: import, make the engine (``engine_factory(<engine>)``), one
-    ``worker.mermaid.render_svg`` (post-processed, fonts embedded), write the file. It reports
+    ``bundles/mermaid/handlers.render_svg`` (post-processed, fonts embedded), write the file. It reports
     its own split (imports, engine ready, render, write).
 ``cli-<engine>``
     ``MERMAID_PRINTER_ENGINE=<engine> python -m mermaid_printer render small.mmd -o out.svg``:

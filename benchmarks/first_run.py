@@ -16,7 +16,7 @@ machine's load falls on all alike; medians and the load average are printed::
     python benchmarks/first_run.py [--rounds 3] [--kinds cli,python,mcp] [--old SRC]
 
 ``--old SRC`` runs each kind from another source tree too (see ``cold_start.py`` for how to
-make one), as ``<kind>@old``, and checks that both wrote the same SVG bytes.
+make one: a ``git archive`` with the built engines copied in), as ``<kind>@old``, and checks that both wrote the same SVG bytes.
 """
 
 from __future__ import annotations
@@ -32,9 +32,21 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cold_start import OLD_SUFFIX, SMALL, SRC, environment
-
 KINDS = ("cli", "python", "mcp")
+SMALL = "flowchart LR\n  A[Start] --> B{Check}\n  B --> C[Done]\n"
+#: This checkout's sources: what a kind runs unless it is an ``@old`` twin (``--old``).
+SRC = Path(__file__).resolve().parent.parent / "src"
+OLD_SUFFIX = "@old"
+
+
+def environment(cache_dir: Path, src: Path = SRC) -> dict[str, str]:
+    """A fresh user's environment: ``cache_dir`` as the cache, nothing of the printer's set,
+    the sources of ``src`` first on the path."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MERMAID_PRINTER_")}
+    env["MERMAID_PRINTER_CACHE_DIR"] = str(cache_dir)
+    env["PYTHONPATH"] = os.pathsep.join([str(src), *filter(None, [os.environ.get("PYTHONPATH")])])
+    return env
+
 
 README_EXAMPLE = """
 import sys

@@ -20,12 +20,13 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import gc
 import hashlib
 import json
 import os
 import sys
 from pathlib import Path
+
+from support import settle
 
 from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
 from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
@@ -35,16 +36,6 @@ from mermaid_printer.mermaid.config import build_mermaid_config
 HERE = Path(__file__).resolve().parent
 #: The id requests render under (one of the form the service gives them).
 SVG_ID = "mermaid-0123456789ab"
-
-
-def settle(engine: QuickJSEngine) -> None:
-    """What the zygote does last before it forks, for an engine of a dev tool's own
-    (``worker._settle_for_forking`` does it for the worker's engines)."""
-    mermaid_worker.prime(engine)
-    engine.defer_garbage_collection()
-    engine.freeze_heap()
-    gc.collect()
-    gc.freeze()
 
 
 def _digest_in_child(engine: QuickJSEngine, code: str) -> str:

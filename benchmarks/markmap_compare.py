@@ -1,14 +1,14 @@
 """Render CPU time of mind maps, a git revision's bundle JavaScript against the working tree's.
 
 A dev tool: the markmap bundle is loaded twice in this process, once with the package's
-JavaScript (``src/mermaid_printer/bundles/js``) as it is in ``--base`` (default ``HEAD``, read
+JavaScript (``src/mermaid_printer/bundles``) as it is in ``--base`` (default ``HEAD``, read
 with ``git show`` into a temporary folder) and once as it is on disk; the vendored files and the
 Python are the same for both. Generated outlines (``test_markmap_bench.outline_of``) are rendered
 through the worker's handler by both engines in alternation, round after round, and the CPU time
 of this thread (``time.thread_time``: immune to other processes' load on a shared machine) is
 reported per size as medians and their ratio (new / old). Both SVGs are compared byte for byte.
 
-``--without NAME[,NAME…]`` measures load-time transforms (``bundles/markmap_transforms.py``):
+``--without NAME[,NAME…]`` measures load-time transforms (``bundles/markmap/transforms.py``):
 "old" is the bundle without the transforms of those names (the working tree's JavaScript, or
 ``--base``'s when given too: a revision from before a transform and the file it calls), "new" the
 bundle as it is. ``--structure`` times the structure handler (markmap-lib's
@@ -25,53 +25,19 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from support import bundle_at, outline_of
 
-from test_markmap_bench import outline_of
-
-import mermaid_printer.bundles
 from mermaid_printer.bundles.markmap import handlers as worker
 from mermaid_printer.bundles.markmap.bundle import markmap_bundle
-from mermaid_printer.engine.bundle import Bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.jobs import MarkmapRenderJob, MarkmapStructureJob
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def bundle_at(revision: str, into: Path, bundle: Bundle | None = None) -> Bundle:
-    """``bundle`` (default: the markmap bundle) with the package's JavaScript as of ``revision``
-    (copied into ``into``). A file the revision does not have yet is left out: take out the
-    load-time transforms that call it too (``Bundle.without_transform``)."""
-    bundle = bundle if bundle is not None else markmap_bundle()
-    js = Path(mermaid_printer.bundles.__file__).resolve().parent
-    relative = js.relative_to(REPO)
-    scripts = []
-    for script in bundle.scripts:
-        try:
-            inside = script.path.resolve().relative_to(js.resolve())
-        except ValueError:
-            scripts.append(script)  # vendored: the same file for both
-            continue
-        shown = subprocess.run(
-            ["git", "show", f"{revision}:{relative / inside}"], cwd=REPO, capture_output=True, text=True
-        )
-        if shown.returncode != 0:
-            continue  # not there yet at that revision
-        text = shown.stdout
-        copy = into / inside
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_text(text, encoding="utf-8")
-        scripts.append(dataclasses.replace(script, path=copy))
-    return dataclasses.replace(bundle, scripts=tuple(scripts))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,12 +27,9 @@ import argparse
 import dataclasses
 import hashlib
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "markmap"
 #: Generated outlines (``test_markmap_bench.outline``) of these many nodes.
@@ -41,7 +38,7 @@ OUTLINES = (10, 100, 1000)
 
 def documents(corpus: Path | None) -> dict[str, str]:
     """``{id: markdown}``: the corpus's documents, the fixtures, the generated outlines."""
-    from test_markmap_bench import outline
+    from support import outline
 
     docs: dict[str, str] = {}
     if corpus is not None:

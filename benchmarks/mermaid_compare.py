@@ -1,7 +1,7 @@
 """Render CPU time of Mermaid diagrams, a git revision's bundle JavaScript against the working tree's.
 
 A dev tool, the Mermaid twin of ``markmap_compare.py``: the Mermaid bundle is loaded twice in
-this process, once with the package's JavaScript (``src/mermaid_printer/bundles/js``: the shim
+this process, once with the package's JavaScript (``src/mermaid_printer/bundles``: the shim
 and Mermaid's glue) as it is in ``--base`` (default ``HEAD``) and once as it is on disk; the
 vendored files, the load-time transforms and the Python are the same for both. The diagrams of
 ``benchmarks/diagrams`` (or the ``.mmd`` files given) are rendered through the worker's
@@ -11,7 +11,7 @@ diagram type. It prints per type the median-of-rounds ratio new / old, and overa
 the summed medians and the median of per-diagram ratios; every SVG is compared byte for byte
 (exit status 1 when one differs).
 
-``--without NAME`` measures one load-time transform instead (``bundles/mermaid_transforms.py``):
+``--without NAME`` measures one load-time transform instead (``bundles/mermaid/transforms.py``):
 "old" is the working tree's bundle without the transform of that name, "new" the bundle as it is.
 
 ``--fresh-child`` times what a render process pays instead: both engines are settled as the
@@ -36,17 +36,13 @@ import itertools
 import json
 import os
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from idle_warm_up_identity import settle
-from markmap_compare import bundle_at
+from support import bundle_at, settle
 
 from mermaid_printer.bundles.mermaid import handlers as worker
 from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle

@@ -6,7 +6,7 @@ documents in turns (the order flipped every round), and it prints the median CPU
 render entry call (``time.thread_time``, immune to the other process) per document and module,
 their ratio, and the geometric mean of the ratios. It also checks that both drew the same SVG.
 
-The documents: the 100-node mind map of ``test_markmap_bench``, ``request_breakdown``'s small
+The documents: a 100-node mind map (``support.outline_of``), ``support.SMALL_DIAGRAMS``' small
 diagrams, and generated diagrams of 10-25 nodes (``scaling.py``) of the types whose layout is
 ELK, dagre and Mermaid's own.
 
@@ -34,8 +34,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 #: The two sides: (label, MERMAID_PRINTER_QUICKJS_MODULE) without and with ``--old-src``.
 MODULES = (("wheel", "wheel"), ("own", "own"))
 BUILDS = (("old", "own"), ("new", "own"))
@@ -44,10 +42,8 @@ SIZED = [("flowchart", 25), ("er", 10), ("class", 25), ("sequence", 25), ("state
 
 def serve() -> None:
     """``--serve``: answer a document name per line with ``[cpu_ms, svg_sha256]``."""
-    from markmap_scaling import render_payload
-    from request_breakdown import DIAGRAMS
     from scaling import generate
-    from test_markmap_bench import outline_of
+    from support import SMALL_DIAGRAMS, markmap_render_payload, outline_of
 
     from mermaid_printer.bundles.markmap import handlers as markmap_worker
     from mermaid_printer.bundles.markmap.bundle import markmap_bundle
@@ -62,9 +58,9 @@ def serve() -> None:
     markmap = QuickJSEngine(markmap_bundle())
     markmap_worker.warm_up(markmap)
     documents: dict[str, tuple[Any, dict[str, Any]]] = {
-        "markmap-100": (markmap, render_payload(outline_of(100), "markmap-compare"))
+        "markmap-100": (markmap, markmap_render_payload(outline_of(100), "markmap-compare"))
     }
-    for name, code in DIAGRAMS.items():
+    for name, code in SMALL_DIAGRAMS.items():
         documents[name] = (mermaid, {"code": code, "config": {}, "svgId": "mermaid-compare"})
     for kind, nodes in SIZED:
         documents[f"{kind}-{nodes}"] = (

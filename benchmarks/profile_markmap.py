@@ -23,15 +23,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from profile_render import PROBE, SHIM_CATEGORY, WRAP_AFTER_LOAD, _ProbeNames, print_single
-from test_markmap_bench import outline_of
+from support import PROBE, SHIM_CATEGORY, WRAP_AFTER_LOAD, ProbeNames, outline_of, print_single
 
 from mermaid_printer.bundles.markmap import handlers as worker
 from mermaid_printer.bundles.markmap.bundle import markmap_bundle
@@ -69,7 +65,7 @@ def probed_bundle(base: Bundle, only: tuple[str, ...] = ()) -> Bundle:
         extra: tuple[Any, ...] = ()
         if script.name in SHIM_CATEGORY and script.kind == "script":
             if not only:
-                extra = (_ProbeNames(script.name, SHIM_CATEGORY[script.name]),)
+                extra = (ProbeNames(script.name, SHIM_CATEGORY[script.name]),)
             else:
                 names = tuple(n.split(":", 1)[1] for n in only if n.startswith(script.name + ":"))
                 extra = (_ProbeSome(script.name, SHIM_CATEGORY[script.name], names),) if names else ()

@@ -32,10 +32,9 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from scaling import GENERATORS
 
-from scaling import GENERATORS  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 GROUPS: tuple[tuple[str, str], ...] = (
     ("bytecode interpreter", r"^JS_CallInternal$"),

@@ -47,14 +47,12 @@ import itertools
 import json
 import math
 import re
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from scaling import GENERATORS, generate
+from support import PROBE, SHIM_CATEGORY, WRAP_AFTER_LOAD, ProbeNames, categories, format_ms, print_single
 
 from mermaid_printer.bundles.mermaid import handlers as mermaid_worker
 from mermaid_printer.bundles.mermaid.bundle import mermaid_bundle
@@ -64,78 +62,9 @@ from mermaid_printer.jobs import SvgJob
 from mermaid_printer.mermaid.config import build_mermaid_config
 from mermaid_printer.postprocess import finish
 
-PROBE = Path(__file__).resolve().parent / "profile_probe.js"
 # esbuild's __name helper in Mermaid's bundle, and what routes it through the probe.
 NAME_HELPER = 'var i=(r,t)=>Pee(r,"name",{value:t,configurable:!0})'
 PROBED_NAME_HELPER = 'var i=(r,t)=>globalThis.__profile.wrap(Pee(r,"name",{value:t,configurable:!0}),t,"mermaid")'
-SHIM_CATEGORY = {
-    "env.js": "shim:env",
-    "selectors.js": "shim:selectors",
-    "css.js": "shim:css",
-    "dom.js": "shim:dom",
-    "geometry.js": "shim:geometry",
-    "text_measure.js": "shim:text",
-    "html_layout.js": "shim:html",
-    "mathml_layout.js": "shim:html",
-    "foreign_objects.js": "shim:html",
-    "ast.js": "glue",
-    "entries.js": "glue",
-}
-# After loading: the DOM classes' methods and accessors, by category (geometry.js and css.js add
-# methods to the same prototypes; they are told apart by name).
-WRAP_AFTER_LOAD = r"""(() => {
-  const P = globalThis.__profile, G = globalThis;
-  const GEOMETRY = /^(getBBox|getComputedTextLength|getSubStringLength|getBoundingClientRect|getTotalLength|getPointAtLength|getScreenCTM|getCTM|createSVGPoint|createSVGMatrix|viewBox|width|height|x|y|offset\w+|client\w+|scroll\w+)$/;
-  const SELECTORS = /^(querySelector|querySelectorAll|matches|closest|webkitMatchesSelector)$/;
-  const SERIALIZE = /^(innerHTML|outerHTML|serializeToString|parseFromString)$/;
-  const classes = ["EventTarget", "Node", "CharacterData", "Text", "Comment", "Attr", "NamedNodeMap", "Element",
-    "HTMLElement", "HTMLStyleElement", "HTMLCanvasElement", "HTMLImageElement", "SVGElement", "SVGGraphicsElement",
-    "SVGSVGElement", "SVGTextContentElement", "DocumentFragment", "Document", "DOMParser", "XMLSerializer",
-    "NodeIterator", "DOMTokenList", "CSSStyleDeclaration", "CSSStyleSheet", "CSSStyleRule", "DOMMatrix"];
-  for (const name of classes) {
-    const proto = G[name] && G[name].prototype;
-    if (!proto) continue;
-    for (const key of Reflect.ownKeys(proto)) {
-      if (typeof key !== "string" || key === "constructor") continue;
-      const cat = /^CSS/.test(name) ? "shim:css" : name === "DOMMatrix" || GEOMETRY.test(key) ? "shim:geometry"
-        : SELECTORS.test(key) ? "shim:selectors" : SERIALIZE.test(key) ? "shim:serialize" : "shim:dom";
-      const d = Object.getOwnPropertyDescriptor(proto, key);
-      const one = {};
-      Object.defineProperty(one, key, d);
-      P.wrapMethods(one, cat, name + ".");
-      Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(one, key));
-    }
-  }
-  const objects = { __printerCss: "shim:css", __printerSelectors: "shim:selectors", __printerGeometry: "shim:geometry",
-    __printerHtmlLayout: "shim:html", __printerForeignObjects: "shim:html", __printerMathLayout: "shim:html",
-    __printerAst: "glue" };
-  for (const [name, cat] of Object.entries(objects)) if (G[name]) P.wrapMethods(G[name], cat, name.replace("__printer", "") + ".");
-  for (const name of ["__printerMeasureText", "__printerRecordDrawnText"]) if (G[name]) G[name] = P.wrap(G[name], name, "shim:text");
-  for (const name of ["structuredClone", "getComputedStyle", "setTimeout"]) G[name] = P.wrap(G[name], name, name === "getComputedStyle" ? "shim:css" : "shim:env");
-  return "ok";
-})()"""
-
-
-@dataclasses.dataclass(frozen=True)
-class _ProbeNames:
-    """Rebinds a file's top-level functions (two-space indent inside its IIFE) to probes."""
-
-    file: str
-    category: str
-    name: str = "profile-probes"
-
-    def key(self) -> str:
-        return f"probes:{self.file}"
-
-    def apply(self, source: str) -> str:
-        names = sorted(set(re.findall(r"^  function (\w+)\(", source, flags=re.M)))
-        end = source.rstrip().rfind("})();")
-        if end < 0 or not names:
-            return source
-        rebind = "".join(
-            f'  {n} = globalThis.__profile.wrap({n}, "{self.file}:{n}", "{self.category}");\n' for n in names
-        )
-        return source[:end] + rebind + source[end:]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -178,7 +107,7 @@ def probed_bundle(base: Bundle, level: str, only: tuple[str, ...] = ()) -> Bundl
         if script.name == "mermaid.min.js":
             extra = (_ProbeMermaid(declarations=level == "all", only=only),) if level != "shim" or only else ()
         elif script.name in SHIM_CATEGORY and script.kind == "script" and level != "none":
-            extra = (_ProbeNames(script.name, SHIM_CATEGORY[script.name]),)
+            extra = (ProbeNames(script.name, SHIM_CATEGORY[script.name]),)
         scripts.append(dataclasses.replace(script, transforms=(*script.transforms, *extra)))
     return dataclasses.replace(base, scripts=tuple(scripts))
 
@@ -204,7 +133,7 @@ def _job(code: str) -> SvgJob:
     return SvgJob(code=code, config=build_mermaid_config({}), svg_id=next(_SVG_IDS), timeout_ms=0, embed_fonts=True)
 
 
-#: The handler's steps, timed by wrapping the names ``worker/mermaid.py`` calls them by.
+#: The handler's steps, timed by wrapping the names ``bundles/mermaid/handlers.py`` calls them by.
 # The steps of postprocess.finish.finish_svg, by the names it calls them.
 HOST_STEPS = (
     "parse_svg",
@@ -352,48 +281,6 @@ def js_profile(engine: QuickJSEngine, code: str) -> dict[str, Any]:
     return {"total": total, "records": records, "overhead": overhead}
 
 
-def categories(js: dict[str, Any]) -> dict[str, float]:
-    """Self seconds per category, and what ran outside every probed frame."""
-    out: dict[str, float] = {}
-    for rec in js["records"]:
-        out[rec["category"]] = out.get(rec["category"], 0.0) + rec["self"]
-    probed = sum(out.values())
-    out["(outside probed frames)"] = max(0.0, js["total"] - js["overhead"] - probed)
-    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:9.1f}"
-
-
-def print_single(label: str, host: dict[str, Any], js: dict[str, Any], top: int, child: dict[str, Any] | None) -> None:
-    print(f"== {label}")
-    print(f"host (unprobed, CPU ms, median of rounds): total {_ms(host['total']).strip()}")
-    order = ["engine call", "  eval", "  execute_pending_job", "  call loop (Python)"]
-    for name in order + [n for n in host["parts"] if n not in order]:
-        if name in host["parts"]:
-            print(f"  {name:32s}{_ms(host['parts'][name])}   calls {host['calls'][name]}")
-    if child:
-        print(
-            f"the same handler in a forked child (as the pool runs it): CPU {child['cpu'] * 1000:.1f} ms, "
-            f"wall {child['wall'] * 1000:.1f} ms, {child['faults']} page faults "
-            f"(~{child['faults'] * 4 / 1024:.0f} MiB copied on write)"
-        )
-    js_total = js["total"] - js["overhead"]
-    print(
-        f"JavaScript (probed; ms after removing ~{js['overhead'] * 1000:.0f} ms of probe overhead): {js_total * 1000:.1f}"
-    )
-    for name, seconds in categories(js).items():
-        print(f"  {name:32s}{_ms(seconds)}  {100 * seconds / max(js_total, 1e-9):5.1f} %")
-    print(f"top {top} functions by self time (and their inclusive time):")
-    print(f"  {'function':58s}{'category':16s}{'self ms':>9s}{'incl ms':>9s}{'calls':>10s}")
-    for rec in sorted(js["records"], key=lambda r: -r["self"])[:top]:
-        print(f"  {rec['name'][:57]:58s}{rec['category']:16s}{_ms(rec['self'])}{_ms(rec['total'])}{rec['calls']:10d}")
-    print(f"top {top} functions by inclusive time (probe overhead of their callees included):")
-    for rec in sorted(js["records"], key=lambda r: -r["total"])[:top]:
-        print(f"  {rec['name'][:57]:58s}{rec['category']:16s}{_ms(rec['self'])}{_ms(rec['total'])}{rec['calls']:10d}")
-
-
 def _exponent(small: float, large: float, n_small: int, n_large: int) -> str:
     if small <= 0 or large <= 0:
         return "   -"
@@ -415,14 +302,14 @@ def print_sizes(
         for name, seconds in categories(js).items():
             rows.setdefault(f"js: {name}", {})[n] = seconds
     for name, by_size in rows.items():
-        cells = "".join(_ms(by_size.get(n, 0.0)) + " " for n in sizes)
+        cells = "".join(format_ms(by_size.get(n, 0.0)) + " " for n in sizes)
         print(f"  {name[:39]:40s}{cells}{_exponent(by_size.get(a, 0), by_size.get(b, 0), a, b)}")
     largest = results[b][1]["records"]
     print(f"top {top} functions at n={b} (self ms | calls per size)")
     by_name = {n: {(r["category"], r["name"]): r for r in results[n][1]["records"]} for n in sizes}
     for rec in sorted(largest, key=lambda r: -r["self"])[:top]:
         key = (rec["category"], rec["name"])
-        selfs = "".join(_ms(by_name[n].get(key, {"self": 0.0})["self"]) + " " for n in sizes)
+        selfs = "".join(format_ms(by_name[n].get(key, {"self": 0.0})["self"]) + " " for n in sizes)
         calls = " ".join(str(by_name[n].get(key, {"calls": 0})["calls"]) for n in sizes)
         small = by_name[a].get(key, {"self": 0.0})["self"]
         print(f"  {rec['name'][:39]:40s}{selfs}{_exponent(small, rec['self'], a, b)}  calls {calls}")

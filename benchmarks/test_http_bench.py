@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import statistics
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -18,14 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "http"))
-from loopback import request, serving, wait_ready
+from support import helper_from_tests
 
 from mermaid_printer import Printer, build_render_options
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.cache import MemoryCache
+
+#: The loopback client and server of the HTTP tests.
+loopback = helper_from_tests("adapters/http", "loopback")
 
 DIAGRAMS = Path(__file__).parent.parent / "tests" / "fixtures" / "diagrams"
 MIX = [(DIAGRAMS / f"{name}.mmd").read_text() for name in ("pie", "gantt", "sequence", "journey", "flowchart", "er")]
@@ -34,15 +34,15 @@ SETTINGS = HttpSettings(rate_limit="1000000/hour", queue=64)
 
 @pytest.fixture(scope="module")
 def cached() -> Iterator[tuple[Printer, str]]:
-    with Printer(cache=MemoryCache()) as printer, serving(build_app(SETTINGS, printer)) as base:
-        wait_ready(base)
+    with Printer(cache=MemoryCache()) as printer, loopback.serving(build_app(SETTINGS, printer)) as base:
+        loopback.wait_ready(base)
         yield printer, base
 
 
 @pytest.fixture(scope="module")
 def uncached() -> Iterator[tuple[Printer, str]]:
-    with Printer(cache=None) as printer, serving(build_app(SETTINGS, printer)) as base:
-        wait_ready(base)
+    with Printer(cache=None) as printer, loopback.serving(build_app(SETTINGS, printer)) as base:
+        loopback.wait_ready(base)
         yield printer, base
 
 
@@ -53,7 +53,7 @@ def test_a_cached_render(benchmark, cached: tuple[Printer, str], through: str) -
     code = MIX[0]
     calls: dict[str, Callable[[], Any]] = {
         "python": lambda: printer.render_svg(build_render_options(code)),
-        "http": lambda: request("POST", base + "/api/render", {"code": code}),
+        "http": lambda: loopback.request("POST", base + "/api/render", {"code": code}),
     }
     calls[through]()  # the miss
     benchmark.pedantic(calls[through], rounds=200, iterations=1, warmup_rounds=5)
@@ -87,7 +87,7 @@ def test_a_mix_of_real_diagrams(benchmark, uncached: tuple[Printer, str], throug
     printer, base = uncached
 
     def http(code: str) -> None:
-        assert request("POST", base + "/api/render", {"code": code}).status == 200
+        assert loopback.request("POST", base + "/api/render", {"code": code}).status == 200
 
     def python(code: str) -> None:
         printer.render_svg(build_render_options(code))

@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support import outline, outline_of
 
 from mermaid_printer.bundles.markmap import handlers as worker
 from mermaid_printer.bundles.markmap.bundle import MARKMAP_VERSION, markmap_bundle
@@ -43,42 +44,6 @@ from mermaid_printer.jobs import MarkmapRenderJob, MarkmapStructureJob
 
 FIXTURES = Path(__file__).parent.parent / "tests" / "fixtures" / "markmap"
 NAMES = ["code", "deep-lists", "headings", "links-images", "table"]
-
-
-def outline(nodes: int) -> str:
-    """A generated outline of ``nodes`` nodes: sections of list items with links and inline code,
-    each item with a sub-item (markmap keeps one kind of child per heading, so no tables here)."""
-    lines = ["# Outline", ""]
-    sections = (nodes - 1) // 17
-    for section in range(sections):
-        lines += [f"## Section {section}", ""]
-        for item in range(8):
-            lines.append(f"- Item {item} of [section {section}](https://example.com/{section}/{item})")
-            lines.append(f"  - with `code {item}` and **bold** text")
-        lines.append("")
-    return "\n".join(lines)
-
-
-def outline_of(nodes: int) -> str:
-    """An outline of exactly ``nodes`` nodes as markmap counts them: the title, then sections of
-    up to eight list items with links and inline code, each with a bold sub-item."""
-    lines = ["# Outline", ""]
-    left = nodes - 1
-    section = 0
-    while left > 0:
-        lines += [f"## Section {section}", ""]
-        left -= 1
-        for item in range(8):
-            if left == 0:
-                break
-            lines.append(f"- Item {item} of [section {section}](https://example.com/{section}/{item})")
-            left -= 1
-            if left > 0:
-                lines.append(f"  - with `code {item}` and **bold** text")
-                left -= 1
-        lines.append("")
-        section += 1
-    return "\n".join(lines)
 
 
 SIZES = (10, 100, 1000, 10_000)

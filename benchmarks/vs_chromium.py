@@ -45,8 +45,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from scaling import GENERATORS, SIZES, generate
 
 from mermaid_printer import Printer, build_render_options

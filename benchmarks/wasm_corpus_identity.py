@@ -2,7 +2,7 @@
 
 Loads the native and the WebAssembly engine once, warms both as the zygote does, then renders
 every diagram of ``<corpus>/mermaid/index.json`` with each engine in a forked child (a pristine
-state per render, as the renderer pool gives) through ``worker.mermaid.render_svg`` (sanitized,
+state per render, as the renderer pool gives) through ``bundles/mermaid/handlers.render_svg`` (sanitized,
 canonical, fonts embedded), and compares the SHA-256 of the two SVGs (or the two error codes)::
 
     python benchmarks/wasm_corpus_identity.py --corpus ../shared/corpus [--out /tmp/identity.json]

@@ -1,4 +1,4 @@
-"""Measure the math glyph tables of bundles/js/shim/mathml_layout.js in Chromium and rewrite them.
+"""Measure the math glyph tables of bundles/shim/mathml_layout.js in Chromium and rewrite them.
 
 Dev tool, not part of the tests: needs a local Chromium (Debian: ``apt-get install chromium``)
 and the fonts the reference renders with (``fonts-liberation``; DejaVu as the fallback font).
@@ -24,9 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-JS_FILE = (
-    Path(__file__).resolve().parent.parent / "src" / "mermaid_printer" / "bundles" / "js" / "shim" / "mathml_layout.js"
-)
+JS_FILE = Path(__file__).resolve().parent.parent / "src" / "mermaid_printer" / "bundles" / "shim" / "mathml_layout.js"
 
 # Characters KaTeX's MathML uses: ASCII, Greek, and the operators and symbols of common TeX.
 SYMBOLS = "ϑϕϖϵ−±∓×÷·⋅∗∘√∞∫∬∮∑∏∐∂∇→←↔⇒⇐⇔↦≤≥≠≈≡≅∼≃∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬∀∃∅′″…⋯⋮⋱⟨⟩‖°ℝℕℤℚℂ∖⊕⊗⊙∠⌊⌋⌈⌉ℓℏ∣∥⊥⊤⊢⋄★†‡§¶©®™•◦□■△▽⊲⊳"

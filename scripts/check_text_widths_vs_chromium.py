@@ -33,7 +33,7 @@ from pathlib import Path
 import _quickjs
 
 ROOT = Path(__file__).resolve().parent.parent
-JS_DIR = ROOT / "src" / "mermaid_printer" / "bundles" / "js" / "shim"
+JS_DIR = ROOT / "src" / "mermaid_printer" / "bundles" / "shim"
 METRICS = ROOT / "src" / "mermaid_printer" / "fonts" / "font_metrics.json"
 VENDOR = ROOT / "vendor"
 FAMILY = '"Recursive Variable", arial, sans-serif'

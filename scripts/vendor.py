@@ -172,7 +172,7 @@ PACKAGES = [
     # (mermaid.registerLayoutLoaders). The package ships only ES modules; its browser entry
     # (dist/mermaid-layout-tidy-tree.esm.mjs, the one mermaid-cli loads) is a few lines that
     # import everything from this one chunk, which imports nothing itself. The engine evaluates
-    # the chunk as a module and bundles/js/mermaid/layout_tidy_tree.js does what the entry does.
+    # the chunk as a module and bundles/mermaid/js/layout_tidy_tree.js does what the entry does.
     Package(
         name="@mermaid-js/layout-tidy-tree",
         version="1.0.1",

@@ -16,6 +16,7 @@ from mermaid_printer import (
     DiagramSyntaxError,
     Printer,
     PrinterError,
+    RenderResult,
     RenderTimeout,
     build_pdf_options,
     build_png_options,
@@ -206,8 +207,13 @@ def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> N
     namespace: dict[str, object] = {}
     exec(compile(example, "README.md", "exec"), namespace)
 
-    # The module-level functions (the process-wide printer) and a Printer of its own.
-    pdf, png = namespace["pdf"], namespace["png"]
+    # The module-level functions (the process-wide printer) and a Printer of its own, each
+    # called with the source and keywords; the request-model form draws the same bytes.
+    svg, pdf, png = namespace["svg"], namespace["pdf"], namespace["png"]
+    assert isinstance(svg, str) and svg.startswith("<svg")
+    keywords, model = namespace["result"], namespace["again"]
+    assert isinstance(keywords, RenderResult) and isinstance(model, RenderResult)
+    assert keywords.svg == model.svg
     assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF-") and b"/MediaBox [ 0 0 841.8" in pdf
     assert isinstance(png, bytes) and Image.open(io.BytesIO(png)).size[0] == 800
     printed = capsys.readouterr().out.split("\n")

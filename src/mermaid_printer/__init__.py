@@ -99,7 +99,8 @@ _LAZY: dict[str, str] = {
 
 
 def __getattr__(name: str) -> Any:
-    """A public name on first use (see ``_LAZY``), and ``__version__``."""
+    """A public name on first use (see ``_LAZY``), and ``__version__`` (the installed
+    distribution's, read once; every part of the package that names its version reads it here)."""
     if name == "__version__":
         value: Any = _installed_version()
     elif name in _LAZY:

@@ -58,7 +58,7 @@ class PrinterError(Exception):
 
     def summary(self) -> str:
         """One line for a person: the code and the message, its whitespace collapsed
-        (``TIMEOUT: the render took longer than 1000 ms``)."""
+        (``TIMEOUT: the render took longer than <timeout_ms> ms``)."""
         return f"{self.code}: {_one_line(self.message)}"
 
 

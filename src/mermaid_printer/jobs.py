@@ -53,7 +53,7 @@ class SvgJob:
     """Render ``code`` to the product SVG (sanitized, canonical, fonts embedded if asked)."""
 
     code: str
-    config: dict[str, Any]  # the full Mermaid config (mermaid_config.build_mermaid_config)
+    config: dict[str, Any]  # the full Mermaid config (mermaid.config.build_mermaid_config)
     svg_id: str  # the id of the <svg> element
     timeout_ms: int
     background: str = "transparent"

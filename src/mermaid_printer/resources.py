@@ -50,7 +50,7 @@ def vendor_manifest() -> dict[str, Any]:
 def verify_vendored_files() -> None:
     """Check every vendored file against the SHA-256 the manifest records for it.
 
-    The engine process runs this once as it starts (~0.1 s for the ~16 MB of files), so a
+    The engine process runs this once as it starts (a small part of its start-up), so a
     damaged install fails with a clear error instead of rendering with changed code or fonts.
 
     Raises:

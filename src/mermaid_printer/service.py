@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Protocol, TypeVar
 
+import mermaid_printer
 from mermaid_printer.bundles import load_bundle
 from mermaid_printer.cache import Cached, CacheStats, ResultCache, cache_key, default_cache
 from mermaid_printer.engine import selected_engine
@@ -345,7 +345,13 @@ class Printer:
         kind = job_kind_of(job)
         if self._cache is None:
             return self._pool.run(job, timeout_s=timeout_s, cancel=cancel, prime_for=kind.bundle)
-        key = cache_key(kind.name, job, bundle=_bundle_fingerprint(kind.bundle), engine=self._engine, version=_VERSION)
+        key = cache_key(
+            kind.name,
+            job,
+            bundle=_bundle_fingerprint(kind.bundle),
+            engine=self._engine,
+            version=mermaid_printer.__version__,
+        )
         hit = self._cache.get(key)
         if hit is not None:
             return dataclasses.replace(hit.unwrap(), cached=True)
@@ -358,12 +364,6 @@ class Printer:
             raise
         self._cache.put(key, Cached(result=result))
         return result
-
-
-try:
-    _VERSION = version("mermaid-printer")
-except PackageNotFoundError:  # a source tree that was never installed
-    _VERSION = "0.0.0"
 
 
 @functools.cache

@@ -104,13 +104,14 @@ def _settle_for_forking() -> None:
     # a child's state is the same whether or not it primed (a child forked on demand or beside
     # requests that fill the cores, spawn mode, tests that call handle() in-process).
     prime()
-    # A child renders one job and exits: a garbage collection there (~100 ms on Mermaid's heap)
+    # A child renders one job and exits: a garbage collection there (a walk of Mermaid's heap)
     # is wasted unless the job's heap grows large, so engines that can defer theirs do.
     for loaded in _engines.values():
         if isinstance(loaded, FreezableEngine):
             loaded.defer_garbage_collection()
     # Then every block the engines hold is made immortal, so a child reading an object does not
-    # write its reference count (and copy its page): ~0.7-0.85x the page faults of a small render.
+    # write its reference count (and copy its page): fewer page faults per render
+    # (benchmarks/RESULTS.md, "Process pool and memory pages").
     # It only saves time: where the module's layout is not the one expected, say so and go on.
     for bundle, loaded in _engines.items():
         if isinstance(loaded, FreezableEngine):

@@ -37,7 +37,7 @@ _MAX_ROUNDS = 100_000
 # A call that failed with its heap this close to the memory limit ran out of memory, whatever
 # the script made of it: QuickJS throws null when it cannot even allocate the error, and
 # libraries catch and rethrow (Mermaid reported "render failed", ELK a TypeError). Measured:
-# right after such failures the heap is 0.4-0.9 MiB below the limit.
+# right after such failures the heap is less than a MiB below the limit.
 _OUT_OF_MEMORY_SLACK = 2 * 2**20
 
 # Heap growth a forked child may have before the interpreter collects garbage (see
@@ -120,7 +120,7 @@ class QuickJSEngine:
                     self._publish_first_module(script)
             elif script.kind == "data":
                 # JSON.parse of a string literal, not the document as an object literal: the
-                # compiler is ~5x slower on a large literal (font metrics: 141 ms against 26 ms).
+                # compiler is several times slower on a large literal (the font metrics).
                 self._context.eval(f"globalThis.{script.publish_as} = JSON.parse({json.dumps(source)});")
             else:
                 self._context.eval(source)
@@ -222,7 +222,7 @@ class QuickJSEngine:
 
         QuickJS collects cycles when its heap passes a threshold, and then sets the next one to
         1.5 times the heap it kept. A warm zygote ends a few MiB below its threshold, so nearly
-        every child forked from it ran a full collection: ~100 ms on Mermaid's 60 MiB heap, plus
+        every child forked from it ran a full collection of Mermaid's whole heap, plus
         a copy-on-write copy of every page the collector touches, for garbage the child is about
         to drop by exiting. The binding cannot set the threshold, so this sets it the way QuickJS
         does: a collection runs while a temporary buffer is alive, which puts the threshold at 1.5

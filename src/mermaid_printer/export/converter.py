@@ -15,8 +15,8 @@ Nothing is fetched: the ``url_fetcher`` answers every request with an empty docu
 records it, so a reference the sanitizer let through costs a warning, never a read of a file or
 the network. Every failure inside CairoSVG or cairo is re-raised as ``RenderFailed``.
 
-Speed: compiling Mermaid's stylesheet (150-odd rules, ~25 KB for a flowchart) is most of
-CairoSVG's parse time (~100 ms of ~140 ms). The stylesheet depends only on the diagram type,
+Speed: compiling Mermaid's stylesheet (150-odd rules for a flowchart) is most of CairoSVG's
+parse time. The stylesheet depends only on the diagram type,
 theme, config and the ``<svg>`` id, so the worker renders PDF/PNG with one fixed id and the
 compiled stylesheets are cached by their text (:func:`preload_stylesheets` fills the cache in
 the zygote with the warm-up diagrams, so a forked child finds the default-theme ones ready).

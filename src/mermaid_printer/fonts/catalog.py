@@ -4,7 +4,7 @@ Every file of ``vendor/manifest.json`` with a ``font_family`` is one :class:`Fon
 manifest order (earlier files win a codepoint two files share, as in a browser's
 ``unicode-range`` matching). What a file draws is its cmap within its ``unicode_range``; reading
 a cmap is cheap (fontTools rebuilds a woff2's glyf table only when asked), decoding the whole
-file is not (0.05-0.8 s per woff2), so each is done once per process, on first use, and the
+file is not, so each is done once per process, on first use, and the
 decoded bytes are kept in the user's private cache directory for the next process.
 
 :func:`preload_fonts` decodes the files most SVGs need ahead of time: a zygote that calls it
@@ -85,9 +85,9 @@ def vendored_fonts() -> tuple[FontFile, ...]:
 def preload_fonts() -> None:
     """Decode the fonts most SVGs use now (in the zygote before fork, so children share them).
 
-    That is every Recursive Variable file and each other face's Latin file (~1 s). Decoding the
-    rest (accented Latin, Greek, Cyrillic, … of Open Sans, Arimo, Tinos) would add ~4 s to every
-    zygote start, so a child that draws such characters decodes that file itself (0.1-0.3 s).
+    That is every Recursive Variable file and each other face's Latin file. Decoding the rest
+    (accented Latin, Greek, Cyrillic, … of Open Sans, Arimo, Tinos) would add seconds to every
+    zygote start, so a child that draws such characters decodes that file itself.
     """
     for font_file in vendored_fonts():
         if font_file.family == MERMAID_FAMILY or (font_file.in_range(ord("A")) and ord("A") in font_file.codepoints):
@@ -106,7 +106,7 @@ def _covered(path: str, ranges: tuple[tuple[int, int], ...]) -> frozenset[int]:
 def _sfnt(path: str) -> bytes:
     """The vendored file decoded to plain TrueType/OpenType bytes (woff2 unwrapped).
 
-    Decoding a woff2 costs 0.05-0.8 s, most of a one-shot process's font work, so the result
+    Decoding a woff2 is most of a one-shot process's font work, so the result
     is kept in the user's private cache directory (``fonts-sfnt``), named by a hash of the
     vendored bytes and the fontTools version and ending in a SHA-256 of itself: a file that is
     cut short or damaged is decoded and written again, never used. No private cache directory:

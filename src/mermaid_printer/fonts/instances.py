@@ -6,22 +6,22 @@ that it draws with exactly the fonts the layout was measured with:
 * every font file in ``vendor/manifest.json`` that has a ``font_family`` becomes static
   TrueType instances: a variable font one per CSS weight its ``wght`` axis covers (100, 200,
   … 900, clamped to the axis), a static font one file at its own weight. HarfBuzz instances a
-  file in ~1 ms, keeping glyph ids, so a glyph index means the same glyph in every instance;
+  file quickly, keeping glyph ids, so a glyph index means the same glyph in every instance;
 * each instance gets its own family name (``mermaid-printer <file> <weight>``) so that cairo
   selects exactly one file, never a "best match"; the PostScript name, which a PDF shows
   (``pdffonts``), stays readable: ``RecursiveVariable-400``;
 * the instances are written once per version into the user's cache directory (see
   :func:`instance_directory`), with an index of them and their metrics (:data:`INDEX`).
 
-With their 52 vendored files (76 instances, 4.9 MB), making the instances takes ~2.5 s once per
-version (fresh process, fresh cache directory); loading them from the cache, ~40 ms.
+Making the instances takes seconds, once per version; loading them from the cache is quick
+(``benchmarks/RESULTS.md``, "Post-processing, fonts and export").
 
-The last-resort faces (CJK, emoji) come in 194 unicode-range slices (9 MB as instances; making
-them all took ~15 s more), so a slice's instance is made when a character of it is first drawn,
-by whichever process draws it (:class:`LastResortInstances`): ~0.02-0.2 s once per machine and
+The last-resort faces (CJK, emoji) come in 194 unicode-range slices (making them all at once
+would slow every first start), so a slice's instance is made when a character of it is first drawn,
+by whichever process draws it (:class:`LastResortInstances`), once per machine and
 version (mostly decoding the woff2), written into the same cache directory under a temporary
 name and renamed into place, so processes racing for it write the same bytes and none reads
-half a file. Later processes find it there (~10 ms to register a slice). A cache shipped
+half a file. Later processes find it there and only register it. A cache shipped
 read-only has no room for them: they go to a private per-user directory instead
 (:func:`spill_directory`).
 """

@@ -98,7 +98,7 @@ def system_fallback_families() -> tuple[str, ...]:
 def last_resort_families() -> frozenset[str]:
     """The engine's last-resort faces for characters no CSS family has (CJK, emoji: ~200 files).
 
-    Their instances are not made with the others (that made the first start take ~18 s more)
+    Their instances are not made with the others (that made the first start much slower)
     but one file at a time, when a character of it is first drawn
     (:class:`~mermaid_printer.fonts.resolve.LastResortFace`).
     """

@@ -1,7 +1,7 @@
 """Which face and file draw each character of the converter's text, as the layout measured it.
 
 Which file draws a character follows the browser's rules, exactly as the measuring code
-(``bundles/js/shim/text_measure.js``) and the SVG font embedding do, so the PDF and PNG draw what
+(``bundles/shim/text_measure.js``) and the SVG font embedding do, so the PDF and PNG draw what
 the layout measured, at the widths it measured:
 
 1. family: :meth:`ConverterFonts.resolve` keeps each name of the CSS ``font-family`` list that
@@ -32,9 +32,9 @@ the layout measured, at the widths it measured:
 Call :func:`converter_fonts` once in the warm process before it forks (the zygote does, in
 ``worker.prepare()``); every child then inherits the fontconfig setup, the open font files and
 the HarfBuzz fonts, and opens no font file itself for the CSS families. Loading the instances
-from the cache takes ~40 ms (:mod:`.instances`), plus ~0.15 s reading the vendored files' cmaps,
-which the SVG font embedding needs anyway, and ~30 ms reading the measured coverage and the
-last-resort faces' coverage from the metrics.
+from the cache (:mod:`.instances`) comes with reading the vendored files' cmaps, which the SVG
+font embedding needs anyway, and the measured coverage and the last-resort faces' coverage from
+the metrics.
 """
 
 from __future__ import annotations

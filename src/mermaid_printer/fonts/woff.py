@@ -1,8 +1,7 @@
 """A small WOFF 1.0 writer: plain TrueType/OpenType bytes wrapped for a ``data:`` URL.
 
-WOFF rather than a bare TTF because it is ~40% smaller (a 40-character Latin subset: 19 KB
-instead of 31 KB) and an SVG carries its fonts on every request; rather than WOFF2 because
-brotli at a useful quality costs far more than it saves. Wrapping a subset takes ~1 ms.
+WOFF rather than a bare TTF because it is markedly smaller and an SVG carries its fonts on every
+request; rather than WOFF2 because brotli at a useful quality costs far more than it saves.
 
 Output is deterministic: no timestamps, no options. The bytes depend on zlib's deflate at level
 ``_ZLIB_LEVEL`` (stable across stock zlib releases; zlib-ng would give other, equally valid
@@ -16,7 +15,7 @@ import zlib
 
 __all__ = ["to_woff"]
 
-# Part of the output bytes (see the module docstring). 9 is slower for ~0.1% smaller fonts;
+# Part of the output bytes (see the module docstring). 9 is slower for barely smaller fonts;
 # 6 is zlib's default and what fontTools used for our WOFFs before.
 _ZLIB_LEVEL = 6
 

@@ -6,7 +6,7 @@ override the front matter's, which override :data:`~mermaid_printer.markmap.requ
 
 Before a job runs, :func:`check_node_floor` counts the nodes the Markdown surely makes (its
 headings and bullet items outside code fences and front matter): a document over the node limit by that count is
-refused at once instead of after a transform that costs seconds (~2 ms a node in QuickJS). The
+refused at once instead of after a transform that costs seconds. The
 exact count is markmap's, in the render process.
 """
 

@@ -3,7 +3,7 @@
 A style is Mermaid text to paste, unchanged, right after a diagram's first line: ``classDef``
 lines (and a ``linkStyle`` where the diagram type has one), so nodes given a class
 (``A[Start]:::primary``) take its colours. Being diagram text rather than a theme, a style works
-with every theme; ``tests/test_styles.py`` renders each in every theme.
+with every theme; ``tests/mermaid/test_styles.py`` renders each in every theme.
 """
 
 from __future__ import annotations

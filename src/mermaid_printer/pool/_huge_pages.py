@@ -1,38 +1,16 @@
 """Backing the zygote's heap with huge pages, so forking and ending render processes costs less
 (Linux transparent huge pages; a no-op elsewhere).
 
-Every request is a ``fork`` of the zygote and ends with the child's exit. The kernel copies the
-zygote's page tables at each fork and tears the child's down at each exit: one entry per 4 KiB
-page of the zygote's ~220 MB (~150 MB of it the heap QuickJS allocates from), whatever the
-request touches. With one caller per core, a batch of small renders spent ~47 % of the machine's
-CPU in the kernel (``perf record -a``: ``copy_page_range`` at fork, ``unmap_page_range`` at exit,
-then the copy-on-write faults themselves), and each request cost ~60 ms of CPU in all for
-~30 ms of rendering.
+The kernel copies the zygote's page tables at each fork and tears the child's down at each exit,
+one entry per 4 KiB page whatever the request touches. Mapped as 2 MiB pages, that memory takes
+one entry per 2 MiB; a child that writes into a shared huge page still copies only 4 KiB. The
+zygote asks the kernel to collapse its private, writable, anonymous mappings
+(``madvise(MADV_COLLAPSE)``, Linux 6.1) once it is warm, 2 MiB per turn of its loop, before it
+forks the page learner and its first spare; a slow step (the kernel reclaiming memory) ends the
+collapsing, and a mapping that cannot have huge pages answers ``EINVAL`` and is left alone.
 
-Mapped as 2 MiB pages, that memory takes one entry per 2 MiB: the zygote's CPU per fork went
-from ~5.6 to ~3.3 ms and a child's exit from ~9 to ~6 ms (a throwaway probe of both in a copy
-of the pool). A child that writes into a huge page it shares splits that mapping into 4 KiB
-entries and copies one 4 KiB page, as before (the kernel does not copy 2 MiB on write).
-
-The zygote asks the kernel to collapse its private, writable, anonymous mappings into huge
-pages (``madvise(MADV_COLLAPSE)``, Linux 6.1) once it is warm, 2 MiB per turn of its loop and
-before it forks the page learner and its first spare (``_zygote.py``; they would keep the 4 KiB
-pages alive beside the huge ones). Requests that come meanwhile are forked on demand, and wait
-for one step at most (3-7 ms here; a step slower than 50 ms, where the kernel must reclaim or
-compact memory for it, ends the collapsing); the whole heap takes ~0.3-0.6 s. A mapping that
-cannot have huge pages (or a kernel that does not know the advice) answers ``EINVAL`` and is
-left alone. Only whole 2 MiB blocks inside a mapping are collapsed; a block with unused pages
-gets them (zero-filled), so the zygote holds a little more (~1 MB of its ~220 MB, measured).
-
-Against the pool before (``benchmarks/throughput_compare.py``, 6 trials, 16 small renders): a
-batch with one caller took 0.91-0.93 of its time, with one caller per core 0.88.
-
-What the zygote takes in from its page learner afterwards (``adopt_safe_stylesheets()``) writes to the heap, and
-a write into a huge page shared with a child splits its mapping back into 4 KiB entries: by then
-only ~47 of 168 MiB are still mapped whole. The gain stays, presumably because the pages are
-still 2 MiB folios, which recent kernels copy and free in batches. Collapsing after the learner
-instead (its spares retired, their replacements forked after) kept 135 MiB mapped whole and
-measured the same (1.03 and 1.06 of this order's batch times, 6 trials, both pools settled).
+Why, and what was measured: ``docs/decisions/0005-huge-pages.md`` (benchmark:
+``throughput_compare.py``).
 """
 
 from __future__ import annotations

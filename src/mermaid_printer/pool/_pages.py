@@ -1,50 +1,18 @@
 """Copying ahead of time the memory pages a request will write (Linux only; a no-op elsewhere).
 
-After ``fork`` a child shares the zygote's memory, and the first write to each shared page
-copies it (copy-on-write). QuickJS writes to nearly every object it reads (reference counts),
-so a render copies thousands of pages: a 2-slice pie or an 8-node tree view ~2,000-2,500 beyond
-what the spare's priming already copied, ~4 µs each on the machines measured (a trap, a page
-allocation and a 4 KiB copy), i.e. ~10-15 ms of a 45-70 ms request
-(``benchmarks/request_breakdown.py``).
+After ``fork`` a child shares the zygote's memory, and QuickJS writes to nearly every object it
+reads (reference counts), so a render copies thousands of pages on write. Which pages those are
+is learned once: a child runs the worker's fixed rehearsal (never a request) in steps, most
+common first, and reports the pages that became its own (:func:`pages_written_by_steps`). Every
+spare forked after that copies them while it waits (:class:`Copier`,
+``madvise(MADV_POPULATE_WRITE)``), so the request's clock no longer sees the copying. Copying
+beside a render slows it, so the zygote says how much a spare may copy as requests come and go
+(``_zygote.py``, ``_copy_level``), and a spare copies only while no other task waits for a core
+(:func:`others_wait_for_a_core`).
 
-Which pages those are is learned once: a child of the zygote notes the pages it holds alone,
-runs the worker's fixed rehearsal (renders, never a request), and reports the pages that became
-its own (:func:`pages_written_by_steps`). The rehearsal is made of steps, most common first (the
-smallest common request, then every other kind of drawing), and the pages are reported in the
-order of the step that first wrote them, so a spare copies first what most requests write.
-Every spare forked after that copies those pages after priming, while it waits for a request
-(:class:`Copier`, ``madvise(MADV_POPULATE_WRITE)``: the kernel breaks the sharing of each page
-as a write would, without writing). A request then finds them copied, and its clock no longer
-sees the copying. The copying costs the spare about what the request's own faults would have,
-plus the pages this request would not have written; so a spare stops copying as soon as its
-request arrives, and the zygote tells the spares how much they may copy as requests come and go
-(``_zygote.py``, ``_copy_level``): when requests fill the cores, spares copy nothing, and the
-work per request stays what it was.
-
-Why every kind of drawing and not just one: each kind writes pages of its own (its parser, its
-renderer, its layout). Measured in forked children of a warm worker over 47 diagrams of 29 kinds
-(a throwaway A/B of this module's helpers), after priming: the pages one small pie writes are
-3,188 (12 MiB, ~9 ms to copy) and leave a median request 46.8 ms of CPU; the pages any of 30
-kinds' warm-up drawings writes are 15,272 (60 MiB, ~38 ms to copy, in the spare's idle time)
-and leave it 39.8 ms (journey 45.8 -> 38.4 ms, requirement 86.5 -> 75.7, a pie 16.7 -> 16.7).
-With the mind map's and find_safe_stylesheets' drawings a spare copies ~80 MiB, and holds ~70 MiB of its
-own memory once done (``/proc/<pid>/smaps_rollup``, ``Private_Dirty``; ~10 MiB before).
-
-Why not all of it beside a render: on two cores, spares copying ~80 MiB while a stream of
-small renders ran back to back made each render 1.1-1.5x as long (wall;
-``benchmarks/request_breakdown.py --compare``), even with the copying in a thread at idle
-priority (it streams through the caches and memory the render uses; and a request then waited
-2-5 ms for that thread to stop, as it got the CPU last). Without any copying beside renders,
-back-to-back renders took 1.01-1.10x as long as the pool before this (which copied the pie's
-pages beside requests, when its bookkeeping let it). So the zygote lets a spare copy everything
-only once no request has been in flight for 20 ms, and the first step's pages once fewer
-requests than cores have been in flight for 20 ms (with one caller per core, copying them in
-the moments between requests made a batch 1.05x as long; ``benchmarks/throughput_compare.py``).
-And a spare copies only while no more tasks are runnable on the machine than it has cores
-(:func:`others_wait_for_a_core`): copying in the printer's idle time beside Mermaid in Chromium
-(``benchmarks/vs_chromium.py``, which takes turns) made Chromium's median render 1.4x as long.
-Against the pool before, back-to-back renders take 0.86-0.97 of their time, and with 100 ms
-between requests 0.71-0.89 (``benchmarks/gap_compare.py``, 4 trials).
+Why every kind of drawing, and why not beside a render:
+``docs/decisions/0004-copying-pages-ahead.md`` (benchmarks: ``throughput_compare.py``,
+``vs_chromium.py``).
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ class RendererPool:
         child_memory_bytes: address space a job may add on top of the warm process's size.
         start_method: ``"fork"`` or ``"spawn"``; ``None`` picks fork where available.
         spares: processes kept ready for the next jobs. Defaults to 2 with fork (a primed
-            spare holds ~5 MB of its own, more once it has copied ahead; two keep back-to-back
+            spare holds a few MB of its own, more once it has copied ahead; two keep back-to-back
             jobs from waiting for the next one to finish priming), and to the CPU count (at
             most ``max_concurrency``) with spawn, whose processes start slowly.
     """
@@ -164,7 +164,7 @@ class RendererPool:
 
         ``timeout_s`` covers waiting for a free slot and the job itself; starting (or
         restarting) the engine process does not count against it. Setting ``cancel`` while
-        the job runs kills its process at once (within ~50 ms) and frees its slot.
+        the job runs kills its process at once (within ``_CANCEL_POLL_S``) and frees its slot.
         ``prime_for`` names what the job needs warm (for the product's worker, the bundle whose
         engine runs it; at most ``_protocol.MAX_PRIME_FOR`` printable ASCII characters, else ignored): with fork,
         the spares forked after this job prime with ``prime(prime_for)``, on the bet that the
@@ -302,7 +302,7 @@ class RendererPool:
                         pid = int(payload["pid"])
                     elif tag == proto.TAG_RESULT:
                         # Done: the process has nothing left to do but exit. Not waiting for
-                        # its exit report saves ~4 ms; release() hangs up, and the process is
+                        # its exit report saves time; release() hangs up, and the process is
                         # reaped without us.
                         outcome = payload
                         break
@@ -339,7 +339,7 @@ class RendererPool:
 
 
 def _read(reader: proto.FrameReader, deadline: float, cancel: threading.Event | None) -> tuple[bytes, Any] | None:
-    """The next frame, by ``deadline``; with ``cancel``, looking at it every ~50 ms.
+    """The next frame, by ``deadline``; with ``cancel``, looking at it every ``_CANCEL_POLL_S``.
 
     Raises:
         JobCancelled: ``cancel`` was set.

@@ -1,65 +1,23 @@
 """Entry point of the warm engine process: ``python -m mermaid_printer.pool._zygote``.
 
-Two modes, chosen by the pool:
+``--mode fork --ctrl-fd N [--spares K]``: the zygote. Runs the worker's ``prepare()`` once,
+then takes request sockets (``SCM_RIGHTS`` over a ``SOCK_SEQPACKET`` control socket) and hands
+each to a single-use child that serves that one request and exits. It reaps its children,
+reports their exit status, kills a child whose caller hung up, and exits when the control
+socket closes. To keep work off a request's clock it keeps ``K`` *spares* forked ahead, lets
+them *prime* and *copy ahead* the pages renders write (``_pages.py``) while cores are free,
+puts its heap in *huge pages* (``_huge_pages.py``) and, when long-lived and idle, runs the
+worker's *idle warm-up*. None of this changes what a request sees: a spare has seen no other
+request. How and why: ``docs/pool.md``.
 
-``--mode fork --ctrl-fd N [--spares K]``
-    The zygote. Imports the worker, runs ``prepare()`` once, then waits on the control socket
-    (a Unix SOCK_SEQPACKET socket) for request sockets passed with ``SCM_RIGHTS``. Each request
-    goes to a single-use child that serves exactly one request and exits. The zygote reaps its
-    children, reports each exit status to the caller, and kills a child whose caller hung up.
-    It exits when the control socket closes (the caller closed the pool or died).
+``--mode single --sock-fd N``: a pre-spawned, single-use worker for platforms without fork.
 
-    *Spares* take the fork off the request's path: the zygote keeps ``K`` children
-    forked ahead of time, each waiting on its own channel for one request socket; handing a
-    request to a spare and forking its replacement happen in the same step. A spare has seen no
-    request before its own, so isolation is the same as forking on demand.
-
-    *Priming*: a spare runs the worker's optional ``prime()`` (a fixed warm-up of its own,
-    never user input) before its request, when a core is free for it: as the first step of
-    copying ahead (below), when the zygote lets it copy. That copies the memory pages every
-    request writes (copy-on-write after ``fork``) before the request arrives. A child forked on
-    demand, and a spare whose request came while every core was busy, serve unprimed: priming
-    would cost them more than it saves. The worker's ``prepare()`` ends as ``prime()`` does
-    (the real worker's does), so a request renders the same whether or not its child primed.
-    A request's launch message may name what its job needs warm (``prime_for``, see
-    ``RendererPool.run``): a spare forked after it runs ``prime(prime_for)`` instead, betting
-    that the next request is of the same sort (the product's worker then warms one bundle's
-    engine, not both: a Mermaid parse ~5 ms, markmap's transform ~9 ms).
-
-    *Copying ahead* (``_pages.py``, Linux): once, after start, a learner child runs the worker's
-    optional ``record_pages()`` (fixed jobs, one step per item it yields, most common first) and its
-    optional ``find_safe_stylesheets()`` (fixed work whose findings the zygote takes in with ``adopt_safe_stylesheets()``:
-    Mermaid's stylesheets of the types the warm-up only parses), and reports the memory pages
-    they copied on write, in the order of the step that first wrote them, then what ``find_safe_stylesheets()``
-    found. The idle spares forked before then are replaced, and every spare forked after that
-    copies those pages while it waits, so a request does not pay for them (~5-30 ms of a
-    render), as much as the zygote lets it (``_copy_level``): all of them once no request has
-    been in flight for 20 ms; only those every render writes (the first step's) once fewer
-    requests than cores have been in flight for 20 ms; otherwise nothing. (Copying beside a
-    render slows it down, more the more is copied.) A request is done when its caller hangs
-    up, even if its process takes a few ms more to exit.
-
-    *Huge pages* (``_huge_pages.py``, Linux): a zygote that keeps spares first puts its heap in
-    2 MiB pages, 2 MiB per turn of its loop, and forks the learner and its spares only then
-    (requests are forked on demand meanwhile): each fork and each child's exit then copies and
-    tears down ~500 times fewer page-table entries.
-
-    *Idle warm-up*: a zygote that keeps spares (a long-lived one) runs the worker's optional
-    ``idle_warm_up()`` a step at a time, after the huge pages and the learner, once no request
-    has been in flight for ``_IDLE_WARM_UP_AFTER_S`` and no other task waits for a core (a
-    request that comes during a step waits for it); after the last step it retires its idle
-    spares, so the render processes forked from then on start with what it left, and once no
-    child maps its heap it puts the heap in huge pages again and runs the learner again, as
-    after start (the warm-up's writes split them). A step that raises ends it (logged); serving
-    goes on.
-
-``--mode single --sock-fd N``
-    A pre-spawned, single-use worker for platforms or settings without fork: it runs
-    ``prepare()``, says it is warm, serves one request on its socket and exits.
-
-This process never writes to its real stdout: the caller may be an MCP server whose stdout is
-the protocol channel, so fd 1 is pointed at stderr before the worker is imported.
+This process never writes to its real stdout (the caller may be an MCP server speaking on it):
+fd 1 is pointed at stderr before the worker is imported.
 """
+
+# Kept whole: one process's loop; forking, spares, priming, the page learner and the idle warm-up
+# all act on the same socket set, child table and schedule, which a split would have to share.
 
 from __future__ import annotations
 
@@ -207,12 +165,11 @@ _COPY_AFTER_S = 0.02
 
 #: A step of putting the heap in huge pages (2 MiB) that takes longer than this stops it: the
 #: kernel had to reclaim or compact memory for it (a host short of free memory), and requests
-#: that come meanwhile wait for the step. Measured here: 3-7 ms a step.
+#: that come meanwhile wait for the step. A normal step takes a fraction of this.
 _SLOW_COLLAPSE_STEP_S = 0.05
 
 #: How long no request must have been in flight before the zygote takes a step of the worker's
-#: idle warm-up (a request that comes during a step waits for it: ~0.1-0.7 s each for the real
-#: worker's), and how long it waits before it looks again while other tasks wait for a core.
+#: idle warm-up (a request that comes during a step waits for it), and how long it waits before it looks again while other tasks wait for a core.
 _IDLE_WARM_UP_AFTER_S = 1.0
 _IDLE_WARM_UP_RETRY_S = 0.25
 #: What ``next()`` gives once the idle warm-up has no steps left.
@@ -375,17 +332,16 @@ class _Zygote:
         """How much spares may copy ahead now.
 
         * All they learned once no request has been in flight for ``_COPY_AFTER_S``.
-        * The pages every render writes (the rehearsal's first step, ~12 MiB) once fewer
+        * The pages every render writes (the rehearsal's first step) once fewer
           requests than cores have been in flight for ``_COPY_AFTER_S``: beside a stream of
           small renders on two cores that saves more than it costs.
         * Else nothing: while the cores are full, copying would take the requests' time, and a
           moment with a core free between requests is too short to copy much.
 
-        Not all of it beside a render: on two cores, spares copying ~80 MiB while small renders
-        ran back to back made each render 1.1-1.5x as long, even on a core of their own (it
-        streams through the caches and memory the render uses). And not even the first step's
-        pages when a core is free only between requests: with one caller per core, a batch took
-        1.05x as long (``pool/_pages.py`` has the numbers).
+        Not all of it beside a render: copying streams through the caches and memory the render
+        uses, and slowed back-to-back renders even on a core of its own; and not even the first
+        step's pages when a core is free only between requests, which slowed a batch with one
+        caller per core (``docs/decisions/0004-copying-pages-ahead.md``).
         """
         in_flight, now = self._requests_in_flight(), time.monotonic()
         if in_flight >= self._cores:
@@ -485,8 +441,8 @@ class _Zygote:
             # it; then read what came: the request, how much to copy now, or the end. Priming
             # is the first step of copying ahead, done only when the zygote lets us copy (fewer
             # requests than cores in flight): it saves its request less CPU than it costs (a
-            # Mermaid parse and a mind-map transform, ~10 ms, for the few ms of faults of one
-            # of them), so beside requests that fill the cores it would take their time. It
+            # Mermaid parse and a mind-map transform, for the faults of one of them), so beside
+            # requests that fill the cores it would take their time. It
             # does not wait for other programs as copying does (it is one short step, and the
             # next request may come soon).
             copying = level
@@ -608,8 +564,8 @@ class _Zygote:
             "render processes forked from now on start with it"
         )
         # Its writes (its garbage collection's above all: it marks every object) split the huge
-        # pages the spares shared back into 4 KiB ones, 56 -> 16 MiB here, and render processes
-        # forked from that ran 1.1-1.2x the CPU (throughput_compare.py): the heap goes into huge
+        # pages the spares shared back into 4 KiB ones, and render processes forked from that
+        # ran slower (throughput_compare.py): the heap goes into huge
         # pages again before the spares are forked anew, and the learner learns the pages
         # renders write now, as after start.
         # Only pages no other process maps can be put in huge pages: the collapsing begins once

@@ -139,7 +139,7 @@ def serialize_svg(root: etree._Element) -> str:
 
 # Remembered per process (a render process serves one request): a drawing repeats its numbers
 # (a sequence diagram's icons: 3,100 numbers in path data, 470 distinct), and formatting one is
-# ~1 µs against ~0.1 µs for a lookup. Bounded, so hostile path data cannot grow it without end.
+# several times a lookup's cost. Bounded, so hostile path data cannot grow it without end.
 @functools.lru_cache(maxsize=8192)
 def format_number(token: str) -> str:
     """Write one number with at most 6 decimals: ``"10.50000"`` → ``"10.5"``, ``"-0.0001"`` → ``"0"``."""
@@ -184,7 +184,7 @@ def format_path_data(data: str) -> str:
 
 
 # Remembered per process, whole: Mermaid draws the same long icons into every diagram of a type
-# (a sequence diagram's symbols: one path of 13,000 characters, ~3,000 numbers, 2.5 ms to
+# (a sequence diagram's symbols: one path of 13,000 characters, ~3,000 numbers, slow to
 # format), and a render process inherits what its zygote's warm-up formatted. Only long data,
 # so the many short paths of one large diagram cannot push the icons out. A render process
 # serves one request, so beyond the warm-up's icons it holds at most a second copy of the

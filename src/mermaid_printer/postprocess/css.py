@@ -1,63 +1,16 @@
 """CSS scrubbing for ``<style>`` text, ``style=""`` attributes and presentation attributes.
 
-Mermaid writes its theme as one ``<style>`` element of flat rules (``#my-svg .node rect{…}``,
-``@keyframes``, ``:not(…)``, ``!important``) plus ``style=""`` attributes on shapes. User input
-reaches that CSS through ``classDef``, ``style``, ``themeCSS``, ``fontFamily`` and friends, and the
-published Mermaid advisories show it breaking out (``}``, ``</style>``), fetching remote resources
-(``url(https://…)``, ``@import``, ``@font-face{src:url(//x)}``) and exfiltrating attribute values
-(``[value^=a]{background:url(https://x/a)}``).
+User input reaches Mermaid's CSS (``classDef``, ``style``, ``themeCSS``, ``fontFamily``), and the
+published advisories show it breaking out of ``<style>``, fetching remote resources and leaking
+attribute values. So the CSS is parsed with tinycss2 and whole rules or declarations are dropped,
+never patched: unknown at-rules, selectors outside the diagram's ``#id`` scope, loading
+functions, remote ``url()``, ``expression(``, anything holding ``<``, and nesting past 32
+brackets. CSS that needs no change is returned byte for byte, so scrubbing is idempotent.
 
-Policy: the CSS is parsed with tinycss2 (a CSS Syntax Level 3 parser) and whole rules or whole
-declarations are dropped; nothing is patched with regular expressions.
-
-* At-rules: only ``@media``, ``@supports``, ``@container``, ``@starting-style``, ``@keyframes``
-  (and vendor variants) and ``@font-face`` are kept (Mermaid 12's own list plus ``@font-face``). ``@import``, ``@namespace``, ``@charset``, ``@document`` and anything unknown go.
-  An ``@font-face`` loses the whole rule if any of its declarations is unsafe (a font with a
-  remote ``src`` is never partially kept).
-* Selectors may only use identifiers, ``#id``, ``.class``, combinators, ``*``, pseudo-classes and
-  attribute selectors (Mermaid's own sequence CSS uses ``[id$="-crosshead"]``). Attribute-selector
-  exfiltration needs a request to leak through, and no rule can make one: every remote ``url()``,
-  ``@import`` and loading function is removed below. The nesting selector ``&`` drops the rule;
-  nested rules inside a declaration block are dropped too (Mermaid's CSS is flat).
-* Scoping: Mermaid 12 prefixes every selector with the diagram's ``#id`` so its CSS cannot style
-  the page an SVG is inlined into. When the caller passes that id, a rule with any selector that
-  does not start with ``#id`` (or that leaves it through ``~`` or ``+``) is dropped; this is the
-  ``:not(&)`` advisory, where injected CSS escaped the scope. Keyframe selectors are exempt.
-* Declarations: ``behavior``, ``-ms-behavior`` and ``-moz-binding`` are dropped by name. A value
-  is dropped when it contains ``expression(``, a resource-loading function other than ``url()``
-  (``image-set()``, ``image()``, ``cross-fade()``, ``element()``, ``src()``, ``attr()``), a ``url()`` that
-  is neither an internal ``#fragment`` nor a base64 ``data:font/…`` /
-  ``data:application/font-…`` URL (fonts are embedded by us after sanitizing), or a parse error.
-  Other functions (``rgb()``, ``calc()``, ``var()``, …) cannot load anything and are kept.
-* CSS nested more than 32 brackets deep is dropped whole (the checks and tinycss2's serializer
-  recurse; Mermaid's CSS nests 3 or 4 deep).
-* Anything containing ``<`` is dropped: CSS never needs it, and it is the ``</style>`` breakout.
-  The check runs on the text the XML parser already decoded.
-
-CSS that needs no change is returned byte-for-byte, so Mermaid's own stylesheet survives intact
-and scrubbing is idempotent. When something is dropped, the kept rules are re-serialized by
-tinycss2 (comments are not kept).
-
-Known stylesheets: tokenizing Mermaid's theme stylesheet (3-23 KB) is most of a small render's
-post-processing (~30 ms of a 3-node flowchart). The warm process scrubs the stylesheets of its
-own warm-up renders (fixed input, never a request's) and remembers those that need no change,
-with their scope id cut out (:func:`remember_safe_stylesheet`). A request's stylesheet that is
-one of them with another id of the same form (``mermaid-`` or ``markmap-`` and 12 hex digits,
-as the service chooses them, or the export ids) needs no change either: the id is one run of
-CSS name characters starting with the same letters, so it tokenizes the same way and is the
-scope the check wants.
-It is returned as is without being parsed. Only the warm process fills the set, before it forks;
-a request's child reads it.
-
-Known beginnings: Mermaid appends a diagram's own styles (``classDef``, ``style``, ``themeCSS``)
-after its theme stylesheet, so a flowchart with one ``classDef`` was a known stylesheet plus a few
-rules, and was scrubbed in full (~60 ms for its 27 KB). A known stylesheet that ends at a rule
-boundary (it ends with ``}``, and a rule written after it parses as a rule of its own) is also a
-known beginning: a request's stylesheet that starts with one (under an id of the service's form)
-has only the rest scrubbed. When the rest needs no change either, the whole text is returned as
-is: the rules of the whole are the known beginning's rules and then the rest's, each of which
-needed no change. Otherwise the whole text is scrubbed in full, as any other text is, so what
-is returned after a change is always the full scrub's.
+Stylesheets the warm process found safe in its own warm-up renders (:func:`remember_safe_stylesheet`)
+are returned as they are under any id of the service's form, and so is the rest after such a
+known beginning when it needs no change; otherwise the whole text is scrubbed. The policy in full,
+and why a known stylesheet needs no scrub: ``docs/decisions/0006-css-scrubbing.md``.
 """
 
 from __future__ import annotations
@@ -123,7 +76,7 @@ _safe_templates: set[str] = set()
 # The known stylesheets that end at a rule boundary, as known beginnings (see above).
 _safe_beginnings: set[str] = set()
 # Values and declaration lists judged so far: each judgement is a function of the text alone,
-# and a drawing repeats a few of them many times (a 100-node mind map's labels: ~330 <tspan>s
+# and a drawing repeats a few of them many times (a mind map's labels: hundreds of <tspan>s
 # in a handful of run styles, each `fill: rgb(…)` a tinycss2 parse). Short texts only, so the
 # memo stays small.
 _MEMO_MAX_CHARS = 1024

@@ -1,58 +1,14 @@
 """Parse Mermaid's SVG safely and strip it down to an allow-list of inert SVG.
 
-Why an allow-list: the SVG comes out of a JS engine that ran untrusted diagram source, and every
-published Mermaid XSS (HTML in labels, ``javascript:`` links with entity or control-character
-obfuscation, CSS breaking out of ``<style>``) is a way of smuggling something *new* into the
-output. A deny-list has to know every new trick; an allow-list only has to know what Mermaid
-legitimately draws. Anything not listed below is removed, and every removal is reported.
+The SVG comes out of an engine that ran untrusted diagram source, and every published Mermaid
+XSS smuggles something *new* into the output; an allow-list only has to know what Mermaid
+legitimately draws. Parsing (``parse_svg``) has entities, DTDs and network off. Anything not on
+the lists of elements, attributes and link targets is removed (``script``, ``foreignObject``,
+``on*``, ``animate``/``set``, links other than ``http``/``https``/``mailto``, non-fragment
+references, images other than base64 raster ``data:`` URLs), and every removal is reported.
+``<style>`` text is scrubbed by :mod:`.css`, scoped to the root ``<svg>``'s id.
 
-Parsing (``parse_svg``): lxml with entity resolution, DTD loading and network access off and
-libxml2's size limits on (``huge_tree=False``); DTD default attributes are not applied. CDATA
-sections become plain text. Comments, processing instructions and entity references left
-unresolved are removed (and reported) by ``sanitize_svg``; a DOCTYPE and anything else outside the
-root element never reach the output, because only the root element is serialized. Unparsable
-input or a root that is not an SVG ``<svg>`` raises ``RenderFailed``.
-
-Elements (SVG namespace only; anything in another namespace, e.g. XHTML, goes with its subtree):
-
-* shapes, text and structure Mermaid emits: ``svg g defs symbol use switch title desc style a
-  path rect circle ellipse line polyline polygon text tspan textPath marker linearGradient
-  radialGradient stop clipPath mask pattern image filter`` and every ``fe*`` filter primitive
-  except ``feImage`` (it loads URLs);
-* ``animateTransform`` (only when it animates a transform attribute) and ``animateMotion`` /
-  ``mpath``: Mermaid 12 uses them to play back event-modeling steps. ``animate``, ``set`` and
-  ``discard`` are dropped because they can rewrite any attribute, ``href`` and ``on*`` included;
-* ``foreignObject`` is dropped and reported as a fidelity bug: the engine should have turned
-  every label into SVG text before we run;
-* ``script``, ``iframe``, ``object``, ``embed``, ``audio``, ``video``, ``canvas``, ``metadata``
-  (arbitrary foreign XML) and everything unknown are dropped with their subtree. Tail text is kept,
-  so removing an element from inside a ``<text>`` does not eat the words after it.
-
-Attributes: ``id``, ``class``, ``style`` (CSS-scrubbed), ``transform``, geometry, filter and
-animation timing attributes, animation values (``from``, ``to``, ``by``, ``values``) only as
-lists of numbers and ``attributeName`` only on ``animateTransform``, presentation attributes (values containing a function are checked
-like CSS, so ``fill="url(https://x)"`` goes), ``data-*``, ``aria-*``, ``role``, ``xml:space``,
-``xml:lang`` and the few non-standard attributes Mermaid writes (``name``, ``title``,
-``label-offset-x``, …). Every ``on*`` attribute goes. ``xmlns`` declarations are not attributes in
-lxml; the serializer rewrites them (see ``canonicalize``).
-
-Links (``href`` and ``xlink:href``), checked after entity decoding, removal of whitespace and
-control characters, and case-folding:
-
-* on ``<a>``: only ``http:``, ``https:`` and ``mailto:`` URLs. A bad ``href`` is removed and the
-  ``<a>`` is kept as a plain group, so the label it wraps still shows. Relative links are removed
-  too: they would resolve against wherever the SVG ends up;
-* on ``<image>``: only base64 ``data:image/png``, ``jpeg``, ``gif`` or ``webp``. Any other image
-  (remote, relative, ``data:image/svg+xml`` which can carry script) drops the element, so a
-  Mermaid image node with a remote URL renders without its picture;
-* everywhere else (``use``, ``textPath``, gradients, patterns, ``mpath``): internal ``#fragment``
-  references only; anything else removes the attribute.
-
-``<style>`` may hold only text (any child element is removed, its tail joins the CSS, and the
-whole text is then scrubbed); its CSS must be scoped to the root ``<svg>``'s id, as Mermaid 12
-writes it (see ``css.py``).
-``target`` is kept only on ``<a>`` and only as ``_blank``, ``_self``, ``_parent`` or ``_top``.
-CSS rules are described in ``css.py``.
+The lists in full, and why each entry: ``docs/decisions/0007-svg-allow-list.md``.
 """
 
 from __future__ import annotations

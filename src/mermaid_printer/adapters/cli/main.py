@@ -16,10 +16,10 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any, NoReturn
 
+import mermaid_printer
 from mermaid_printer.adapters.cli.batch import (
     MARKDOWN_SUFFIXES,
     LogAboveProgress,
@@ -198,7 +198,7 @@ def _parser() -> argparse.ArgumentParser:
         "--engine",
         choices=list(ENGINES),
         help="the JavaScript engine: native (QuickJS-NG's extension) or wasm (QuickJS-NG compiled to "
-        f"WebAssembly in wasmtime, same output, ~1.4x slower) (default: ${ENGINE_ENV_VAR}, else native)",
+        f"WebAssembly in wasmtime: same output, slower) (default: ${ENGINE_ENV_VAR}, else native)",
     )
 
     parser = _Parser(
@@ -207,7 +207,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"mermaid-printer {version('mermaid-printer')}")
+    parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = commands.add_parser(
@@ -325,7 +325,7 @@ _CACHE_DIR_HELP = (
 
 def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
-    engine process started ahead for it if there is one (``cli_start``; else started now), which
+    engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
     the render still runs in a single-use child with its limits. Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""

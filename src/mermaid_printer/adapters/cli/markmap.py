@@ -81,7 +81,7 @@ def add_markmap_command(commands: Any, common: argparse.ArgumentParser, epilog: 
 
 
 def markmap_format(args: argparse.Namespace) -> str:
-    """``--format``, else the output's suffix, else svg (:func:`~.cli_flags.output_format`)."""
+    """``--format``, else the output's suffix, else svg (:func:`~.flags.output_format`)."""
     return output_format(args.output, args.format, MARKMAP_FORMATS)
 
 

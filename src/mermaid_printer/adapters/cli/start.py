@@ -1,8 +1,8 @@
 """The ``mermaid-printer`` entry point: a one-shot command's engine process gets a head start.
 
-A one-shot ``render``, ``parse`` or ``markmap`` (one diagram, one map) spends ~0.3 s importing
-the command line (its request models, pydantic, the service) and then waits ~0.5 s for its
-engine process to get warm (Python, the worker, the engine restored from its snapshot). Neither
+A one-shot ``render``, ``parse`` or ``markmap`` (one diagram, one map) spends a noticeable
+part of a second importing the command line (its request models, pydantic, the service) and
+then waits for its engine process to get warm (Python, the worker, the engine restored from its snapshot). Neither
 needs the other, so :func:`main` starts that engine process first, when the command line's first
 word names one of those commands, and only then imports the command line and runs it. The
 command takes the process started for it (:func:`take_head_start`) when it serves one request

@@ -55,7 +55,7 @@ ErrorType = Literal["ValidationError", "FileSystemError", "ParseError", "RenderE
 _VALIDATION_CODES = frozenset({"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG"})
 _FILE_FIELDS = frozenset({"file_path", "output_path"})
 # A document that takes too long to read or draw is over a limit the seed names (parse 5 s,
-# render 10 s): markmap_jobs.over_time_limit marks such a timeout.
+# render 10 s): markmap.build.over_time_limit marks such a timeout.
 _TIME_LIMITS = frozenset({"render_time", "parse_time"})
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from mermaid_printer.adapters.envelope import ParseEnvelope, error_envelope, guarded, success_envelope
 from mermaid_printer.adapters.mcp.tools import Reply, ToolSpec
 from mermaid_printer.errors import PrinterError
-from mermaid_printer.limits import MAX_INPUT_BYTES
+from mermaid_printer.limits import MAX_TEXT_CHARS
 from mermaid_printer.mermaid.requests import ParseOptions
 from mermaid_printer.requests import validate_request
 from mermaid_printer.service import PrinterService
@@ -36,7 +36,7 @@ details (sequence: actors, messages, notes, blocks; class: classes, relations; s
 transitions, composites; er: entities, relationships; gantt: sections, tasks with ISO dates; …).
 With include_positions, every node and edge also has line and column (1-based) in your source.
 A SYNTAX_ERROR comes back with line, column, token and expected in errors[0].details: fix that
-line and call again. Code at most {MAX_INPUT_BYTES:,} bytes (Mermaid itself: 50,000 characters).
+line and call again. Code at most {MAX_TEXT_CHARS:,} characters (Mermaid's maxTextSize).
 """
 
 

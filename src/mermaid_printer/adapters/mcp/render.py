@@ -29,7 +29,7 @@ from mermaid_printer.adapters.envelope import (
 from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
 from mermaid_printer.errors import ERROR_CODES, PrinterError
 from mermaid_printer.export.geometry import MAX_PNG_PIXELS
-from mermaid_printer.limits import MAX_INPUT_BYTES
+from mermaid_printer.limits import MAX_TEXT_CHARS
 from mermaid_printer.mermaid.requests import PdfOptions, PngOptions, RenderOptions
 from mermaid_printer.requests import DEFAULT_PNG_SCALE, PAPER_SIZES, validate_request
 from mermaid_printer.service import PrinterService
@@ -52,7 +52,7 @@ Returns JSON: ok, request_id, warnings, errors (each {{code, message, details}})
 svg (the SVG document as text) and diagram_type. Error codes: {", ".join(ERROR_CODES)};
 a SYNTAX_ERROR has line, column and expected in its details.
 
-Limits: code at most {MAX_INPUT_BYTES:,} bytes; a render is stopped after timeout_ms; nothing
+Limits: code at most {MAX_TEXT_CHARS:,} characters (Mermaid's maxTextSize); a render is stopped after timeout_ms; nothing
 is fetched from the network; scripts, HTML and external references are removed from the SVG;
 security settings cannot be changed through config_json. Output is deterministic (same input,
 same SVG): after SYNTAX_ERROR, UNSUPPORTED_DIAGRAM or an INVALID_* error, change the input rather

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from importlib.metadata import version
 from pathlib import Path
 
 import anyio.to_thread
 from mcp.server import MCPServer
 
+import mermaid_printer
 from mermaid_printer.adapters.mcp.chatgpt import chatgpt_tools
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, parse_tool_groups
 from mermaid_printer.adapters.mcp.markmap import markmap_tools
@@ -98,7 +98,7 @@ def build_server(
 
     server: MCPServer[PrinterService] = MCPServer(
         name=SERVER_NAME,
-        version=version("mermaid-printer"),
+        version=mermaid_printer.__version__,
         instructions=_INSTRUCTIONS,
         lifespan=lifespan,
         tools=[make_tool(spec) for spec in tool_specs(groups, output_dir=output_dir, sources=project)],

@@ -13,7 +13,7 @@ The handlers run in the single-use child::
     structure: engine.call("transform") → MarkmapStructure
     render:    engine.call("render") → finish_svg (sanitize, canonicalize, embed fonts) → SVG
                                      → export.svg_to_pdf / svg_to_png (PDF, PNG)
-               engine.call("transform") → markmap_html.interactive_page (HTML)
+               engine.call("transform") → html.interactive_page (HTML)
 
 Limits: Markdown over :data:`MAX_MARKDOWN_BYTES` is refused here, before the engine sees it;
 the engine refuses trees of more than :data:`MAX_NODES` nodes or :data:`MAX_DEPTH` levels

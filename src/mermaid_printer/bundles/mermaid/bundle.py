@@ -35,7 +35,7 @@ MERMAID_JS_DIR = Path(__file__).resolve().parent / "js"
 MERMAID_VERSION = "12.3.0"
 
 #: One small diagram per common type: the warm-up renders and parses each once (the renderer
-#: pool's warm process, ``worker.mermaid.warm_up``, and the wasm engine's warm snapshot).
+#: pool's warm process, ``bundles.mermaid.handlers.warm_up``, and the wasm engine's warm snapshot).
 WARMUP_DIAGRAMS: dict[str, str] = {
     "flowchart": "flowchart TD\n  A[Start] --> B{Ok?}\n  B -- yes --> C([Done])\n  B -- no --> D[(Store)]",
     "sequence": "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi\n  Note over Alice,Bob: warm",
@@ -45,15 +45,15 @@ WARMUP_DIAGRAMS: dict[str, str] = {
     "gantt": "gantt\n  dateFormat YYYY-MM-DD\n  section A\n  Task one :a1, 2024-01-01, 3d\n  Task two :after a1, 2d",
     "pie": 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
     "journey": "journey\n  title Day\n  section Work\n    Code: 5: Me\n    Review: 3: Me, You",
-    # Loads the ZenUML plugin's module (React, its parser) once: ~0.3 s here instead of per child.
+    # Loads the ZenUML plugin's module (React, its parser) once, here instead of in every child.
     "zenuml": "zenuml\n  A->B: hi",
 }
 
 #: One small diagram of every other type, parsed (not rendered) once in the zygote. A parse builds
 #: the type's parser; the Langium-based ones (architecture, gitGraph, packet, radar, treemap,
 #: treeView, wardley, ...) also learn their grammar decisions on first use, as ZenUML's does.
-#: Measured in a forked child: a first render of those types costs 10-75 ms less (eventmodeling
-#: 140 -> 65 ms, wardley 107 -> 43, radar 79 -> 42), for ~0.7 s more zygote warm-up.
+#: Measured in a forked child, a first render of those types costs markedly less, for a longer
+#: zygote warm-up (benchmarks/RESULTS.md, "Process pool").
 #: Never a type whose parse leaves state a later diagram shows: block diagrams number their ids
 #: from a counter Mermaid does not reset, so a warmed process drew ``…-2`` where a cold one drew
 #: ``…-1`` (tests/test_warm_state.py holds every type here to that).
@@ -94,14 +94,14 @@ PARSE_WARMUP_DIAGRAMS: dict[str, str] = {
 }
 
 #: ZenUML diagrams of ours that a long-lived warm process draws once it is idle, one per step
-#: (``worker.mermaid.idle_warm_up``; ``pool/_zygote.py`` takes a step after a second with no
+#: (``bundles/mermaid/handlers.idle_warm_up``; ``pool/_zygote.py`` takes a step after a second with no
 #: request in flight). ZenUML parses with ANTLR 4, which builds its prediction DFA as it meets
 #: each construct in each context and keeps it in the parser's static state: learned in the
 #: warm process, every render process forked after it starts with it. A ZenUML render process
-#: otherwise spends 78-87 % of its first render learning (``benchmarks/zenuml_learning.py``).
+#: otherwise spends most of its first render learning (``benchmarks/RESULTS.md``).
 #: Each step is a construct of ZenUML's docs in the context it is usually written in (inside a
-#: message's block), most common first; each took 0.1-0.7 s of CPU here (a request that comes
-#: during a step waits for it), 5.9 s in all. The DFA changes how fast ANTLR predicts, never
+#: message's block), most common first, one small diagram a step (a request
+#: that comes during a step waits for it). The DFA changes how fast ANTLR predicts, never
 #: what: the drawings are the same (tests/test_warm_state.py).
 IDLE_WARMUP_DIAGRAMS: tuple[str, ...] = (
     "zenuml\n  title Plan\n  @Actor A\n  @Boundary B\n  @Control C\n  @Entity E\n  @Database D\n  @Queue Q\n  A->B: hi",
@@ -123,11 +123,11 @@ IDLE_WARMUP_DIAGRAMS: tuple[str, ...] = (
 #: Themes the warm-up also draws the flowchart in (Mermaid's classic ones besides the default).
 #: Only for their stylesheets: the sanitizer returns a request's stylesheet that is one of the
 #: warm-up's, or starts with one, without scrubbing it in full (``postprocess/css.py``, "Known
-#: stylesheets"), and a flowchart's is the largest (27 KB, ~55 ms to scrub in full).
+#: stylesheets"), and a flowchart's is the largest, the slowest to scrub in full.
 THEMED_WARMUP_THEMES: tuple[str, ...] = ("base", "dark", "forest", "neutral")
 
 #: The ``<svg>`` id the warm-up renders under: the one PDF/PNG exports use
-#: (``worker.mermaid.EXPORT_SVG_ID``), so the converter can compile their stylesheets.
+#: (``handlers.EXPORT_SVG_ID``), so the converter can compile their stylesheets.
 WARMUP_SVG_ID = "mermaid-export"
 
 
@@ -172,7 +172,7 @@ def _mermaid_bundle(transforms: bool) -> Bundle:
         version=MERMAID_VERSION,
         scripts=(
             *shim_scripts(),
-            # What the load-time transforms call (mermaid_transforms.py); only with them.
+            # What the load-time transforms call (transforms.py); only with them.
             *((Script(own / "fast_paths.js"),) if transforms else ()),
             Script(own / "counter_resets.js"),
             Script(

@@ -86,9 +86,9 @@ def warm_up(engine: Engine) -> None:
 
     The renders are drawn under the PDF/PNG id, so their stylesheets can be compiled for the
     children; the parses take paths a render does not (getDiagramFromText, the AST extractors),
-    which takes ~5 ms off every parse a child runs. The renders' stylesheets, which need no
+    which takes them off every parse a child runs. The renders' stylesheets, which need no
     scrubbing, are remembered, so the sanitizer need not parse a request's copy of one again
-    (``postprocess/css.py``, "Known stylesheets": ~5-30 ms of a small render).
+    (``docs/decisions/0006-css-scrubbing.md``).
     """
     export_svgs = []
     for call in engine.bundle.warm_up:
@@ -124,7 +124,7 @@ def prime(engine: Engine) -> None:
     After ``fork`` every page a request writes is first copied: even with the warm process's
     heap frozen (``QuickJSEngine.freeze_heap``: reading an object writes nothing), a parse writes
     pages the warm process shares (allocations into its heap's free space, Python's reference
-    counts; ~430 page faults, ~900 before the heap was frozen: ``request_breakdown.py``). Doing
+    counts). Doing
     it here, in a spare child waiting for work, takes that off the request. Never user input.
     """
     code = WARMUP_DIAGRAMS[_PRIMING_DIAGRAM]
@@ -157,9 +157,9 @@ def record_pages(engine: Engine) -> Iterator[None]:
 
 def find_safe_stylesheets(engine: Engine) -> dict[str, Any]:
     """Draw each type the warm-up only parses and return the stylesheets of theirs that need no
-    scrubbing (``postprocess/css.py``, "Known stylesheets"), for the warm process to take in
+    scrubbing (``docs/decisions/0006-css-scrubbing.md``), for the warm process to take in
     (:func:`adopt_safe_stylesheets`): a request of one of those types then skips a full scrub of its stylesheet
-    (radar ~17 ms, timeline ~16 ms, mind map ~27 ms). Runs in the pool's learner child, which
+    in full. Runs in the pool's learner child, which
     exits afterwards, so whatever these drawings leave in the engine (architecture's and
     sankey's counters) never reaches a request. Fixed input only."""
     before_templates, before_beginnings = known_stylesheets()

@@ -1,5 +1,8 @@
 // css.js — style declarations, constructible stylesheets and a small cascade for the DOM shim.
 //
+// Kept whole: one cascade: declarations, stylesheets, specificity and computed style share the
+// rule index (selectors.js is already apart).
+//
 // Serves: element.style (d3's style(), Mermaid's inline styles, camelCase access), the
 // CSSStyleSheet Mermaid 12 builds on every render (insertRule, cssRules[].cssText,
 // rule.style.setProperty, replaceSync for themeCSS), and getComputedStyle — above all the
@@ -387,8 +390,8 @@
   }
 
   // The rules of one property indexed by what an element must be for each to match (a browser's
-  // rule hashes): a C4 diagram's texts were offered ~22 rules per property, ~20,000 a render,
-  // and 97 % of them did not match. A rule whose every selector's last compound tests a class
+  // rule hashes): a C4 diagram's texts were offered tens of thousands of rules a render, and
+  // nearly all of them did not match. A rule whose every selector's last compound tests a class
   // name or a type is filed under that key (selectors.js ruleKeysOf), the rest under none; an
   // element is offered the rules filed under none, under its type and under each of its class
   // names, and no rule it skips could match it. They come in another order than the list's,
@@ -884,8 +887,8 @@
   // they test, attributes, a position among siblings, being the root). cascadeKey holds all of
   // these, so two elements with the same key have the same values. Sheets whose selectors read
   // more (sibling combinators, :empty) give no key. A mind map's labels are drawn in a few fonts
-  // by many <tspan>s (the drawn faces of a 100-node map asked for ~430 fonts, each ~50 us of
-  // cascade), and a Mermaid diagram's labels in a few more.
+  // by many <tspan>s (each asking for its font through the cascade), and a Mermaid diagram's
+  // labels in a few more.
   const sharedFonts = new Map();
   function cascadeKey(el, sheets) {
     const reads = readsOf(sheets);

@@ -1,5 +1,8 @@
 // dom.js — the minimal DOM Mermaid 12.3 renders into.
 //
+// Kept whole: one object model: nodes, elements, documents and the HTML parser share prototypes
+// and private state that a split would have to publish as globals.
+//
 // Serves: d3-selection (create/append/insert/remove, attributes, classList, style, text,
 // html, select/selectAll), Mermaid's renderers (getElementById, innerHTML of the finished SVG),
 // DOMPurify (which Mermaid runs over labels and over the final SVG in strict mode: it needs
@@ -1653,7 +1656,7 @@
   // ---- a serialized tree, parsed without its markup -------------------------------------------
   // DOMPurify reads the SVG Mermaid hands it as markup: Mermaid serializes its drawing
   // (`innerHTML`) and DOMPurify parses that string into a new document (DOMParser), about a
-  // third of DOMPurify's pass (a 25-message sequence diagram: 7-11 ms of 19-32). When the markup
+  // third of DOMPurify's pass (benchmarks/RESULTS.md, "DOM shim"). When the markup
   // is the one an element's `innerHTML` gave last and nothing changed since, the tree it was
   // written from is read instead: rebuildSerialized makes, node by node and in the same order,
   // the nodes parseMarkupInto makes from that markup, through the same steps (parsedElement,
@@ -1764,7 +1767,7 @@
   const NOT_XML_CHARS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
   // Every match of NOT_XML_CHARS holds one of these: a string without any is returned as it is,
   // unsearched (one character class is tried at each position instead of three alternatives
-  // and a lookbehind; a 100-node mind map's text: 18 -> 7.5 ms, benchmarks/markmap_phases.py).
+  // and a lookbehind, several times faster on a mind map's text).
   const MAYBE_NOT_XML_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
   function xmlChars(s) {
     return MAYBE_NOT_XML_CHAR.test(s) ? s.replace(NOT_XML_CHARS, "") : s;
@@ -1898,7 +1901,7 @@
     serializedBody,
     // An element's attributes in order, each {name, value}: the element's own list, to read
     // without a copy (a walk over every attribute of a drawing: getAttributeNames and
-    // getAttribute cost ~1.2 us an attribute, 4 ms for a 100-node mind map). Never change it.
+    // getAttribute cost a call per attribute, which showed in mind-map profiles). Never change it.
     attributesOf: (el) => el._attrs,
     version: () => domVersion,
     styleVersion: () => styleVersion,

@@ -4,7 +4,7 @@
 // (window, self, navigator, screen, Intl, structuredClone, TextEncoder), its async render
 // (setTimeout/requestAnimationFrame drained by the host), and determinism: Math.random and
 // crypto.getRandomValues draw from mulberry32 seeded with 1, and the clock is a counter that
-// starts at 2026-01-01T00:00:00Z and advances 1 ms per read — the same randomness and time the
+// starts at 2026-01-01T00:00:00Z and advances a millisecond per read — the same randomness and time the
 // reference renders in Chromium were made with.
 //
 // Leaves out on purpose: network (fetch, XMLHttpRequest, WebSocket), persistent storage
@@ -228,7 +228,7 @@
   // - QuickJS tries a pattern at every start position, even one anchored with "^": a match
   //   against the rest of the input costs time proportional to its length. Mermaid's jison
   //   lexers match ~100 "^(?:…)" rules against the remaining source for every token, so lexing
-  //   was quadratic (a 200-node flowchart: ~7 s). A sticky copy of an anchored pattern tries
+  //   was quadratic in the source's length. A sticky copy of an anchored pattern tries
   //   position 0 only and finds exactly the same match.
   const nativeMatch = String.prototype.match;
   function anchoredAtStart(re) {
@@ -456,7 +456,7 @@
     // (randomness, clock, timers, storage, an empty body, the head without what calls added),
     // so every call starts on the page the bundle loaded into. (ZenUML's module injects ~900 KB
     // of CSS for its React UI into <head> when it first loads; its SVG renderer does not use it,
-    // but the cascade would parse it on the next getComputedStyle: ~2 s in every child forked
+    // but the cascade would parse it on the next getComputedStyle, in every child forked
     // after the warm-up.)
     capturePage() {
       const pristine = snapshot();

@@ -1,5 +1,8 @@
 // geometry.js — SVG geometry for the DOM shim: what a browser's layout would answer.
 //
+// Kept whole: one text and shape layout shared by getBBox, getBoundingClientRect and path lengths,
+// which must agree to the pixel.
+//
 // Serves: getBBox (every Mermaid renderer sizes nodes from it), getComputedTextLength and
 // getSubStringLength (text wrapping), getBoundingClientRect (labels, sequence actors),
 // getTotalLength/getPointAtLength (edge labels and arrow placement), getScreenCTM/getCTM and

@@ -1,6 +1,9 @@
 // html_layout.js — lays out the small HTML fragments Mermaid puts in <foreignObject> the way
 // Chromium does, so they can be drawn as SVG text.
 //
+// Kept whole: one inline-layout algorithm (tokenize, break lines, place boxes) whose steps share
+// the box model's state; apart, no part would be usable alone.
+//
 // Serves: foreign_objects.js (which replaces every <foreignObject> of a finished SVG with SVG
 // text) and geometry.js's size of an HTML box that holds MathML. Mermaid emits HTML even with
 // htmlLabels off for event-modeling boxes, venn text nodes, journey/timeline/c4/sequence text

@@ -1,5 +1,8 @@
 // mathml_layout.js — lays out and draws the MathML that KaTeX makes for Mermaid's $$…$$ labels.
 //
+// Kept whole: MathML layout and the drawing of the same boxes: drawing reads the layout's private
+// structures.
+//
 // Serves: Mermaid's KaTeX support. Mermaid asks KaTeX for MathML only where window.MathMLElement
 // exists (else it prints "MathML is unsupported in this environment."), so this module defines
 // it; then it measures the math (html_layout.js asks it for the size of every <math>, which is

@@ -264,7 +264,7 @@
   function compileAttribute(body, whole, reads) {
     const m = /^([^\s~|^$*!=]+)\s*(?:([~|^$*]?=)\s*(?:"((?:\\.|[^"])*)"|'((?:\\.|[^'])*)'|([^\s\]]+))\s*([iIsS])?)?$/.exec(body);
     if (!m) throw tokenizeError(whole);
-    // (two regular-expression replaces cost ~4 us; most names hold no "|" for them to change)
+    // (two regular-expression replaces cost more than the test; most names hold no "|")
     const name = m[1].indexOf("|") < 0 ? m[1] : m[1].replace(/^\*\|/, "").replace(/\|/, ":");
     selectedAttributes.add(name);
     selectedAttributes.add(name.toLowerCase());
@@ -486,7 +486,7 @@
   // ---- selectors whose id is bound later ---------------------------------------------------------
   // Mermaid scopes every rule of a diagram's stylesheet to its <svg>'s id (`#mermaid-1a2b3c4d5e6f
   // .node rect`), so each render's sheet is new text, and its ~300 selectors were parsed and
-  // compiled anew (a flowchart: 18 ms of its render). css.js cuts the id out of such a sheet,
+  // compiled anew, a visible part of every render. css.js cuts the id out of such a sheet,
   // putting a placeholder in its place, and compiles the result once as a template
   // (compileTemplate): each `#placeholder` becomes a test of the id the template is later bound
   // to (bindTemplate), which the bound list sets before it matches (a test never matches another

@@ -1,5 +1,8 @@
 // Text measurement for the DOM shim: the widths and heights Chromium would report for SVG text.
 //
+// Kept whole: one measurement routine (advance widths, kerning, fallback faces) whose tables and
+// caches stay private to it.
+//
 // Serves: every Mermaid call that asks the DOM how big text is. The shim's getBBox() and
 // getBoundingClientRect() on <text>/<tspan>, and getComputedTextLength(), call
 // globalThis.__printerMeasureText(text, font) with the computed font of the element. Mermaid lays

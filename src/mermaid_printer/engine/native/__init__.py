@@ -2,8 +2,8 @@
 
 ``hatch_build.py`` compiles the ``quickjs-ng`` binding (its ``module.c`` and QuickJS-NG, vendored
 byte-identical from the release the ``quickjs-ng`` wheel ships) into ``_quickjs.abi3.so`` beside
-this file, with flags that suit an interpreter in a shared library (~0.85 of the wheel's CPU per
-render: ``benchmarks/native_build_compare.py``). The two draw the same bytes; where the build
+this file, with flags that suit an interpreter in a shared library (less CPU per render than the
+wheel's: ``benchmarks/RESULTS.md``, "Engines"). The two draw the same bytes; where the build
 could not be made (see ``hatch_build.native_target``), or ``MERMAID_PRINTER_QUICKJS_MODULE=wheel``
 asks for it, the wheel's module is used.
 

@@ -60,9 +60,9 @@ _MEMORY_HEADROOM = 64 * 1024 * 1024
 _MEMORY_CEILING = 4 * 1024 * 1024 * 1024
 _WASM_PAGE = 65536
 #: QuickJS's stack limit inside the module is the engine's ``stack_bytes`` divided by this. A
-#: JavaScript call keeps ~1.7 KB on the native engine's C stack but ~340 bytes on the module's
-#: shadow stack (the rest lives in wasmtime's machine stack, 2 MiB: ``module.MAX_WASM_STACK``),
-#: so 1/6 gives ~90% of the native engine's depth for plain recursion and still ends it with
+#: JavaScript call keeps far less on the module's shadow stack than on the native engine's C
+#: stack (the rest lives in wasmtime's machine stack, 2 MiB: ``module.MAX_WASM_STACK``), so 1/6
+#: gives nearly the native engine's depth for plain recursion and still ends it with
 #: QuickJS's RangeError before the machine stack runs out. Recursion through C functions
 #: (JSON.stringify, getters, Array.prototype.map) uses relatively more machine stack and may
 #: trap instead; either way the call ends in ResourceLimit.
@@ -327,7 +327,7 @@ class QuickJSInstance:
             raise MemoryError(f"the snapshot needs more memory than the limit allows: {exc}") from exc
         address = ctypes.addressof(self._memory.data_ptr(self._store).contents)
         ctypes.memset(address, 0, current)
-        # Straight into linear memory: no copy of ~100 MiB in Python.
+        # Straight into linear memory: no copy of the whole snapshot in Python.
         with memoryview((ctypes.c_ubyte * snapshot.size).from_address(address)).cast("B") as view:
             snapshot.copy_into(view)
 

@@ -1,7 +1,7 @@
-"""``quickjs.wasm`` as wasmtime code: compiled once per machine, cached on disk, loaded in ~1 ms.
+"""``quickjs.wasm`` as wasmtime code: compiled once per machine, cached on disk, loaded at once.
 
 ``quickjs.wasm`` is built from the vendored QuickJS-NG sources and ``host.c`` when the package is
-installed (``hatch_build.py``). Compiling it to machine code takes ~2 s, so the compiled code is
+installed (``hatch_build.py``). Compiling it to machine code takes seconds, so the compiled code is
 kept in the user's cache directory (``$MERMAID_PRINTER_CACHE_DIR``, else ``$XDG_CACHE_HOME`` or
 ``~/.cache``, then ``mermaid-printer/``), named after the hashes of the WebAssembly, the wasmtime
 version and the compiler settings: a change to any of them gets a new file. A cached file is

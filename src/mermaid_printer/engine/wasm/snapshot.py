@@ -47,7 +47,6 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
-import importlib.metadata
 import io
 import json
 import logging
@@ -58,6 +57,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import mermaid_printer
 from mermaid_printer.engine import EngineLimits, snapshot_file_prefix
 from mermaid_printer.engine.bundle import Bundle
 from mermaid_printer.engine.wasm.instance import QuickJSInstance
@@ -111,7 +111,7 @@ def snapshot_key(bundle: Bundle, limits: EngineLimits) -> str:
     """
     parts = {
         "format": SNAPSHOT_FORMAT,
-        "package": importlib.metadata.version("mermaid-printer"),
+        "package": mermaid_printer.__version__,
         "wasm": wasm_sha256(),
         "sources": _sources_sha256(),
         "bundle": [bundle.name, bundle.version, bundle.fingerprint(), list(bundle.entries)],
@@ -247,10 +247,9 @@ class SnapshotFile:
     def copy_into(self, memory: memoryview) -> None:
         """Read the pages into ``memory`` (all zero), hashing as they come.
 
-        Reading and hashing take about as long each (~0.8 ms a MiB here, ~100 ms each for the
-        Mermaid engine's 128 MB): a second thread hashes each chunk once it is in, while this
-        one reads the next (``benchmarks/cold_start.py``). Chunks are hashed in file order, and
-        the thread has ended when this returns (the zygote forks single-threaded).
+        Reading and hashing take about as long each: a second thread hashes each chunk once it
+        is in, while this one reads the next (``benchmarks/cold_start.py``). Chunks are hashed
+        in file order, and the thread has ended when this returns (the zygote forks single-threaded).
 
         Raises:
             ValueError: the file ended early or its digest does not match.

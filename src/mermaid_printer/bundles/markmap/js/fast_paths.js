@@ -1,6 +1,6 @@
 // fast_paths.js — faster equivalents of markmap-view code that is slow only in an interpreter.
 //
-// Serves: the load-time transforms of markmap-view (mermaid_printer/bundles/markmap_transforms.py),
+// Serves: the load-time transforms of markmap-view (mermaid_printer/bundles/markmap/transforms.py),
 // which call into globalThis.__printerMarkmapFastPaths where the vendored code would do the slow
 // thing. Loaded right before markmap-view.js, and only when the transforms are on. Each function
 // here computes exactly what the code it stands in for computes and says when it applies;

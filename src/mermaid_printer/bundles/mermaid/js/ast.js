@@ -1,5 +1,8 @@
 // ast.js — the printer's diagram AST, read from the database Mermaid filled while parsing.
 //
+// Kept whole: one extractor per diagram type in one table (EXTRACTORS), read as a list; a file per
+// type would scatter the common core they share.
+//
 // Serves: the "parse" entry of bootstrap.js (mermaid_parse, verify). Input is the Diagram object
 // mermaid.mermaidAPI.getDiagramFromText() returns (its `db` holds what Mermaid's own parser
 // found — the same data the renderer draws), output is plain JSON:

@@ -225,7 +225,7 @@
 
   // Whether front-matter/%%{init}%% config from an earlier call may still be applied (render and
   // mermaid.parse leave it in place). Unknown at start; a fresh fork child knows it is clean,
-  // which spares it a config reset that copies ~450 shared memory pages.
+  // which spares it a config reset that copies hundreds of shared memory pages.
   let directivesApplied = true;
   function hasConfigInSource(code) {
     return /^[ \t]*---/.test(code) || code.includes("%%{");
@@ -233,7 +233,7 @@
 
   // Rendering skips re-initialising with the config the site already has, as parse does (below):
   // mermaid.render resets the current config to the site config first, so nothing carries
-  // over, and the theme computation is ~13 ms of a 2-slice pie (half its engine time).
+  // over, and the theme computation is half a small pie's engine time.
   async function render(payload) {
     resetPage();
     const config = payload.config || {};
@@ -259,7 +259,7 @@
   const drawnFacesOf = G.__printerSvgOutput.drawnFacesOf;
 
   // Parsing draws nothing, so it skips what only drawing needs. Re-initialising with the config
-  // the site already has (~6 ms of theme computation) is skipped too: every parse and render
+  // the site already has (a theme computation) is skipped too: every parse and render
   // starts by resetting the current config to that site config, so nothing carries over.
   async function parse(payload) {
     resetPage();

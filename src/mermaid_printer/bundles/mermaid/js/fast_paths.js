@@ -1,6 +1,6 @@
 // fast_paths.js — faster equivalents of Mermaid functions that are slow only in an interpreter.
 //
-// Serves: the load-time transforms of Mermaid's bundle (mermaid_printer/bundles/mermaid_transforms.py),
+// Serves: the load-time transforms of Mermaid's bundle (mermaid_printer/bundles/mermaid/transforms.py),
 // which call into globalThis.__printerFastPaths where the vendored code would do the slow thing.
 // Loaded right before mermaid.min.js, and only when the transforms are on. Each function here
 // computes exactly what the code it stands in for computes (same keys in the same order, same
@@ -50,9 +50,9 @@
   // value becomes a new array of its distinct items (Array.prototype.includes), an object value
   // a copy one level shallower (at the last level Object.assign's shallow copy); anything else is
   // taken as it is. Mermaid does this key by key through Object.entries, a closure and
-  // Object.defineProperty (~1.5 ms for its 980-key config in QuickJS); here Object.assign copies
+  // Object.defineProperty (slow for its ~980-key config in QuickJS); here Object.assign copies
   // a level natively (reading each value once, as Object.entries does) and only object values
-  // are visited again (~0.4 ms). `merge` is Mermaid's own function, for nested objects this one
+  // are visited again. `merge` is Mermaid's own function, for nested objects this one
   // does not take.
   function mergeIntoEmpty(merge, target, source, depth) {
     Object.assign(target, source);
@@ -78,16 +78,16 @@
   // ---- getConfig() ------------------------------------------------------------------------------
   // Mermaid's getConfig() is assignWithDepth({}, current) of its current config object, which
   // only the config module holds: it is built whole (by merging copies) and replaced, never
-  // changed in place, down to the levels the copy copies (mermaid_transforms.py names the code
+  // changed in place, down to the levels the copy copies (bundles/mermaid/transforms.py names the code
   // this rests on, and the transform refuses a bundle where that code differs). So which of its
   // keys hold null, arrays or objects is the same for every copy of one config object: it is
   // worked out on the first copy (a plan), and later copies follow the plan without visiting
   // every key again.
   //
   // And a copy's nested objects are copied when they are first read, not before: Mermaid calls
-  // getConfig() ~10 times per node and reads one or two of its ~35 nested objects each time
-  // (flowchart, themeVariables, ...), so copying all 940 keys was most of the call (0.14-0.25 ms
-  // a copy in QuickJS; 0.01 ms plus what is read, lazily). Until its first read, a nested object
+  // getConfig() several times per node and reads one or two of its ~35 nested objects each time
+  // (flowchart, themeVariables, ...), so copying all 940 keys was most of the call (done lazily,
+  // a copy costs little more than what is read). Until its first read, a nested object
   // is an accessor property of the copy, in the same place among the keys; reading it copies
   // the object from the config (unchanged since, as above) exactly as the whole copy would have,
   // and puts it in the accessor's place as the plain data property the whole copy has. Writing
@@ -251,7 +251,7 @@
   // ELK's String.hashCode (Java's s[0]*31^(n-1) + ... + s[n-1], in 32-bit arithmetic), which it
   // computes afresh at every hash-map operation keyed by a string or by a layout option (an
   // option hashes its id, such as "org.eclipse.elk.layered.spacing.nodeNodeBetweenLayers"): a
-  // loop of a bounds check call and a charCodeAt per character, ~9 µs per id in QuickJS. The
+  // loop of a bounds check call and a charCodeAt per character, slow in QuickJS. The
   // same loop without the check (an index below the length is always in bounds), remembered
   // per string; the memo is emptied when it holds STRING_HASHES_KEPT strings.
   const STRING_HASHES_KEPT = 8192;
@@ -274,7 +274,7 @@
 
   // ---- compileCSS ---------------------------------------------------------------------------------
   // Mermaid's compileCSS(scope, css) runs stylis over a diagram's whole stylesheet (3-29 KB)
-  // with the svg's "#id" as the scope every rule is prefixed with: 3-20 ms a render in QuickJS.
+  // with the svg's "#id" as the scope every rule is prefixed with, a visible part of a render.
   // Its result is a function of its two strings alone (stylis keeps no state between calls; the
   // one side effect, a warning for an at-rule it drops, is not logged at Mermaid's log level).
   // The scope is a name the service chooses ("#mermaid-" and 12 hex digits, or
@@ -308,7 +308,7 @@
 
   // ---- theme variables ---------------------------------------------------------------------------
   // Each theme's getThemeVariables(overrides) is `new Theme()` and `theme.calculate(overrides)`:
-  // ~150 colours derived through khroma (lighten, darken, adjust, contrast), 1.0-1.5 ms in
+  // ~150 colours derived through khroma (lighten, darken, adjust, contrast), slow in
   // QuickJS, and Mermaid's config module asks for the same theme with the same overrides 2-3
   // times a render (setDiagramConfigScope and every directive re-derive it). The result is a
   // function of the theme and of the overrides' keys and values (calculate reads nothing else),
@@ -396,7 +396,7 @@
   // ---- cleaning up the finished SVG ----------------------------------------------------------
   // Mermaid's cleanUpSvgCode runs global regular expressions over the whole SVG (tens of KB: the
   // diagram's stylesheet is in it) to replace text that is rarely there, and QuickJS tries each
-  // expression at every position (~0.5 ms per 50 KB each; a native indexOf is ~10x faster).
+  // expression at every position (a native indexOf finds a literal far faster).
   // An expression that begins with a literal `needle` can match only where the needle is, so
   // without it the replacement is `text` itself. Anything but a string takes Mermaid's way.
   function replaceIfPresent(text, needle, pattern, replacement) {
@@ -407,7 +407,7 @@
   // Before adding Mermaid's ADD_TAGS and ADD_ATTR (every render's final sanitize passes both),
   // DOMPurify copies its default allow-lists of ~260 tags and ~400 attributes with its clone():
   // per key an entries pair, Babel's destructuring helper, a hasOwnProperty call and a check for
-  // arrays and objects (~0.55 ms per 800 keys in QuickJS, against ~0.05 for Object.assign). Its
+  // arrays and objects (many times Object.assign's cost in QuickJS). Its
   // lists are made by its addToSet: a null-prototype object of enumerable data properties, each
   // `true`. For such an object clone() makes a null-prototype object with the same keys, in the
   // same order, each `true`: exactly what Object.assign copies. Anything else (another
@@ -422,13 +422,13 @@
   // ---- updateCurrentConfig ------------------------------------------------------------------
   // Mermaid rebuilds its current config (updateCurrentConfig) four to six times a render: a copy
   // of the whole site config merged with the directives, the diagram type's appearance and, when
-  // the theme changes, the theme's variables (~0.6 ms each in QuickJS, 2.4 ms of a 2-slice pie's
-  // 12). The rebuild reads only: the site config (`wb`, which only updateSiteConfig changes in
+  // the theme changes, the theme's variables (a fifth of a small pie's engine call, profiled).
+  // The rebuild reads only: the site config (`wb`, which only updateSiteConfig changes in
   // place: configChanged), the directives passed (plain data parsed from the diagram's text, read
   // by value), the list of directives (the same), the diagram scope, the site config's own part
   // (`Tbe`, changed in place by updateSiteConfig too), the initialize config (`xbe`, replaced, never
   // changed), and the frozen defaults and themes. Its result becomes the current config, which
-  // the config module never changes in place and hands out only as copies (mermaid_transforms.py
+  // the config module never changes in place and hands out only as copies (bundles/mermaid/transforms.py
   // names the code that rests on it), so a rebuild from the same inputs can answer with the
   // same object. Inputs it cannot key by value (anything but plain data) are rebuilt as upstream.
   const configIds = new WeakMap();
