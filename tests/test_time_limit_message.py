@@ -6,7 +6,7 @@ from typing import Any, ClassVar, cast
 
 import pytest
 
-from mermaid_printer.adapters.cli.main import _in_flag_terms
+from mermaid_printer.adapters.cli.terminal import in_flag_terms
 from mermaid_printer.errors import RenderTimeout
 from mermaid_printer.service import Printer
 
@@ -39,6 +39,6 @@ def test_the_command_line_names_the_flag_that_sets_the_time_limit() -> None:
     with pytest.raises(RenderTimeout) as caught:
         printer.render_svg("pie\n", timeout_ms=5_000)
 
-    said = _in_flag_terms(caught.value, {}).summary()
+    said = in_flag_terms(caught.value, {}).summary()
 
     assert "the time limit is --timeout-ms 5000 (5 s); raise --timeout-ms (at most 120000)" in said

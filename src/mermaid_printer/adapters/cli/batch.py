@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
+import os
 import sys
 import threading
 import time
@@ -33,6 +34,9 @@ __all__ = [
     "LogAboveProgress",
     "block_location",
     "collect_items",
+    "is_markdown_document",
+    "names_a_directory",
+    "refuse_a_file_as_batch_output",
     "render_batch",
     "status_stream",
 ]
@@ -254,6 +258,40 @@ class LogAboveProgress(logging.Handler):
                 print(text, file=sys.stderr, flush=True)
         except Exception:
             self.handleError(record)
+
+
+def names_a_directory(output: str | None) -> bool:
+    """Whether ``-o`` names a directory: one that exists, or a name ending in ``/``."""
+    return output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
+
+
+def is_markdown_document(inputs: Sequence[str], output: str | None) -> bool:
+    """``render doc.md -o out.md``: Markdown in and Markdown out, as mermaid-cli's ``-i doc.md
+    -o out.md`` does, which is what the ``markdown`` command does."""
+    return (
+        len(inputs) == 1
+        and Path(inputs[0]).suffix.lower() in MARKDOWN_SUFFIXES
+        and output not in (None, "-")
+        and Path(output).suffix.lower() in MARKDOWN_SUFFIXES
+        and not names_a_directory(output)
+    )
+
+
+def refuse_a_file_as_batch_output(inputs: Sequence[str], output: str | None) -> None:
+    """A batch writes into a directory: one named like a file (``two.svg``) is a mistake, never
+    made into a directory.
+
+    Raises:
+        InvalidInput: ``output`` is not a directory and its name has a suffix.
+    """
+    if output is None or names_a_directory(output) or not Path(output).suffix:
+        return
+    if len(inputs) == 1:
+        why = f"{inputs[0]} is Markdown: each of its ```mermaid blocks becomes a file of its own"
+        fix = "name a directory for them (out/), or a .md file for the document with its diagrams drawn"
+    else:
+        why, fix = f"{len(inputs)} inputs make one file per diagram", "name a directory for them (out/)"
+    raise InvalidInput(f"-o {output} names a file, but {why}: {fix}", {"field": "output"})
 
 
 def status_stream() -> TextIO | None:

@@ -13,17 +13,18 @@ import argparse
 import json
 import logging
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import mermaid_printer
 from mermaid_printer.adapters.cli.batch import (
     MARKDOWN_SUFFIXES,
-    LogAboveProgress,
     collect_items,
+    is_markdown_document,
+    names_a_directory,
+    refuse_a_file_as_batch_output,
     render_batch,
     status_stream,
 )
@@ -37,6 +38,18 @@ from mermaid_printer.adapters.cli.flags import (
 )
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
 from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
+from mermaid_printer.adapters.cli.terminal import (
+    OneLineErrorParser,
+    add_chatter_flags,
+    configure_logging,
+    error,
+    flags_of,
+    in_flag_terms,
+    note,
+    one_line,
+    quiet,
+    timeout_in_flag_terms,
+)
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
@@ -51,7 +64,6 @@ from mermaid_printer.mermaid.requests import (
     RenderOptions,
     parse_config_json,
 )
-from mermaid_printer.pool._engine_log import ENGINE_LOGGER
 from mermaid_printer.project.service import RenderMarkdownRequest
 from mermaid_printer.requests import RequestModel, validate_request
 
@@ -89,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    _configure_logging(args)
+    configure_logging(args)
     try:
         try:
             _apply_engine_flag(args)
@@ -109,91 +121,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
             raise _first_leaf(group) from group
     except PrinterError as exc:
-        _error(_in_flag_terms(exc, _flags_of(parser, args.command)).summary())
+        error(in_flag_terms(exc, flags_of(parser, args.command)).summary())
         return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception as exc:
         if args.debug:
             raise
-        _error(f"internal error: {type(exc).__name__}: {_one_line(str(exc))} (run with --debug for the traceback)")
+        error(f"internal error: {type(exc).__name__}: {one_line(str(exc))} (run with --debug for the traceback)")
         return EXIT_RENDER_FAILED
 
 
-def _configure_logging(args: argparse.Namespace) -> None:
-    """What reaches stderr besides the command's own lines: warnings and errors (a server's
-    requests too); ``--verbose`` adds what the engine processes note (snapshots, huge pages,
-    spares), ``--debug`` everything, ``--quiet`` errors only. Log lines go above a batch's
-    progress line, never through it."""
-    global _quiet
-    _quiet = bool(args.quiet)
-    server = args.command in ("serve", "http")
-    if args.debug:
-        level = logging.DEBUG
-    elif args.verbose:
-        level = logging.INFO
-    elif args.quiet:
-        level = logging.ERROR
-    else:
-        level = logging.INFO if server else logging.WARNING
-    handler = LogAboveProgress()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logging.basicConfig(level=level, handlers=[handler])
-    if server and not (args.verbose or args.debug):
-        # A server logs its requests at INFO; the engine's own notes are not for its log.
-        logging.getLogger(ENGINE_LOGGER).setLevel(logging.WARNING)
-
-
-def _flags_of(parser: argparse.ArgumentParser, command: str) -> dict[str, str]:
-    """For ``command``: each option's destination (a request field) and the flag that sets it."""
-    # argparse keeps sub-commands and their options in private attributes: nothing public lists them.
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
-            options = action.choices[command]._actions
-            return {option.dest: max(option.option_strings, key=len) for option in options if option.option_strings}
-    return {}
-
-
-def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
-    """``error`` with the request field its message names first spelt as the flag that sets it
-    (``Invalid input: options.max_width: …`` becomes ``Invalid input: --max-width: …``): the
-    flags are what a user of the command line typed."""
-    if isinstance(error, RenderTimeout):
-        return _timeout_in_flag_terms(error)
-    field = error.details.get("field")
-    prefix = f"Invalid input: {field}: "
-    flag = flags.get(field.rsplit(".", 1)[-1]) if isinstance(field, str) else None
-    if flag is None or not error.message.startswith(prefix):
-        return error
-    return type(error)(f"Invalid input: {flag}: {error.message[len(prefix) :]}", error.details)
-
-
-def _timeout_in_flag_terms(error: RenderTimeout) -> RenderTimeout:
-    """A time limit named as the command line sets it: ``timeout_ms 30000`` becomes ``--timeout-ms 30000``."""
-    if "timeout_ms" not in error.details:
-        return error
-    return RenderTimeout(re.sub(r"(?<![-\w])timeout_ms\b", "--timeout-ms", error.message), error.details)
-
-
-class _Parser(argparse.ArgumentParser):
-    """A parser whose usage errors are one line, as every other error (``error: CODE: message``),
-    naming the choices where there are some, rather than the whole usage (its sub-commands'
-    parsers are of this class too)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_INPUT_ERROR, f"error: INVALID_INPUT: {_one_line(message)} (see {self.prog} --help)\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    common = _Parser(add_help=False)
+    common = OneLineErrorParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
-    chatter = common.add_mutually_exclusive_group()
-    chatter.add_argument(
-        "-q", "--quiet", action="store_true", help="print errors only (no notes, no progress line, no log)"
-    )
-    chatter.add_argument(
-        "-v", "--verbose", action="store_true", help="also print what the engine does (snapshots, processes)"
-    )
+    add_chatter_flags(common)
     common.add_argument(
         "--engine",
         choices=list(ENGINES),
@@ -201,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
         f"WebAssembly in wasmtime: same output, slower) (default: ${ENGINE_ENV_VAR}, else native)",
     )
 
-    parser = _Parser(
+    parser = OneLineErrorParser(
         prog="mermaid-printer",
         description="Render Mermaid diagrams to clean SVG with Mermaid 12.3, without a browser.",
         epilog=_EPILOG,
@@ -414,13 +356,11 @@ def _markdown(args: argparse.Namespace) -> int:
             text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
         )
     if not rendering.blocks:
-        _note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
+        note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
     for block in rendering.blocks:
         if block.error_code is not None:
             # The line in the user's file, as `render` names it (block_location).
-            _error(
-                f"{args.input}#{block.index} (line {block.document_line or block.first_line}): {block.error_summary}"
-            )
+            error(f"{args.input}#{block.index} (line {block.document_line or block.first_line}): {block.error_summary}")
     try:
         write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
@@ -490,7 +430,7 @@ def _differing_defaults() -> dict[str, dict[str, Any]]:
 
 
 def _render(args: argparse.Namespace) -> int:
-    if _is_markdown_document(args):
+    if is_markdown_document(args.input, args.output):
         return _markdown(_as_markdown_command(args))
     if _is_batch(args):
         return _render_batch(args)
@@ -510,7 +450,7 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
         try:
             return render_as_asked(code)
         except RenderTimeout as exc:
-            raise _timeout_in_flag_terms(exc) from exc
+            raise timeout_in_flag_terms(exc) from exc
 
     def render_as_asked(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
@@ -528,24 +468,7 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
 
 def _is_batch(args: argparse.Namespace) -> bool:
     markdown = any(Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in args.input)
-    return len(args.input) > 1 or markdown or _names_a_directory(args.output)
-
-
-def _names_a_directory(output: str | None) -> bool:
-    """Whether ``-o`` names a directory: one that exists, or a name ending in ``/``."""
-    return output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
-
-
-def _is_markdown_document(args: argparse.Namespace) -> bool:
-    """``render doc.md -o out.md``: Markdown in and Markdown out, as mermaid-cli's ``-i doc.md
-    -o out.md`` does, which is what the ``markdown`` command does."""
-    return (
-        len(args.input) == 1
-        and Path(args.input[0]).suffix.lower() in MARKDOWN_SUFFIXES
-        and args.output not in (None, "-")
-        and Path(args.output).suffix.lower() in MARKDOWN_SUFFIXES
-        and not _names_a_directory(args.output)
-    )
+    return len(args.input) > 1 or markdown or names_a_directory(args.output)
 
 
 def _as_markdown_command(args: argparse.Namespace) -> argparse.Namespace:
@@ -573,23 +496,16 @@ def _render_batch(args: argparse.Namespace) -> int:
         raise InvalidInput("a batch writes one file per diagram: give -o a directory, not -", {"field": "output"})
     if args.jobs < 1:
         raise InvalidInput("--jobs must be at least 1", {"field": "jobs"})
-    if args.output is not None and not _names_a_directory(args.output) and Path(args.output).suffix:
-        # A batch writes into a directory; one named like a file (two.svg) is a mistake, never made.
-        if len(args.input) == 1:
-            why = f"{args.input[0]} is Markdown: each of its ```mermaid blocks becomes a file of its own"
-            fix = "name a directory for them (out/), or a .md file for the document with its diagrams drawn"
-        else:
-            why, fix = f"{len(args.input)} inputs make one file per diagram", "name a directory for them (out/)"
-        raise InvalidInput(f"-o {args.output} names a file, but {why}: {fix}", {"field": "output"})
+    refuse_a_file_as_batch_output(args.input, args.output)
     output_format = _output_format(args, batch=True)
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
         names = ", ".join(args.input)
-        _note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
+        note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
         return EXIT_OK
     with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
-        outcome = render_batch(inputs, render, jobs=args.jobs, status=None if _quiet else status_stream())
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=None if quiet() else status_stream())
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
@@ -612,7 +528,7 @@ def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
 def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
     """Print the warnings on stderr, then write ``data`` to ``output`` (atomically) or stdout."""
     for warning in warnings:
-        print(f"warning: {_one_line(warning)}", file=sys.stderr)
+        print(f"warning: {one_line(warning)}", file=sys.stderr)
     if output is None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
@@ -678,24 +594,6 @@ _OVERRIDES: Overrides = {
 def _first_leaf(group: BaseExceptionGroup) -> BaseException:
     first = group.exceptions[0]
     return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
-
-
-def _note(message: str) -> None:
-    """A line about the run that is not an error (left out by ``--quiet``)."""
-    if not _quiet:
-        print(f"note: {message}", file=sys.stderr)
-
-
-#: ``--quiet``: no notes, no progress line; errors and warnings only.
-_quiet = False
 
 
 if __name__ == "__main__":
