@@ -50,16 +50,18 @@ def environment(cache_dir: Path, src: Path = SRC) -> dict[str, str]:
 
 README_EXAMPLE = """
 import sys
-from mermaid_printer import render_pdf, render_png, render_svg, Printer
-from mermaid_printer import build_render_options, build_pdf_options, build_png_options
+from mermaid_printer import Printer, build_render_options, render_pdf, render_png, render_svg
 
-svg = render_svg("flowchart LR\\n  A --> B", theme="forest").svg
-pdf = render_pdf("flowchart LR\\n  A --> B", paper="A4").pdf
-png = render_png("flowchart LR\\n  A --> B", width=800).png
+code = "flowchart LR\\n  A --> B"
+svg = render_svg(code, theme="forest").svg
+pdf = render_pdf(code, paper="A4").pdf
+png = render_png(code, width=800).png
 with Printer() as printer:
-    result = printer.render_svg(build_render_options('pie\\n  "a": 1', background="white"))
-    page = printer.render_pdf(build_pdf_options('pie\\n  "a": 1', paper="Letter"))
-    image = printer.render_png(build_png_options('pie\\n  "a": 1', scale=1, background="transparent"))
+    result = printer.render_svg("pie\\n  \\"a\\": 1", theme="dark", background="white")
+    page = printer.render_pdf("pie\\n  \\"a\\": 1", paper="Letter")
+    image = printer.render_png("pie\\n  \\"a\\": 1", scale=1, background="transparent")
+    request = build_render_options("pie\\n  \\"a\\": 1", theme="dark", background="white")
+    again = printer.render_svg(request)
 open(sys.argv[1], "w").write(svg)
 """
 
