@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import logging
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -73,3 +76,19 @@ def test_the_warm_process_notes_arrive_as_info_records_of_the_engine_logger(monk
 
     assert record.levelno == logging.INFO and record.name == ENGINE_LOGGER
     assert record.getMessage().startswith("engine[")
+
+
+def test_the_library_installs_no_log_handler() -> None:
+    # An application decides where logs go; importing the library (its servers too) adds nothing.
+    script = (
+        "import logging, json\n"
+        "import mermaid_printer, mermaid_printer.service, mermaid_printer.pool._backends\n"
+        "import mermaid_printer.adapters.mcp.server, mermaid_printer.adapters.http.app\n"
+        "loggers = [logging.getLogger(name) for name in logging.root.manager.loggerDict]\n"
+        "print(json.dumps([len(logging.root.handlers)] + [l.name for l in loggers if getattr(l, 'handlers', None) "
+        "and l.name.startswith('mermaid_printer')]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [0]
