@@ -214,7 +214,7 @@ def test_a_batch_writes_one_file_per_diagram_and_reports_the_broken_one(tmp_path
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["a.svg", "doc-1.svg"]
     assert (tmp_path / "out" / "doc-1.svg").read_text().startswith("<svg")
     (line,) = result.stderr.splitlines()
-    assert line.startswith("error: doc.md#2 (line 10): SYNTAX_ERROR: Parse error on line 2")  # the error's line in doc.md
+    assert line.startswith("error: doc.md#2 (line 10): SYNTAX_ERROR: Parse error on line 2")  # its line in doc.md
 
 
 @pytest.mark.engine
