@@ -4,6 +4,7 @@ still works after each one; ES modules and data are published under the names a 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -233,6 +234,8 @@ def test_the_tidy_tree_glue_refuses_to_load_without_the_layout_chunk() -> None:
         (lambda p: Script(p, kind="module", publish_as="not an identifier"), "JavaScript identifier"),
     ],
 )
-def test_a_script_that_cannot_be_loaded_as_described_is_refused_when_described(script, message: str) -> None:
+def test_a_script_that_cannot_be_loaded_as_described_is_refused_when_described(
+    script: Callable[[Path], Script], message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
         script(Path("x.js"))

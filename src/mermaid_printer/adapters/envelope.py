@@ -88,8 +88,18 @@ class SvgEnvelope(TypedDict):
     request_id: _REQUEST_ID
     warnings: _WARNINGS
     errors: _ERRORS
-    svg: NotRequired[Annotated[str, Field(description="The SVG document (UTF-8 text). Only when ok.")]]
+    svg: NotRequired[
+        Annotated[str, Field(description='The SVG document (UTF-8 text). Only when ok with delivery "inline".')]
+    ]
     diagram_type: NotRequired[_DIAGRAM_TYPE]
+    mime_type: NotRequired[Annotated[Literal["image/svg+xml"], Field(description="Always image/svg+xml.")]]
+    size_bytes: NotRequired[_SIZE]
+    sha256: NotRequired[_SHA256]
+    delivery: NotRequired[
+        Annotated[Literal["inline", "resource", "file"], Field(description="How the SVG was returned.")]
+    ]
+    uri: NotRequired[_URI]
+    path: NotRequired[_PATH]
     cached: NotRequired[_CACHED]
 
 

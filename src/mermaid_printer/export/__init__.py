@@ -54,7 +54,7 @@ _WARM_UP_SVG = (
 def export_unavailable(error: BaseException) -> EngineUnavailable:
     """The error every PDF or PNG request of a process gets once :func:`prepare_export` failed
     with ``error``: itself where it says why (no cairo), else a short one naming it."""
-    if isinstance(error, EngineUnavailable):
+    if isinstance(error, EngineUnavailable) and error.details.get("reason") == "cairo_missing":
         return error
     reason = error.message if isinstance(error, PrinterError) else f"{type(error).__name__}: {error}"
     first_line = (reason.strip().splitlines() or [type(error).__name__])[0][:300]

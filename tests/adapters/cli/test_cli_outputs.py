@@ -6,7 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from adapters.cli.test_cli import assert_one_error_line, run_cli
+from adapters.cli.cli_runs import run_cli
+
+
+def assert_one_error_line(stderr: str, starts_with: str) -> None:
+    assert stderr.count("\n") == 1 and stderr.startswith(starts_with), stderr
+    assert "Traceback" not in stderr
+
 
 GUIDE = "# Guide\n\n```mermaid\nflowchart LR\n  A --> B\n```\n\ntext\n\n```mermaid\nflowchart TD\n  A --> --> B\n```\n"
 #: The broken block's error is on the document's line 12 (its second line; the fence is line 10).

@@ -132,6 +132,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_RENDER_FAILED
 
 
+def _serve_tools_help() -> str:
+    from mermaid_printer.adapters.mcp.catalog import tools_help
+
+    return tools_help()
+
+
 def _parser() -> argparse.ArgumentParser:
     common = OneLineErrorParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
@@ -150,19 +156,20 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineErrorParser)
 
     serve = commands.add_parser(
         "serve",
         parents=[common],
-        help="serve the mermaid_to_svg/png/pdf tools over MCP on stdin/stdout (name this in an MCP client config)",
-        description="Serve the mermaid_to_svg, mermaid_to_png and mermaid_to_pdf tools over MCP on "
-        "stdin/stdout. Logs go to stderr.",
+        help="serve the printer's MCP tools on stdin/stdout (name this in an MCP client config)",
+        description="Serve the printer's MCP tools on stdin/stdout. Logs go to stderr.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    serve.epilog_text = _serve_tools_help
     serve.add_argument(
         "--output-dir",
         metavar="DIR",
-        help='where PNG/PDF requests with delivery "file" write (default: $MERMAID_PRINTER_OUTPUT_DIR, '
+        help='where SVG/PNG/PDF requests with delivery "file" write (default: $MERMAID_PRINTER_OUTPUT_DIR, '
         "else a private temporary directory)",
     )
     serve.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)

@@ -11,6 +11,7 @@ import sys
 from typing import NoReturn
 
 from mermaid_printer.adapters.cli.batch import LogAboveProgress
+from mermaid_printer.adapters.cli.flags import CommandParser
 from mermaid_printer.errors import PrinterError, RenderTimeout
 from mermaid_printer.pool._engine_log import ENGINE_LOGGER
 
@@ -33,10 +34,11 @@ _USAGE_ERROR = 2
 _quiet = False
 
 
-class OneLineErrorParser(argparse.ArgumentParser):
+class OneLineErrorParser(CommandParser):
     """A parser whose usage errors are one line, as every other error (``error: CODE: message``),
     naming the choices where there are some, rather than the whole usage (its sub-commands'
-    parsers are of this class too)."""
+    parsers are of this class too; an epilog may be made when help is shown, as
+    :class:`~mermaid_printer.adapters.cli.flags.CommandParser`'s)."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(_USAGE_ERROR, f"error: INVALID_INPUT: {one_line(message)} (see {self.prog} --help)\n")

@@ -298,7 +298,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
         output: type,
         work: Callable[[PrinterService, dict[str, Any], str], Reply],
         *,
-        read_only: bool = True,
+        writes: str | None = None,
     ) -> ToolSpec:
         transforming = name == "markmap_get_structure"
 
@@ -308,7 +308,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
                 lambda error, request_id: _failure(error, request_id, transforming=transforming),
             )
 
-        return ToolSpec(name, title, description, request, output, handle, read_only=read_only)
+        return ToolSpec(name, title, description, request, output, handle, read_only=writes is None, writes=writes)
 
     return [
         tool("markmap_generate", "Markdown to mind map", _GENERATE, MarkmapRenderRequest, MarkmapEnvelope, generate),
@@ -327,7 +327,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
             MarkmapFileRequest,
             FileEnvelope,
             render_file,
-            read_only=False,
+            writes="with save_output or output_path only: the mind map into the project's DIAGRAM_OUT_DIR",
         ),
         tool(
             "markmap_get_structure",

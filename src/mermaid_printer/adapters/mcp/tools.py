@@ -33,6 +33,7 @@ from mcp.types import (
     ImageContent,
     ResourceLink,
     TextContent,
+    TextResourceContents,
     ToolAnnotations,
 )
 from pydantic import BaseModel, create_model
@@ -45,7 +46,7 @@ __all__ = ["Attachment", "Handler", "Reply", "ToolSpec", "make_tool", "tool_resu
 
 @dataclass(frozen=True)
 class Attachment:
-    """Bytes a reply carries beside its JSON (a PNG or PDF), or a link to the file they went to."""
+    """Bytes a reply carries beside its JSON (an SVG, PNG or PDF), or a link to the file they went to."""
 
     mime_type: str
     delivery: Literal["image", "resource", "file"]
@@ -53,6 +54,8 @@ class Attachment:
     name: str
     size: int
     data: bytes | None = None  # None when delivered as a file (``uri`` is then its file:// URI)
+    #: Embed ``data`` as UTF-8 text rather than base64 (an SVG the model can read).
+    as_text: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,17 @@ class ToolSpec:
     open_world: bool = False
     #: Extra published parameters the request model does not have (e.g. ``delivery``).
     extra_parameters: dict[str, dict[str, Any]] | None = None
+    #: When and where the tool writes files (given exactly when it is not read-only); the
+    #: tool catalog (``serve --help``, docs/tools.md) says it.
+    writes: str | None = None
+    #: When and what the tool reaches outside this machine (given exactly when open-world).
+    network: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.writes is None) != self.read_only:
+            raise ValueError(f"{self.name}: a tool says when it writes (writes) exactly when it is not read-only")
+        if (self.network is None) == self.open_world:
+            raise ValueError(f"{self.name}: a tool says what it reaches (network) exactly when it is open-world")
 
 
 #: The argument under which :class:`_PassThrough` hands ``call`` the arguments a client gave that
@@ -171,6 +185,11 @@ def _attachment_block(attachment: Attachment) -> ContentBlock:
             mime_type=attachment.mime_type,
             size=attachment.size,
         )
+    if attachment.as_text:
+        text = TextResourceContents(
+            uri=attachment.uri, mime_type=attachment.mime_type, text=attachment.data.decode("utf-8")
+        )
+        return EmbeddedResource(type="resource", resource=text)
     data = base64.b64encode(attachment.data).decode("ascii")
     if attachment.delivery == "image":
         return ImageContent(type="image", data=data, mime_type=attachment.mime_type)
