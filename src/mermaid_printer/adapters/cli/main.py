@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import mermaid_printer
+from mermaid_printer.adapters.cli import terminal
 from mermaid_printer.adapters.cli.batch import (
     MARKDOWN_SUFFIXES,
     collect_items,
@@ -38,18 +39,7 @@ from mermaid_printer.adapters.cli.flags import (
 )
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
 from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
-from mermaid_printer.adapters.cli.terminal import (
-    OneLineErrorParser,
-    add_chatter_flags,
-    configure_logging,
-    error,
-    flags_of,
-    in_flag_terms,
-    note,
-    one_line,
-    quiet,
-    timeout_in_flag_terms,
-)
+from mermaid_printer.adapters.cli.terminal import OneLineErrorParser
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
@@ -101,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    configure_logging(args)
+    terminal.configure_logging(args)
     try:
         try:
             _apply_engine_flag(args)
@@ -121,14 +111,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
             raise _first_leaf(group) from group
     except PrinterError as exc:
-        error(in_flag_terms(exc, flags_of(parser, args.command)).summary())
+        _error(terminal.in_flag_terms(exc, terminal.flags_of(parser, args.command)).summary())
         return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception as exc:
         if args.debug:
             raise
-        error(f"internal error: {type(exc).__name__}: {one_line(str(exc))} (run with --debug for the traceback)")
+        _error(f"internal error: {type(exc).__name__}: {_one_line(str(exc))} (run with --debug for the traceback)")
         return EXIT_RENDER_FAILED
 
 
@@ -141,7 +131,7 @@ def _serve_tools_help() -> str:
 def _parser() -> argparse.ArgumentParser:
     common = OneLineErrorParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
-    add_chatter_flags(common)
+    terminal.add_chatter_flags(common)
     common.add_argument(
         "--engine",
         choices=list(ENGINES),
@@ -352,7 +342,6 @@ def _markdown(args: argparse.Namespace) -> int:
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
     text = _read_input(args.input)
     blocks = len(find_mermaid_blocks(text))
-    # One block: the one-shot engine, as `render` of one diagram (none: nothing starts).
     with _printer(args.cache_dir, one_shot=blocks <= 1) as printer:
         render = _renderer(printer, request.format, {"theme": request.theme})
 
@@ -363,11 +352,12 @@ def _markdown(args: argparse.Namespace) -> int:
             text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
         )
     if not rendering.blocks:
-        note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
+        terminal.note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
     for block in rendering.blocks:
         if block.error_code is not None:
-            # The line in the user's file, as `render` names it (block_location).
-            error(f"{args.input}#{block.index} (line {block.document_line or block.first_line}): {block.error_summary}")
+            _error(
+                f"{args.input}#{block.index} (line {block.document_line or block.first_line}): {block.error_summary}"
+            )
     try:
         write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
@@ -457,7 +447,7 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
         try:
             return render_as_asked(code)
         except RenderTimeout as exc:
-            raise timeout_in_flag_terms(exc) from exc
+            raise terminal.timeout_in_flag_terms(exc) from exc
 
     def render_as_asked(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
@@ -491,9 +481,7 @@ def _as_markdown_command(args: argparse.Namespace) -> argparse.Namespace:
             {"field": given[0]},
         )
     (name,) = args.input
-    return argparse.Namespace(
-        input=name, output=args.output, format=args.format, theme=args.theme, cache_dir=args.cache_dir
-    )
+    return argparse.Namespace(**{**vars(args), "input": name})
 
 
 def _render_batch(args: argparse.Namespace) -> int:
@@ -508,11 +496,11 @@ def _render_batch(args: argparse.Namespace) -> int:
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
         names = ", ".join(args.input)
-        note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
+        terminal.note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
         return EXIT_OK
     with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
-        outcome = render_batch(inputs, render, jobs=args.jobs, status=None if quiet() else status_stream())
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=None if terminal.quiet() else status_stream())
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
@@ -535,7 +523,7 @@ def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
 def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
     """Print the warnings on stderr, then write ``data`` to ``output`` (atomically) or stdout."""
     for warning in warnings:
-        print(f"warning: {one_line(warning)}", file=sys.stderr)
+        print(f"warning: {_one_line(warning)}", file=sys.stderr)
     if output is None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
@@ -601,6 +589,9 @@ _OVERRIDES: Overrides = {
 def _first_leaf(group: BaseExceptionGroup) -> BaseException:
     first = group.exceptions[0]
     return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
+
+
+_error, _one_line = terminal.error, terminal.one_line
 
 
 if __name__ == "__main__":
