@@ -40,6 +40,7 @@ from mermaid_printer.adapters.cli.flags import (
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
 from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
 from mermaid_printer.adapters.cli.terminal import OneLineErrorParser
+from mermaid_printer.adapters.error_codes import is_input_error
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
@@ -67,10 +68,6 @@ EXIT_RENDER_FAILED = 1
 #: type); argparse also uses 2 for usage errors.
 EXIT_INPUT_ERROR = 2
 EXIT_INTERRUPTED = 130
-
-_INPUT_ERROR_CODES = frozenset(
-    {"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG", "SYNTAX_ERROR", "UNSUPPORTED_DIAGRAM", "NOT_FOUND"}
-)
 
 _EPILOG = f"""\
 exit status:
@@ -112,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise _first_leaf(group) from group
     except PrinterError as exc:
         _error(terminal.in_flag_terms(exc, terminal.flags_of(parser, args.command)).summary())
-        return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
+        return EXIT_INPUT_ERROR if is_input_error(exc.code) else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception as exc:
@@ -362,10 +359,10 @@ def _markdown(args: argparse.Namespace) -> int:
         write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
         raise _unwritable(output, exc) from exc
-    failed = [block for block in rendering.blocks if block.error_code is not None]
+    failed = [block.error_code for block in rendering.blocks if block.error_code is not None]
     if not failed:
         return EXIT_OK
-    return EXIT_INPUT_ERROR if all(block.error_code in _INPUT_ERROR_CODES for block in failed) else EXIT_RENDER_FAILED
+    return EXIT_INPUT_ERROR if all(is_input_error(code) for code in failed) else EXIT_RENDER_FAILED
 
 
 def _format_flags(args: argparse.Namespace, output_format: str) -> dict[str, Any]:
@@ -504,7 +501,7 @@ def _render_batch(args: argparse.Namespace) -> int:
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
-    input_errors = all(error.code in _INPUT_ERROR_CODES for error in errors)
+    input_errors = all(is_input_error(error.code) for error in errors)
     return EXIT_INPUT_ERROR if input_errors else EXIT_RENDER_FAILED
 
 

@@ -19,10 +19,9 @@ from mcp.server.mcpserver.resources.types import TextResource
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 from pydantic import Field, StringConstraints, ValidationInfo, field_validator
-from typing_extensions import TypedDict
 
-from mermaid_printer.adapters.envelope import ErrorEntry, error_envelope, guarded, success_envelope
-from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
+from mermaid_printer.adapters.envelope import Envelope, guarded, success_envelope
+from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec, failure_reply
 from mermaid_printer.errors import PrinterError
 from mermaid_printer.mermaid.styles import STYLES, style_uri
 from mermaid_printer.project.service import (
@@ -43,20 +42,12 @@ __all__ = ["PROMPT_NAME", "project_prompts", "project_resources", "project_tools
 
 PROMPT_NAME = "generate_mermaid_canonical"
 
-_OK = Annotated[bool, Field(description="True when the call succeeded.")]
-_REQUEST_ID = Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
-_WARNINGS = Annotated[list[str], Field(description="Things worth knowing (a ref fallen back, a cut listing, ...).")]
-_ERRORS = Annotated[list[ErrorEntry], Field(description="Empty on success; one entry when ok is false.")]
 _REVISION = Annotated[str | None, Field(description="The commit read (github, git), or null for a local project.")]
 
 
-class ListFilesEnvelope(TypedDict):
+class ListFilesEnvelope(Envelope):
     """The files found."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     root: NotRequired[str]
     files: NotRequired[Annotated[list[str], Field(description="Sorted, relative to the project or repository root.")]]
     directories: NotRequired[Annotated[list[str], Field(description="With recursive false: the subdirectories.")]]
@@ -64,13 +55,9 @@ class ListFilesEnvelope(TypedDict):
     revision: NotRequired[_REVISION]
 
 
-class ReadFileEnvelope(TypedDict):
+class ReadFileEnvelope(Envelope):
     """A file's text."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     path: NotRequired[str]
     text: NotRequired[str]
     size_bytes: NotRequired[Annotated[int, Field(description="The whole file's size.")]]
@@ -78,26 +65,18 @@ class ReadFileEnvelope(TypedDict):
     revision: NotRequired[_REVISION]
 
 
-class RenderMermaidEnvelope(TypedDict):
+class RenderMermaidEnvelope(Envelope):
     """A diagram rendered and saved into the project."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     path: NotRequired[Annotated[str, Field(description="Where it was saved, relative to the project root.")]]
     diagram_type: NotRequired[str]
     mime_type: NotRequired[str]
     size_bytes: NotRequired[int]
 
 
-class RenderMarkdownEnvelope(TypedDict):
+class RenderMarkdownEnvelope(Envelope):
     """A Markdown file rendered: where it went and each block's outcome."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     output_path: NotRequired[str]
     image_dir: NotRequired[str]
     rendered: NotRequired[int]
@@ -139,16 +118,12 @@ image link with its source kept in a <details> section. A block that fails stays
 _GITHUB = 'with source "github" only: reads the repository from GitHub'
 
 
-def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
-    return Reply(error_envelope(error, request_id), is_error=True)
-
-
 def project_tools(sources: FileSources) -> list[ToolSpec]:
     """The ``project`` group, reading and writing through ``sources``."""
 
     def handler(work: Callable[[PrinterService, dict[str, Any], str], Reply]) -> Any:
         def handle(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
-            return guarded(lambda request_id: work(printer, arguments, request_id), _envelope_failure)
+            return guarded(lambda request_id: work(printer, arguments, request_id), failure_reply)
 
         return handle
 

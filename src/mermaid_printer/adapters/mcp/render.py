@@ -25,12 +25,11 @@ from mermaid_printer.adapters.envelope import (
     PdfEnvelope,
     PngEnvelope,
     SvgEnvelope,
-    error_envelope,
     guarded,
     success_envelope,
 )
-from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
-from mermaid_printer.errors import ERROR_CODES, PrinterError
+from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec, failure_reply
+from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.export.geometry import MAX_PNG_PIXELS
 from mermaid_printer.limits import MAX_TEXT_CHARS
 from mermaid_printer.mermaid.requests import PdfOptions, PngOptions, RenderOptions
@@ -149,10 +148,6 @@ class PngToolRequest(PngOptions):
     )
 
 
-def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
-    return Reply(error_envelope(error, request_id), is_error=True)
-
-
 def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
     """The ``printer`` group; PDF/PNG ``delivery: "file"`` writes under ``output_dir``
     (default: :func:`~mermaid_printer.adapters.delivery.output_directory`)."""
@@ -172,7 +167,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 output_dir,
             )
 
-        return guarded(work, _envelope_failure)
+        return guarded(work, failure_reply)
 
     def pdf(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
         def work(request_id: str) -> Reply:
@@ -191,7 +186,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir
             )
 
-        return guarded(work, _envelope_failure)
+        return guarded(work, failure_reply)
 
     def png(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
         def work(request_id: str) -> Reply:
@@ -206,7 +201,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
             }
             return _deliver(request_id, result.png, "image/png", request.delivery, facts, result.warnings, output_dir)
 
-        return guarded(work, _envelope_failure)
+        return guarded(work, failure_reply)
 
     return [
         # Not read-only: delivery "file" writes into the output directory. The file is named by

@@ -38,10 +38,12 @@ from mcp.types import (
 )
 from pydantic import BaseModel, create_model
 
+from mermaid_printer.adapters.envelope import error_envelope
 from mermaid_printer.adapters.schema import input_schema
+from mermaid_printer.errors import PrinterError
 from mermaid_printer.service import PrinterService
 
-__all__ = ["Attachment", "Handler", "Reply", "ToolSpec", "make_tool", "tool_result"]
+__all__ = ["Attachment", "Handler", "Reply", "ToolSpec", "failure_reply", "make_tool", "tool_result"]
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,11 @@ class _PassThrough(FuncMetadata):
         if not unpublished:
             return data
         return {**{name: value for name, value in data.items() if name in published}, _UNPUBLISHED: unpublished}
+
+
+def failure_reply(error: PrinterError, request_id: str) -> Reply:
+    """The ``isError`` reply of a failed call: the failure envelope (``guarded``'s ``on_error``)."""
+    return Reply(error_envelope(error, request_id), is_error=True)
 
 
 def make_tool(spec: ToolSpec) -> Tool:
