@@ -73,6 +73,17 @@ class InvalidInput(PrinterError, ValueError):
 
     code = "INVALID_INPUT"
 
+    def summary(self) -> str:
+        """The code and the message without the message's own ``Invalid input:`` opening, which
+        the code already says (``INVALID_INPUT: theme: …``, not ``INVALID_INPUT: Invalid input: theme: …``)."""
+        message = _one_line(self.message)
+        if message.lower().startswith(_INVALID_INPUT_OPENING):
+            message = message[len(_INVALID_INPUT_OPENING) :]
+        return f"{self.code}: {message}"
+
+
+_INVALID_INPUT_OPENING = "invalid input: "
+
 
 class InputTooLarge(InvalidInput):
     """The diagram source exceeds a size limit (1 MB at the boundary, ``maxTextSize`` inside)."""

@@ -19,7 +19,6 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from mermaid_printer.engine.bundle import Bundle, Script, WarmUpCall
@@ -112,29 +111,22 @@ ENGINE_ENV_VAR = "MERMAID_PRINTER_ENGINE"
 DEFAULT_ENGINE = "native"
 
 
-#: The engine a process that serves one request uses when nobody chose one: the wasm engine
-#: restored from its warm snapshot starts several times faster than the native engine loads
-#: (``benchmarks/cold_start.py``) and draws the same bytes.
+#: The wasm engine restored from its warm snapshot: a process that serves one request starts
+#: from it faster than the native engine loads, once the snapshot is built; building it takes
+#: seconds and a large file in the user's cache, so it is used only when chosen
+#: (``--engine wasm-snapshot``; ``benchmarks/cold_start.py`` measures both).
 ONE_SHOT_ENGINE = "wasm-snapshot"
 
 
 def one_shot_engine() -> str:
     """The engine for a process that serves one request (a one-shot CLI run): the one chosen
-    (``$MERMAID_PRINTER_ENGINE``, which ``--engine`` sets), else :data:`ONE_SHOT_ENGINE` where it
-    can start fast — ``quickjs.wasm`` is built and there is a private cache directory to keep its
-    snapshot in (the first run builds the snapshot, once per version) — else ``native``.
+    (``$MERMAID_PRINTER_ENGINE``, which ``--engine`` sets), else ``native``, which starts in the
+    same time on the first run as on every later one and keeps nothing on disk.
 
     Raises:
         ValueError: the variable names no engine.
     """
-    if os.environ.get(ENGINE_ENV_VAR, "").strip():
-        return selected_engine()
-    from mermaid_printer.files import private_cache_directory
-
-    wasm_built = (Path(__file__).resolve().parent / "wasm" / "quickjs.wasm").is_file()
-    if wasm_built and private_cache_directory("wasm") is not None:
-        return ONE_SHOT_ENGINE
-    return DEFAULT_ENGINE
+    return selected_engine()
 
 
 def snapshot_file_prefix(bundle_name: str) -> str:

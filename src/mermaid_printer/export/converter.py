@@ -32,13 +32,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import cairocffi as cairo
-import cairosvg.css
-import cairosvg.surface
-from cairosvg.colors import COLORS
-from cairosvg.parser import Tree
-from cairosvg.url import parse_url
 from PIL import Image, ImageFilter
+
+from mermaid_printer.export import cairo_unavailable
+
+try:  # the system library, which cairocffi loads on import; where it is missing, a typed error
+    import cairocffi as cairo
+    import cairosvg.css
+    import cairosvg.surface
+    from cairosvg.colors import COLORS
+    from cairosvg.parser import Tree
+    from cairosvg.url import parse_url
+except (OSError, ImportError) as _missing:
+    raise cairo_unavailable(_missing) from None
 
 from mermaid_printer.colors import normalize_colour, parse_colour
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed

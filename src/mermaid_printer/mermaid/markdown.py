@@ -219,7 +219,7 @@ def render_markdown(
 def _write(image_dir: Path, name: str, data: bytes) -> None:
     try:
         image_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(image_dir / name, data, mode=0o644)
+        write_atomically(image_dir / name, data)
     except OSError as error:
         raise RenderFailed(
             f"the image {name} could not be written to {image_dir}: {error.strerror or error}",

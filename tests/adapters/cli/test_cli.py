@@ -131,7 +131,7 @@ def test_an_output_that_cannot_be_written_exits_1_with_one_line(tmp_path: Path) 
     result = run_cli("render", "a.mmd", "-o", "taken/a.svg", cwd=tmp_path)
 
     assert result.returncode == 1
-    assert_one_error_line(result.stderr, "error: cannot write taken/a.svg: ")
+    assert_one_error_line(result.stderr, "error: RENDER_FAILED: cannot write taken/a.svg: ")
 
 
 @pytest.mark.engine
@@ -212,7 +212,7 @@ def test_a_batch_writes_one_file_per_diagram_and_reports_the_broken_one(tmp_path
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["a.svg", "doc-1.svg"]
     assert (tmp_path / "out" / "doc-1.svg").read_text().startswith("<svg")
     (line,) = result.stderr.splitlines()
-    assert line.startswith("error: doc.md#2 (line 8): SYNTAX_ERROR: Parse error on line 2")
+    assert line.startswith("error: doc.md#2 (line 10): SYNTAX_ERROR: Parse error on line 2")  # its line in doc.md
 
 
 @pytest.mark.engine

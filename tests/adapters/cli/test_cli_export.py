@@ -38,12 +38,12 @@ def one_error_line(result: subprocess.CompletedProcess[bytes]) -> str:
         (["-o", "a.svg", "--fit", "fill"], "error: INVALID_INPUT: --fit applies to PDF output, not SVG"),
         (["-o", "a.pdf", "--width", "300"], "error: INVALID_INPUT: --width applies to PNG output, not PDF"),
         (["-o", "a.pdf", "--no-embed-fonts"], "error: INVALID_INPUT: --no-embed-fonts applies to SVG output, not PDF"),
-        (["-o", "a.pdf", "--paper", "B9"], "error: INVALID_INPUT: Invalid input: --paper: unknown paper size"),
-        (["-o", "a.pdf", "--orientation", "landscape"], "error: INVALID_INPUT: Invalid input: --orientation: "),
-        (["-o", "a.png", "--scale", "0"], "error: INVALID_INPUT: Invalid input: --scale: "),
+        (["-o", "a.pdf", "--paper", "B9"], "error: INVALID_INPUT: --paper: unknown paper size"),
+        (["-o", "a.pdf", "--orientation", "landscape"], "error: INVALID_INPUT: --orientation: "),
+        (["-o", "a.png", "--scale", "0"], "error: INVALID_INPUT: --scale: "),
         (
             ["-f", "png", "--scale", "2", "--width", "100"],
-            "error: INVALID_INPUT: Invalid input: --width: give scale or width",
+            "error: INVALID_INPUT: --width: give scale or width",
         ),
     ],
 )

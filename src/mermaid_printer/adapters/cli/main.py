@@ -19,10 +19,18 @@ from pathlib import Path
 from typing import Any
 
 import mermaid_printer
-from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
+from mermaid_printer.adapters.cli import terminal
+from mermaid_printer.adapters.cli.batch import (
+    MARKDOWN_SUFFIXES,
+    collect_items,
+    is_markdown_document,
+    names_a_directory,
+    refuse_a_file_as_batch_output,
+    render_batch,
+    status_stream,
+)
 from mermaid_printer.adapters.cli.check import add_check_command, format_diagnostic, run_check
 from mermaid_printer.adapters.cli.flags import (
-    CommandParser,
     FlagOverride,
     Overrides,
     add_model_flags,
@@ -32,12 +40,14 @@ from mermaid_printer.adapters.cli.flags import (
 )
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
 from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
+from mermaid_printer.adapters.cli.terminal import OneLineErrorParser
 from mermaid_printer.adapters.error_codes import is_input_error
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
-from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
+from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError, RenderFailed, RenderTimeout
 from mermaid_printer.files import write_atomically
+from mermaid_printer.mermaid.markdown_blocks import find_mermaid_blocks
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
@@ -79,11 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        stream=sys.stderr,
-        level=logging.DEBUG if args.debug else logging.INFO if args.command in ("serve", "http") else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    terminal.configure_logging(args)
     try:
         try:
             _apply_engine_flag(args)
@@ -109,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "hint" in exc.details and args.command in ("render", "parse") and _sources:
             print(format_diagnostic(exc, *_sources[-1]), file=sys.stderr)
         else:
-            _error(_in_flag_terms(exc, _flags_of(parser, args.command)).summary())
+            _error(terminal.in_flag_terms(exc, terminal.flags_of(parser, args.command)).summary())
         return EXIT_INPUT_ERROR if is_input_error(exc.code) else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -120,28 +126,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_RENDER_FAILED
 
 
-def _flags_of(parser: argparse.ArgumentParser, command: str) -> dict[str, str]:
-    """For ``command``: each option's destination (a request field) and the flag that sets it."""
-    # argparse keeps sub-commands and their options in private attributes: nothing public lists them.
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
-            options = action.choices[command]._actions
-            return {option.dest: max(option.option_strings, key=len) for option in options if option.option_strings}
-    return {}
-
-
-def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
-    """``error`` with the request field its message names first spelt as the flag that sets it
-    (``Invalid input: options.max_width: …`` becomes ``Invalid input: --max-width: …``): the
-    flags are what a user of the command line typed."""
-    field = error.details.get("field")
-    prefix = f"Invalid input: {field}: "
-    flag = flags.get(field.rsplit(".", 1)[-1]) if isinstance(field, str) else None
-    if flag is None or not error.message.startswith(prefix):
-        return error
-    return type(error)(f"Invalid input: {flag}: {error.message[len(prefix) :]}", error.details)
-
-
 def _serve_tools_help() -> str:
     from mermaid_printer.adapters.mcp.catalog import tools_help
 
@@ -149,8 +133,9 @@ def _serve_tools_help() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    common = CommandParser(add_help=False)
+    common = OneLineErrorParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
+    terminal.add_chatter_flags(common)
     common.add_argument(
         "--engine",
         choices=list(ENGINES),
@@ -158,14 +143,14 @@ def _parser() -> argparse.ArgumentParser:
         f"WebAssembly in wasmtime: same output, slower) (default: ${ENGINE_ENV_VAR}, else native)",
     )
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrorParser(
         prog="mermaid-printer",
         description="Render Mermaid diagrams to clean SVG with Mermaid 12.3, without a browser.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineErrorParser)
     add_check_command(commands, common)
 
     serve = commands.add_parser(
@@ -361,7 +346,8 @@ def _markdown(args: argparse.Namespace) -> int:
     if output.resolve() == source.resolve():
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
     text = _read_input(args.input)
-    with _printer(args.cache_dir, one_shot=False) as printer:
+    blocks = len(find_mermaid_blocks(text))
+    with _printer(args.cache_dir, one_shot=blocks <= 1) as printer:
         render = _renderer(printer, request.format, {"theme": request.theme})
 
         def image(code: str) -> bytes:
@@ -370,14 +356,17 @@ def _markdown(args: argparse.Namespace) -> int:
         rendering = render_markdown(
             text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
         )
+    if not rendering.blocks:
+        terminal.note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
     for block in rendering.blocks:
         if block.error_code is not None:
-            _error(f"{args.input}#{block.index} (line {block.document_line}): {block.error_summary}")
+            _error(
+                f"{args.input}#{block.index} (line {block.document_line or block.first_line}): {block.error_summary}"
+            )
     try:
-        write_atomically(output, rendering.markdown.encode("utf-8"), mode=_new_file_mode(output))
+        write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
-        _error(f"cannot write {output}: {exc.strerror or exc}")
-        return EXIT_RENDER_FAILED
+        raise _unwritable(output, exc) from exc
     failed = [block.error_code for block in rendering.blocks if block.error_code is not None]
     if not failed:
         return EXIT_OK
@@ -443,6 +432,8 @@ def _differing_defaults() -> dict[str, dict[str, Any]]:
 
 
 def _render(args: argparse.Namespace) -> int:
+    if is_markdown_document(args.input, args.output):
+        return _markdown(_as_markdown_command(args))
     if _is_batch(args):
         return _render_batch(args)
     (input_name,) = args.input
@@ -458,6 +449,12 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
     """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives."""
 
     def render(code: str) -> tuple[bytes, list[str]]:
+        try:
+            return render_as_asked(code)
+        except RenderTimeout as exc:
+            raise terminal.timeout_in_flag_terms(exc) from exc
+
+    def render_as_asked(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
         if output_format == "pdf":
             pdf = printer.render_pdf(validate_request(PdfOptions, values))
@@ -472,10 +469,24 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
 
 
 def _is_batch(args: argparse.Namespace) -> bool:
-    output = args.output
-    names_a_directory = output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
     markdown = any(Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in args.input)
-    return len(args.input) > 1 or markdown or names_a_directory
+    return len(args.input) > 1 or markdown or names_a_directory(args.output)
+
+
+def _as_markdown_command(args: argparse.Namespace) -> argparse.Namespace:
+    """``render``'s arguments as the ``markdown`` command's; refuses a flag that command has not."""
+    every_field = {name for model in _FORMAT_MODELS.values() for name in _fields(model)}
+    given = sorted(name for name in every_field - {"theme"} if getattr(args, name, None) is not None)
+    if given:
+        owner = next(model for model in _FORMAT_MODELS.values() if given[0] in model.model_fields)
+        flag = flag_of(given[0], owner.model_fields[given[0]], _OVERRIDES)
+        raise InvalidInput(
+            f"{flag} does not apply to a Markdown document drawn into Markdown (only --format svg|png and --theme "
+            "do); give -o a directory to render its diagrams as files",
+            {"field": given[0]},
+        )
+    (name,) = args.input
+    return argparse.Namespace(**{**vars(args), "input": name})
 
 
 def _render_batch(args: argparse.Namespace) -> int:
@@ -485,13 +496,16 @@ def _render_batch(args: argparse.Namespace) -> int:
         raise InvalidInput("a batch writes one file per diagram: give -o a directory, not -", {"field": "output"})
     if args.jobs < 1:
         raise InvalidInput("--jobs must be at least 1", {"field": "jobs"})
+    refuse_a_file_as_batch_output(args.input, args.output)
     output_format = _output_format(args, batch=True)
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
-        raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
+        names = ", ".join(args.input)
+        terminal.note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
+        return EXIT_OK
     with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
-        outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream())
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=None if terminal.quiet() else status_stream())
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
@@ -521,11 +535,15 @@ def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
         return EXIT_OK
     try:
         output.parent.mkdir(parents=True, exist_ok=True)  # as a batch does for its directory
-        write_atomically(output, data, mode=_new_file_mode(output))
+        write_atomically(output, data)
     except OSError as exc:
-        _error(f"cannot write {output}: {exc.strerror or exc}")
-        return EXIT_RENDER_FAILED
+        raise _unwritable(output, exc) from exc
     return EXIT_OK
+
+
+def _unwritable(output: Path, error: OSError) -> RenderFailed:
+    """The error for an output that cannot be written (exit status 1, ``error: RENDER_FAILED: …``)."""
+    return RenderFailed(f"cannot write {output}: {error.strerror or error}", {"reason": "output_unwritable"})
 
 
 def _output_path(input_name: str, output_name: str | None, suffix: str = ".svg") -> Path | None:
@@ -579,27 +597,12 @@ _OVERRIDES: Overrides = {
 }
 
 
-def _new_file_mode(path: Path) -> int:
-    # mkstemp creates 0600; give the result the mode a plain open() would (or keep the old one).
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def _first_leaf(group: BaseExceptionGroup) -> BaseException:
     first = group.exceptions[0]
     return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
+_error, _one_line = terminal.error, terminal.one_line
 
 
 if __name__ == "__main__":

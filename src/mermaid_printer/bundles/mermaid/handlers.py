@@ -78,7 +78,7 @@ __all__ = [
 #: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``_export_svg``).
 EXPORT_SVG_ID = WARMUP_SVG_ID
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
-_export_unavailable: str | None = None
+_export_unavailable: EngineUnavailable | None = None
 #: Whether the converter was loaded (warm_up() does it; a process that was not warmed up loads
 #: it on its first PDF/PNG).
 _export_prepared = False
@@ -304,7 +304,7 @@ def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: i
     if not _export_prepared:
         _prepare_export([])
     if _export_unavailable is not None:
-        raise EngineUnavailable(_export_unavailable, {"reason": "converter_unavailable"})
+        raise EngineUnavailable(_export_unavailable.message, _export_unavailable.details)
     # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
     # same for every diagram of a type and theme, so the converter's compiled copy is reused.
     job = SvgJob(code=code, config=config, svg_id=EXPORT_SVG_ID, timeout_ms=timeout_ms, embed_fonts=False)
@@ -318,15 +318,11 @@ def _prepare_export(svgs: list[str]) -> None:
         from mermaid_printer.export import prepare_export
 
         prepare_export(svgs)
-    except PrinterError as exc:  # its own clear message (fonts that cannot be written, ...)
-        _export_unavailable = f"PDF and PNG output are unavailable: {exc.message}"
-        logger.warning(_export_unavailable)
     except Exception as exc:  # no cairo: SVG must keep working
-        _export_unavailable = (
-            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
-            f"libcairo2): {type(exc).__name__}: {exc}"
-        )
-        logger.warning(_export_unavailable)
+        from mermaid_printer.export import export_unavailable
+
+        _export_unavailable = export_unavailable(exc)
+        logger.info(_export_unavailable.message)
 
 
 def _finish_svg(
