@@ -19,7 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import mermaid_printer
-from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
+from mermaid_printer.adapters.cli.batch import (
+    MARKDOWN_SUFFIXES,
+    collect_items,
+    render_ahead,
+    render_batch,
+    status_stream,
+)
 from mermaid_printer.adapters.cli.flags import (
     FlagOverride,
     Overrides,
@@ -341,6 +347,7 @@ def _apply_project_flags(args: argparse.Namespace) -> None:
 
 def _markdown(args: argparse.Namespace) -> int:
     from mermaid_printer.mermaid.markdown import render_markdown
+    from mermaid_printer.mermaid.markdown_blocks import find_mermaid_blocks
 
     request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
     source = Path(args.input)
@@ -354,8 +361,10 @@ def _markdown(args: argparse.Namespace) -> int:
         def image(code: str) -> bytes:
             return render(code)[0]
 
+        # Every block drawn at once on all cores, as a batch does; then written in order.
+        drawn = render_ahead([block.code for block in find_mermaid_blocks(text)], image, jobs=os.cpu_count() or 1)
         rendering = render_markdown(
-            text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
+            text, drawn, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
         )
     for block in rendering.blocks:
         if block.error_code is not None:
