@@ -140,3 +140,18 @@ def test_the_command_line_draws_the_same_bytes_with_and_without_a_head_start(tmp
     not_ahead = run("--engine", "native", "-o", "not-ahead.svg")
 
     assert ahead == not_ahead and b"Start" in ahead
+
+
+def test_a_batch_stops_the_head_start_and_starts_a_warm_pool_of_the_mermaid_bundle_alone() -> None:
+    cli_start._start_ahead(["render", "a.mmd", "b.mmd", "-o", "out/"])
+    started = cli_start._head_start
+    assert started is not None and started.engine_pid is not None
+    pid = started.engine_pid
+
+    pool = cli_start.batch_pool()
+
+    assert pool is not started and cli_start._head_start is None and _gone(pid)
+    assert pool.worker_options == {"bundles": ["mermaid"]} and pool.spares > 0
+    with Printer(pool, cache=None) as printer:
+        result = printer.render_svg(RenderOptions(code=FLOWCHART))
+    assert isinstance(result, RenderResult) and "Start" in result.svg

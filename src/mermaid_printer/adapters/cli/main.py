@@ -35,7 +35,7 @@ from mermaid_printer.adapters.cli.flags import (
     output_format,
 )
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
-from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
+from mermaid_printer.adapters.cli.start import batch_pool, discard_head_start, one_shot_pool, take_head_start
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
@@ -275,11 +275,12 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
+def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: bool = False) -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
     engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
-    the render still runs in a single-use child with its limits. Otherwise a warm pool (and an
+    the render still runs in a single-use child with its limits. ``batch``: a batch of Mermaid
+    diagrams (``adapters/cli/start.batch_pool``). Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
@@ -287,6 +288,8 @@ def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") 
     pool = None
     if one_shot:
         pool = take_head_start(bundle) or one_shot_pool(bundle)
+    elif batch:
+        pool = batch_pool()
     else:
         discard_head_start()
     return Printer(pool, cache=default_cache(cache_dir))
@@ -355,14 +358,15 @@ def _markdown(args: argparse.Namespace) -> int:
     if output.resolve() == source.resolve():
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
     text = _read_input(args.input)
-    with _printer(args.cache_dir, one_shot=False) as printer:
+    blocks = find_mermaid_blocks(text)
+    with _printer(args.cache_dir, one_shot=False, batch=True) as printer:
         render = _renderer(printer, request.format, {"theme": request.theme})
 
         def image(code: str) -> bytes:
             return render(code)[0]
 
         # Every block drawn at once on all cores, as a batch does; then written in order.
-        drawn = render_ahead([block.code for block in find_mermaid_blocks(text)], image, jobs=os.cpu_count() or 1)
+        drawn = render_ahead([block.code for block in blocks], image, jobs=os.cpu_count() or 1)
         rendering = render_markdown(
             text, drawn, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
         )
@@ -485,7 +489,7 @@ def _render_batch(args: argparse.Namespace) -> int:
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
         raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
-    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
+    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1, batch=True) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
         outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream())
     errors = outcome.errors()
