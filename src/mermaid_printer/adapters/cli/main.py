@@ -280,12 +280,12 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: bool = False) -> Any:
+def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: int = 0) -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
     engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
-    the render still runs in a single-use child with its limits. ``batch``: a batch of Mermaid
-    diagrams (``adapters/cli/start.batch_pool``). Otherwise a warm pool (and an
+    the render still runs in a single-use child with its limits. ``batch``: the number of diagrams
+    of a batch of Mermaid diagrams (``adapters/cli/start.batch_pool``). Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
@@ -294,7 +294,7 @@ def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", 
     if one_shot:
         pool = take_head_start(bundle) or one_shot_pool(bundle)
     elif batch:
-        pool = batch_pool()
+        pool = batch_pool(batch)
     else:
         discard_head_start()
     return Printer(pool, cache=default_cache(cache_dir))
@@ -364,7 +364,7 @@ def _markdown(args: argparse.Namespace) -> int:
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
     text = _read_input(args.input)
     blocks = find_mermaid_blocks(text)
-    with _printer(args.cache_dir, one_shot=False, batch=True) as printer:
+    with _printer(args.cache_dir, one_shot=False, batch=len(blocks)) as printer:
         render = _renderer(printer, request.format, {"theme": request.theme})
 
         def image(code: str) -> bytes:
@@ -494,7 +494,7 @@ def _render_batch(args: argparse.Namespace) -> int:
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
         raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
-    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1, batch=True) as printer:
+    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1, batch=len(inputs.items)) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
         outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream())
     errors = outcome.errors()

@@ -24,8 +24,12 @@ from mermaid_printer.pool import RendererPool
 
 __all__ = ["batch_pool", "discard_head_start", "main", "one_shot_pool", "take_head_start"]
 
-#: The bundle each one-shot command's engine process loads.
-_ONE_SHOT_BUNDLES = {"render": "mermaid", "parse": "mermaid", "markmap": "markmap"}
+#: The bundle each one-shot command's engine process loads (``markdown`` too: most documents
+#: hold few diagrams, and :func:`batch_pool` takes the process for them).
+_ONE_SHOT_BUNDLES = {"render": "mermaid", "parse": "mermaid", "markmap": "markmap", "markdown": "mermaid"}
+#: From this many diagrams on, a batch starts a warm pool (see :func:`batch_pool`); where the
+#: two cost the same CPU in all, measured with 20 and 200 diagrams (benchmarks/RESULTS.md).
+WARM_BATCH_FROM = 40
 #: Arguments that make a command line get no head start: help, or an engine chosen by flag.
 _NO_HEAD_START = ("-h", "--help", "--engine")
 
@@ -55,15 +59,22 @@ def one_shot_pool(bundle: str) -> RendererPool:
     return RendererPool(worker_options=_one_shot_options(bundle), spares=0)
 
 
-def batch_pool() -> RendererPool:
-    """The renderer pool of a batch of Mermaid diagrams (``render`` of several inputs,
-    ``markdown``): a warm pool, so every render process starts with each common type drawn once
-    and draws what a server's would, byte for byte, but of the Mermaid bundle alone: a batch
-    draws no mind map, and loading and warming that bundle too only delayed its first diagram.
-    Every diagram still gets its own single-use process. An engine process started ahead is
-    stopped first: it would only take CPU from this one's start.
+def batch_pool(diagrams: int) -> RendererPool:
+    """The renderer pool of a batch of ``diagrams`` Mermaid diagrams (``render`` of several
+    inputs, ``markdown``); every diagram still gets its own single-use process, and the batch
+    pays one start. Fewer than :data:`WARM_BATCH_FROM` diagrams run on the one-shot engine
+    process (the one started ahead if there is one): it starts warm from the engine's snapshot,
+    where a warm pool first loads and warms every type and learns its pages, which costs more
+    than such a batch spends drawing. A larger batch starts a warm pool of the Mermaid bundle
+    alone (a batch draws no mind map), whose render processes each cost less. Both draw the
+    same bytes.
+
+    Raises:
+        ValueError: ``$MERMAID_PRINTER_ENGINE`` names no engine.
     """
-    discard_head_start()
+    if diagrams < WARM_BATCH_FROM:
+        return take_head_start("mermaid") or one_shot_pool("mermaid")
+    discard_head_start()  # it would only take CPU from the warm pool's start
     return RendererPool(worker_options={"bundles": ["mermaid"]})
 
 
