@@ -53,6 +53,7 @@ from mermaid_printer.markmap.build import customize_job, over_time_limit, render
 from mermaid_printer.markmap.requests import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
 from mermaid_printer.mermaid.build import detect_job, diagram_dom_id, parse_job, pdf_job, png_job, svg_job
 from mermaid_printer.mermaid.config import config_warnings
+from mermaid_printer.mermaid.diagnosis.lint import silent_mistakes
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
@@ -331,9 +332,10 @@ class Printer:
         )
 
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
-        """Run a drawing job; the result carries the config warnings first."""
+        """Run a drawing job; the result carries the config warnings and the silent mistakes
+        (:mod:`~mermaid_printer.mermaid.diagnosis.lint`) first."""
         result = self._run(job, options.timeout_ms)
-        warnings = config_warnings(options.config)
+        warnings = [*config_warnings(options.config), *silent_mistakes(options.code)]
         if warnings:
             result = dataclasses.replace(result, warnings=[*warnings, *result.warnings])
         return result

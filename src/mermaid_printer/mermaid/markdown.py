@@ -58,6 +58,8 @@ class BlockOutcome:
             syntax error its line, column and what was expected).
         error_line: the failing line inside the block (1 = the line after the opening fence),
             when the error says.
+        error_hint, error_fixed_code: how to fix it, and the block's source with the checked fix
+            applied, when the diagnosis found them (``details.hint`` and ``details.fixed_code``).
         document_line: the same line counted in the input document.
     """
 
@@ -71,6 +73,8 @@ class BlockOutcome:
     error_summary: str | None = None
     error_line: int | None = None
     document_line: int | None = None
+    error_hint: str | None = None
+    error_fixed_code: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -141,7 +145,13 @@ def _failure(block: MermaidBlock, index: int, error: PrinterError) -> BlockOutco
         error_summary=error.summary(),
         error_line=error_line,
         document_line=None if error_line is None else block.first_line + error_line,
+        error_hint=_text_or_none(error.details.get("hint")),
+        error_fixed_code=_text_or_none(error.details.get("fixed_code")),
     )
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _note(outcome: BlockOutcome, indent: str) -> str:

@@ -100,5 +100,7 @@ def test_a_syntax_error_exits_2_naming_the_line_and_writes_no_png(tmp_path: Path
     result = run_cli("render", "a.mmd", "-o", "a.png", cwd=tmp_path)
 
     assert result.returncode == 2
-    assert one_error_line(result).startswith("error: SYNTAX_ERROR: Parse error on line 3")
+    stderr = result.stderr.decode()
+    assert stderr.splitlines()[0].startswith("error: SYNTAX_ERROR: Parse error on line 3")
+    assert " --> a.mmd:3:" in stderr and "  = help: " in stderr
     assert not (tmp_path / "a.png").exists()

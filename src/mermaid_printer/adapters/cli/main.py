@@ -26,6 +26,7 @@ from mermaid_printer.adapters.cli.batch import (
     render_batch,
     status_stream,
 )
+from mermaid_printer.adapters.cli.check import add_check_command, format_diagnostic, run_check
 from mermaid_printer.adapters.cli.flags import (
     CommandParser,
     FlagOverride,
@@ -103,12 +104,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _parse(args)
             if args.command == "markmap":
                 return _markmap(args)
+            if args.command == "check":
+                with _printer(None, one_shot=True) as printer:
+                    return run_check(args, printer)
             return _render(args)
         except BaseExceptionGroup as group:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
             raise _first_leaf(group) from group
     except PrinterError as exc:
-        _error(_in_flag_terms(exc, _flags_of(parser, args.command)).summary())
+        if "hint" in exc.details and args.command in ("render", "parse") and _sources:
+            print(format_diagnostic(exc, *_sources[-1]), file=sys.stderr)
+        else:
+            _error(_in_flag_terms(exc, _flags_of(parser, args.command)).summary())
         return EXIT_INPUT_ERROR if is_input_error(exc.code) else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -165,6 +172,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
+    add_check_command(commands, common)
 
     serve = commands.add_parser(
         "serve",
@@ -545,16 +553,22 @@ def _output_path(input_name: str, output_name: str | None, suffix: str = ".svg")
     return output
 
 
+#: The sources this run read, with their names (an error is printed with its line).
+_sources: list[tuple[str, str]] = []
+
+
 def _read_input(name: str) -> str:
     try:
         data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
     except OSError as exc:
         raise InvalidInput(f"cannot read {name}: {exc.strerror or exc}") from exc
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         source = "stdin" if name == "-" else name
         raise InvalidInput(f"{source} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
+    _sources.append((text, "<stdin>" if name == "-" else name))
+    return text
 
 
 def _read_config(name: str) -> dict[str, Any]:

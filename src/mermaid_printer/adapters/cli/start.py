@@ -26,7 +26,13 @@ __all__ = ["batch_pool", "discard_head_start", "main", "one_shot_pool", "take_he
 
 #: The bundle each one-shot command's engine process loads (``markdown`` too: most documents
 #: hold few diagrams, and :func:`batch_pool` takes the process for them).
-_ONE_SHOT_BUNDLES = {"render": "mermaid", "parse": "mermaid", "markmap": "markmap", "markdown": "mermaid"}
+_ONE_SHOT_BUNDLES = {
+    "render": "mermaid",
+    "parse": "mermaid",
+    "markmap": "markmap",
+    "check": "mermaid",
+    "markdown": "mermaid",
+}
 #: From this many diagrams on, a batch starts a warm pool (see :func:`batch_pool`); where the
 #: two cost the same CPU in all, measured with 20 and 200 diagrams (benchmarks/RESULTS.md).
 WARM_BATCH_FROM = 40

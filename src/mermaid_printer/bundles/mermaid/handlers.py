@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -51,6 +53,8 @@ from mermaid_printer.jobs import (
     SvgJob,
 )
 from mermaid_printer.mermaid.config import build_mermaid_config
+from mermaid_printer.mermaid.diagnosis import DIAGNOSED_CODES, DIAGNOSIS_ENV_VAR, diagnose
+from mermaid_printer.mermaid.diagnosis.check import Check, budget_for
 from mermaid_printer.postprocess.css import add_known_stylesheets, known_stylesheets
 from mermaid_printer.postprocess.finish import finish_svg
 from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
@@ -190,10 +194,38 @@ def _parse_call(
     engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, *, ast: bool, positions: bool
 ) -> dict[str, Any]:
     payload = {"code": code, "config": config, "ast": ast, "positions": positions}
+    started = time.monotonic()
     result = engine.call("parse", payload, _limits(timeout_ms))
     if not result.get("ok"):
-        raise error_from_dict(result.get("error") or {})
+        raise _diagnosed(engine, error_from_dict(result.get("error") or {}), code, config, timeout_ms, started)
     return result
+
+
+def _diagnosed(
+    engine: Engine, error: PrinterError, code: str, config: dict[str, Any], timeout_ms: int, started: float
+) -> PrinterError:
+    """``error`` explained, with fixes checked in this process (the error path only): parsed,
+    or drawn when the error came from drawing (:mod:`mermaid_printer.mermaid.diagnosis`). The
+    checks' budget never reaches past half of what the request's timeout has left (counted from
+    ``started``), so the error, not a timeout, comes back."""
+    if error.code not in DIAGNOSED_CODES or os.environ.get(DIAGNOSIS_ENV_VAR) == "off":
+        return error
+    draw = error.code == "RENDER_FAILED"
+
+    def run(candidate: str, seconds: float) -> dict[str, Any]:
+        limits = EngineLimits(time_s=seconds)
+        if draw:
+            return engine.call("render", {"code": candidate, "config": config, "svgId": WARMUP_SVG_ID}, limits)
+        return engine.call("parse", {"code": candidate, "config": config, "ast": False}, limits)
+
+    budget = budget_for(timeout_ms)
+    if timeout_ms:
+        budget = min(budget, (timeout_ms / 1000 - (time.monotonic() - started)) / 2)
+    try:
+        return diagnose(error, code, Check(run, budget))
+    except Exception:  # the diagnosis must never hide the error it explains
+        logger.exception("diagnosis failed")
+        return error
 
 
 def parse(engine: Engine, job: ParseJob) -> ParseResult:
@@ -211,9 +243,11 @@ def detect(engine: Engine, job: DetectJob) -> DiagramType:
 def render_svg(engine: Engine, job: SvgJob) -> RenderResult:
     """Render and post-process one diagram."""
     payload = {"code": job.code, "config": job.config, "svgId": job.svg_id}
+    started = time.monotonic()
     result = engine.call("render", payload, _limits(job.timeout_ms))
     if not result.get("ok"):
-        raise error_from_dict(result.get("error") or {})
+        error = error_from_dict(result.get("error") or {})
+        raise _diagnosed(engine, error, job.code, job.config, job.timeout_ms, started)
     warnings: list[str] = list(result.get("warnings") or [])
     missing = result.get("missing_codepoints") or []
     if missing:
