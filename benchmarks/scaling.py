@@ -3,11 +3,14 @@
 Each generator makes a diagram whose size grows linearly with ``n``: ``n`` nodes (classes,
 states, entities, participants' messages, tasks) and about ``n`` edges between them, with short
 labels of varied length so text measurement is exercised the way real diagrams exercise it.
-Deterministic: the same ``n`` gives the same text.
+Deterministic: the same ``n`` gives the same text. ``random-graph`` and ``random-er`` link each
+node to random earlier ones (a fixed seed per size), so their edges cross as in real dependency
+and data-model diagrams (issue 41's scaling family, :data:`RANDOM_SIZES`).
 
 Usage::
 
     python benchmarks/scaling.py flowchart 50      # print a 50-node flowchart
+    python benchmarks/scaling.py random-graph 400  # a 400-node random graph
 """
 
 from __future__ import annotations
