@@ -10,7 +10,13 @@ import pytest
 from adapters.cli.cli_runs import run_cli
 from adapters.mcp.stdio_session import run_session, tool_call
 
-from mermaid_printer.engine import ENGINE_ENV_VAR, ONE_SHOT_ENGINE, one_shot_engine, selected_engine
+from mermaid_printer.engine import (
+    ENGINE_ENV_VAR,
+    ONE_SHOT_ENGINE,
+    one_shot_engine,
+    selected_engine,
+    snapshot_file_prefix,
+)
 from mermaid_printer.mermaid.requests import RenderOptions
 from mermaid_printer.pool import RendererPool
 from mermaid_printer.service import Printer
@@ -129,6 +135,20 @@ def test_a_one_shot_process_uses_the_native_engine_unless_told_and_builds_nothin
     monkeypatch.setenv(ENGINE_ENV_VAR, ONE_SHOT_ENGINE)  # what --engine wasm-snapshot sets
     assert one_shot_engine() == "wasm-snapshot"
     assert not (tmp_path / "cache").exists()
+
+
+def test_a_one_shot_process_starts_from_a_snapshot_someone_chose_to_keep(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Once a run with --engine wasm-snapshot kept one, later one-shot runs start from it (fastest).
+    monkeypatch.delenv(ENGINE_ENV_VAR, raising=False)
+    monkeypatch.setenv("MERMAID_PRINTER_CACHE_DIR", str(tmp_path / "cache"))
+    kept = tmp_path / "cache" / "wasm"
+    kept.mkdir(parents=True, mode=0o700)
+    (kept / f"{snapshot_file_prefix('mermaid')}0123abcd.bin").write_bytes(b"")
+
+    assert one_shot_engine("mermaid") == ONE_SHOT_ENGINE
+    assert one_shot_engine("markmap") == "native"
 
 
 @pytest.mark.engine

@@ -20,6 +20,9 @@ parse time. The stylesheet depends only on the diagram type,
 theme, config and the ``<svg>`` id, so the worker renders PDF/PNG with one fixed id and the
 compiled stylesheets are cached by their text (:func:`preload_stylesheets` fills the cache in
 the zygote with the warm-up diagrams, so a forked child finds the default-theme ones ready).
+
+Kept whole: one CairoSVG subclass and the copy of the SVG it draws; every fix hooks the same node
+tree and tag table.
 """
 
 from __future__ import annotations

@@ -17,10 +17,10 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
 from mermaid_printer.files import write_atomically
@@ -37,9 +37,12 @@ __all__ = [
     "is_markdown_document",
     "names_a_directory",
     "refuse_a_file_as_batch_output",
+    "render_ahead",
     "render_batch",
     "status_stream",
 ]
+
+_Result = TypeVar("_Result")
 
 #: Suffixes read as Markdown (every fenced mermaid block is a diagram).
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
@@ -184,6 +187,37 @@ def render_batch(
             _shown_progress = None
     progress.finish()
     return BatchOutcome(written=written, failed=failed, unreadable=inputs.unreadable)
+
+
+def render_ahead(codes: Iterable[str], render: Callable[[str], _Result], *, jobs: int) -> Callable[[str], _Result]:
+    """Draw every diagram of ``codes`` now, ``jobs`` at a time on the printer's pool, and give
+    back a ``render`` that answers from those drawings: for a caller that draws one diagram after
+    another (``render_markdown``) yet should keep every core busy, as a batch does. A diagram's
+    :class:`PrinterError` is raised again when the caller asks for it; a source repeated in
+    ``codes`` is drawn once; a source not among ``codes`` is drawn when asked for.
+    """
+    unique = list(dict.fromkeys(codes))
+    outcomes: dict[str, _Result | PrinterError] = {}
+
+    def one(code: str) -> None:
+        try:
+            outcomes[code] = render(code)
+        except PrinterError as exc:
+            outcomes[code] = exc
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for future in [pool.submit(one, code) for code in unique]:
+            future.result()
+
+    def answer(code: str) -> _Result:
+        if code not in outcomes:
+            return render(code)
+        outcome = outcomes[code]
+        if isinstance(outcome, PrinterError):
+            raise outcome
+        return outcome
+
+    return answer
 
 
 class _Progress:

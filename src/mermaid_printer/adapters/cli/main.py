@@ -5,6 +5,9 @@ PDF or PNG; the format comes from ``--format``, else the output file's suffix, e
 Errors are reported as one line on stderr, ``error: CODE: message``, never as a traceback
 (``--debug`` shows the traceback of an unexpected error). The output file is written atomically
 and left untouched when anything fails.
+
+Kept whole: the command line's parser and its dispatch; each command's own work lives beside it
+(batch, check, markmap, terminal), and what stays here is what the commands share.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from mermaid_printer.adapters.cli.batch import (
     is_markdown_document,
     names_a_directory,
     refuse_a_file_as_batch_output,
+    render_ahead,
     render_batch,
     status_stream,
 )
@@ -39,7 +43,7 @@ from mermaid_printer.adapters.cli.flags import (
     output_format,
 )
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
-from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
+from mermaid_printer.adapters.cli.start import batch_pool, discard_head_start, one_shot_pool, take_head_start
 from mermaid_printer.adapters.cli.terminal import OneLineErrorParser
 from mermaid_printer.adapters.error_codes import is_input_error
 from mermaid_printer.adapters.http.settings import HttpSettings
@@ -267,11 +271,12 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
+def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: int = 0) -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
     engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
-    the render still runs in a single-use child with its limits. Otherwise a warm pool (and an
+    the render still runs in a single-use child with its limits. ``batch``: the number of diagrams
+    of a batch of Mermaid diagrams (``adapters/cli/start.batch_pool``). Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
@@ -279,6 +284,8 @@ def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") 
     pool = None
     if one_shot:
         pool = take_head_start(bundle) or one_shot_pool(bundle)
+    elif batch:
+        pool = batch_pool(batch)
     else:
         discard_head_start()
     return Printer(pool, cache=default_cache(cache_dir))
@@ -346,15 +353,17 @@ def _markdown(args: argparse.Namespace) -> int:
     if output.resolve() == source.resolve():
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
     text = _read_input(args.input)
-    blocks = len(find_mermaid_blocks(text))
-    with _printer(args.cache_dir, one_shot=blocks <= 1) as printer:
+    blocks = find_mermaid_blocks(text)
+    with _printer(args.cache_dir, one_shot=False, batch=len(blocks)) as printer:
         render = _renderer(printer, request.format, {"theme": request.theme})
 
         def image(code: str) -> bytes:
             return render(code)[0]
 
+        # Every block drawn at once on all cores, as a batch does; then written in order.
+        drawn = render_ahead([block.code for block in blocks], image, jobs=os.cpu_count() or 1)
         rendering = render_markdown(
-            text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
+            text, drawn, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
         )
     if not rendering.blocks:
         terminal.note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
@@ -503,7 +512,7 @@ def _render_batch(args: argparse.Namespace) -> int:
         names = ", ".join(args.input)
         terminal.note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
         return EXIT_OK
-    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
+    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1, batch=len(inputs.items)) as printer:
         render = _renderer(printer, output_format, _format_flags(args, output_format))
         outcome = render_batch(inputs, render, jobs=args.jobs, status=None if terminal.quiet() else status_stream())
     errors = outcome.errors()

@@ -8,6 +8,9 @@ make most (see ``benchmarks/error_corpus``): a label holding ``(``, ``;`` or ``:
 unquoted, ``end`` as a node id, a block never closed, a one-dash arrow, an unknown or missing
 diagram type, a sequence message without ``:``; anything else gets the parser's position and
 expectation in plain words and a generic hint.
+
+Kept whole: one ordered table of mistake classes sharing the source's line index; the order decides
+which class explains an error, and split by diagram type it would be spread over files.
 """
 
 from __future__ import annotations
