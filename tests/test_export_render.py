@@ -195,7 +195,7 @@ def test_the_public_api_names_the_pdf_and_png_entry_points() -> None:
         "render_pdf",
         "render_png",
     } <= set(mermaid_printer.__all__)
-    assert mermaid_printer.export.__all__ == ["prepare_export"]
+    assert sorted(mermaid_printer.export.__all__) == ["cairo_unavailable", "export_unavailable", "prepare_export"]
 
 
 def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:

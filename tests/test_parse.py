@@ -237,7 +237,7 @@ def test_a_syntax_error_names_line_column_token_and_expected_tokens(printer: Pri
         ("flowchart TD\n  A --> B\n  %% note\n  C --> --> D\n", 4, 9),  # after a comment line
         ("flowchart TD\n  A --> B\n  B -->", 3, 8),  # end of input: just after the arrow
         ("flowchart TD\n  A --> B\n  B --> \n\n", 3, 8),  # the same, with blank lines after
-        ("flowchart TD\n  A[unclosed --> B\n", 2, 19),  # a bracket never closed: at the end
+        ("flowchart TD\n  A[unclosed --> B\n", 2, 3),  # a bracket never closed: at the node it opened
         ("erDiagram\n  A ||--o{ : x\n", 2, 12),  # the colon where the entity should be
     ],
     ids=["after-comment", "front-matter", "comment-between", "eof", "eof-blank-lines", "unclosed", "er"],
@@ -254,8 +254,9 @@ def test_a_syntax_error_points_at_the_token_mermaid_could_not_take(
 
 
 def test_a_parse_time_diagram_error_is_a_syntax_error(printer: Printer) -> None:
-    with pytest.raises(DiagramSyntaxError, match="checkout branch which is not yet created"):
+    with pytest.raises(DiagramSyntaxError, match="names a branch that does not exist yet") as caught:
         printer.parse("gitGraph\n  checkout nowhere\n")
+    assert "checkout branch which is not yet created" in caught.value.details["mermaid_message"]
 
 
 def test_unknown_types_bad_input_and_oversize_input_are_typed_errors(printer: Printer) -> None:

@@ -173,6 +173,7 @@ DAMAGE = {
 def test_a_damaged_snapshot_is_never_used_the_engine_is_built_again_and_the_file_replaced(
     cache_dir: Path, bundle: Bundle, caplog: pytest.LogCaptureFixture, damage: str
 ) -> None:
+    caplog.set_level(logging.INFO)  # the engine's notes on its snapshot are INFO records
     WasmEngine.restored(bundle)
     path = _path(bundle)
     whole = path.read_bytes()
@@ -191,6 +192,7 @@ def test_a_damaged_snapshot_is_never_used_the_engine_is_built_again_and_the_file
 def test_a_snapshot_reached_through_a_symbolic_link_is_not_followed(
     cache_dir: Path, bundle: Bundle, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO)  # the engine's notes on its snapshot are INFO records
     WasmEngine.restored(bundle)
     path = _path(bundle)
     elsewhere = tmp_path / "elsewhere.bin"

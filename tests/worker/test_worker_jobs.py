@@ -52,7 +52,8 @@ def test_a_diagram_error_from_the_engine_is_raised_as_its_typed_error() -> None:
     engine = FakeEngine(mermaid_bundle())
     with pytest.raises(DiagramSyntaxError) as caught:
         mermaid_worker.parse(engine, ParseJob(code="SYNTAX", config={}, timeout_ms=1000))
-    assert caught.value.details == {"line": 1, "column": 1}
+    assert (caught.value.details["line"], caught.value.details["column"]) == (1, 1)
+    assert caught.value.details["hint"]  # the diagnosis explains it (the error path only)
 
 
 def test_handle_refuses_what_is_not_a_registered_job() -> None:

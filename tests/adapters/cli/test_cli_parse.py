@@ -62,7 +62,6 @@ def test_an_unknown_diagram_type_exits_2_with_the_line_and_a_hint() -> None:
     [
         (("parse", "/nonexistent/x.mmd"), "", "error: INVALID_INPUT: cannot read /nonexistent/x.mmd"),
         (("parse", "-"), "   \n", "error: INVALID_INPUT: code must contain a diagram"),
-        (("parse", "-"), "nonsense\n", "error: UNSUPPORTED_DIAGRAM:"),
         (("serve", "--tools", "printer,bogus"), "", "error: INVALID_INPUT: --tools: unknown tool group(s) bogus"),
     ],
 )
