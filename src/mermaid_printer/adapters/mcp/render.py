@@ -30,6 +30,7 @@ from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
 from mermaid_printer.errors import ERROR_CODES, PrinterError
 from mermaid_printer.export.geometry import MAX_PNG_PIXELS
 from mermaid_printer.limits import MAX_TEXT_CHARS
+from mermaid_printer.mermaid.editor_link import drawing_link
 from mermaid_printer.mermaid.requests import PdfOptions, PngOptions, RenderOptions
 from mermaid_printer.requests import DEFAULT_PNG_SCALE, PAPER_SIZES, validate_request
 from mermaid_printer.service import PrinterService
@@ -49,7 +50,9 @@ block, architecture, C4, ...) into an image file, or to check that Mermaid code 
 a syntax error comes back with its line and column so you can fix the code and call again.
 
 Returns JSON: ok, request_id, warnings, errors (each {{code, message, details}}); when ok, also
-svg (the SVG document as text) and diagram_type. Error codes: {", ".join(ERROR_CODES)};
+svg (the SVG document as text), diagram_type and editor_url: a link that opens the diagram
+in the Mermaid Live Editor for a person to see and change (encoded locally, nothing fetched or
+uploaded; offer it to the user rather than opening it yourself). Error codes: {", ".join(ERROR_CODES)};
 a SYNTAX_ERROR has line, column and expected in its details.
 
 Limits: code at most {MAX_TEXT_CHARS:,} characters (Mermaid's maxTextSize); a render is stopped after timeout_ms; nothing
@@ -63,7 +66,8 @@ _COMMON_LIMITS = (
     "Same code, theme, config_json and timeout_ms as mermaid_to_svg, with the same limits; nothing is "
     f"fetched from the network. Error codes: {', '.join(ERROR_CODES)}; a SYNTAX_ERROR has line, column "
     "and expected in its details: fix the code and call again. Output is deterministic: after an "
-    "INVALID_*, SYNTAX_ERROR or UNSUPPORTED_DIAGRAM error change the input rather than retrying it."
+    "INVALID_*, SYNTAX_ERROR or UNSUPPORTED_DIAGRAM error change the input rather than retrying it. "
+    "editor_url opens the diagram in the Mermaid Live Editor (encoded locally; nothing fetched)."
 )
 
 _PDF_DESCRIPTION = f"""\
@@ -133,9 +137,15 @@ def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
 
 def _svg(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
     def work(request_id: str) -> Reply:
-        result = printer.render_svg(validate_request(RenderOptions, arguments))
+        request = validate_request(RenderOptions, arguments)
+        result = printer.render_svg(request)
         envelope = success_envelope(
-            request_id, result.warnings, svg=result.svg, diagram_type=result.diagram_type, cached=result.cached
+            request_id,
+            result.warnings,
+            svg=result.svg,
+            diagram_type=result.diagram_type,
+            cached=result.cached,
+            editor_url=drawing_link(request.code, request.theme, request.config),
         )
         return Reply(envelope, is_error=False)
 
@@ -158,6 +168,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 "paper": request.paper,
                 "orientation": result.orientation,
                 "cached": result.cached,
+                "editor_url": drawing_link(request.code, request.theme, request.config),
             }
             return _deliver(
                 request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir
@@ -175,6 +186,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 "height_px": result.height_px,
                 "scale": result.scale,
                 "cached": result.cached,
+                "editor_url": drawing_link(request.code, request.theme, request.config),
             }
             return _deliver(request_id, result.png, "image/png", request.delivery, facts, result.warnings, output_dir)
 
