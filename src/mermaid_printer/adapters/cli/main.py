@@ -29,6 +29,14 @@ from mermaid_printer.adapters.cli.flags import (
     output_format,
 )
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
+from mermaid_printer.adapters.cli.mmdc import (
+    MMDC_ALIASES,
+    SIZE_FIELDS,
+    MmdcOptions,
+    add_mmdc_flags,
+    merged_inputs,
+    mmdc_options,
+)
 from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
@@ -121,8 +129,13 @@ def _flags_of(parser: argparse.ArgumentParser, command: str) -> dict[str, str]:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction) and command in action.choices:
             options = action.choices[command]._actions
-            return {option.dest: max(option.option_strings, key=len) for option in options if option.option_strings}
+            return {option.dest: _long_flag(option.option_strings) for option in options if option.option_strings}
     return {}
+
+
+def _long_flag(spellings: Sequence[str]) -> str:
+    """The printer's own long spelling of a flag (the first ``--`` one; mermaid-cli's come after)."""
+    return next((flag for flag in spellings if flag.startswith("--")), max(spellings, key=len))
 
 
 def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
@@ -205,7 +218,15 @@ def _parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="OUTPUT", help="the rendered document (default: INPUT's name .rendered.md)"
     )
     markdown.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
-    add_model_flags(markdown, RenderMarkdownRequest, ["format", "theme"])
+    markdown.add_argument(
+        "-a",
+        "--artefacts",
+        "--artifacts",
+        dest="artefacts",
+        metavar="DIR",
+        help="where the images go (default: beside OUTPUT)",
+    )
+    add_model_flags(markdown, RenderMarkdownRequest, ["format", "theme"], aliases={"theme": ("-t",)})
 
     parse = commands.add_parser(
         "parse",
@@ -226,13 +247,15 @@ def _parser() -> argparse.ArgumentParser:
         help="render diagrams to SVG, PDF or PNG files",
         description="Render Mermaid diagrams to SVG, PDF (vector, selectable text) or PNG. The format "
         "comes from --format, else from the output's suffix (.svg, .pdf, .png), else SVG. "
-        "Several inputs, Markdown inputs (every ```mermaid block is a diagram) or an output "
-        "directory make a batch: one file per diagram, rendered --jobs at a time.",
+        "Several inputs, Markdown inputs (every ```mermaid or :::mermaid block is a diagram) or an "
+        "output directory make a batch: one file per diagram, rendered --jobs at a time. A Markdown "
+        "INPUT with a Markdown -o is mermaid-cli's Markdown mode: the document with each block drawn "
+        "into an image (see the markdown command). mermaid-cli's flags are accepted too (docs/cli.md).",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     render.add_argument(
-        "input", metavar="INPUT", nargs="+", help="Mermaid or Markdown source files, or - for stdin (one diagram)"
+        "input", metavar="INPUT", nargs="*", help="Mermaid or Markdown source files, or - for stdin (one diagram)"
     )
     render.add_argument(
         "--jobs",
@@ -253,12 +276,19 @@ def _parser() -> argparse.ArgumentParser:
         "-f", "--format", choices=_FORMATS, help="svg, pdf or png (default: from OUTPUT's suffix, else svg)"
     )
     add_model_flags(
-        render, DiagramOptions, _fields(DiagramOptions), overrides=_OVERRIDES, defaults_by_format=_differing_defaults()
+        render,
+        DiagramOptions,
+        _fields(DiagramOptions),
+        overrides=_OVERRIDES,
+        defaults_by_format=_differing_defaults(),
+        aliases=MMDC_ALIASES,
     )
     for format_name, model in _FORMAT_MODELS.items():
         own = _own_fields(model)
         if own:
-            add_model_flags(render.add_argument_group(format_name.upper()), model, own, overrides=_OVERRIDES)
+            group = render.add_argument_group(format_name.upper())
+            add_model_flags(group, model, own, overrides=_OVERRIDES, aliases=MMDC_ALIASES)
+    add_mmdc_flags(render)
     add_markmap_command(commands, common, _EPILOG)
     return parser
 
@@ -340,26 +370,53 @@ def _apply_project_flags(args: argparse.Namespace) -> None:
 
 
 def _markdown(args: argparse.Namespace) -> int:
+    request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
+    with _printer(args.cache_dir, one_shot=False) as printer:
+        return _markdown_document(
+            args.input, args.output, args.artefacts, request.format, {"theme": request.theme}, printer, None
+        )
+
+
+def _markdown_document(
+    input_name: str,
+    output_name: str | None,
+    artefacts: str | None,
+    image_format: str,
+    flags: dict[str, Any],
+    printer: Any,
+    extras: MmdcOptions | None,
+) -> int:
+    """Markdown in, Markdown out: every Mermaid block drawn into an image in ``artefacts`` (default:
+    beside the output) and linked from the output document."""
     from mermaid_printer.mermaid.markdown import render_markdown
 
-    request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
-    source = Path(args.input)
-    output = Path(args.output) if args.output else source.with_name(f"{source.stem}.rendered.md")
+    source = Path(input_name)
+    output = Path(output_name) if output_name else source.with_name(f"{source.stem}.rendered.md")
     if output.resolve() == source.resolve():
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
-    text = _read_input(args.input)
-    with _printer(args.cache_dir, one_shot=False) as printer:
-        render = _renderer(printer, request.format, {"theme": request.theme})
+    text = _read_input(input_name)
+    image_dir = Path(artefacts) if artefacts else output.parent
+    link_prefix = os.path.relpath(image_dir.resolve(), output.parent.resolve()) if artefacts else ""
+    render = _renderer(printer, image_format, flags, extras)
 
-        def image(code: str) -> bytes:
-            return render(code)[0]
+    def image(code: str) -> bytes:
+        data, warnings = render(code)
+        for warning in warnings:
+            print(f"warning: {_one_line(warning)}", file=sys.stderr)
+        return data
 
-        rendering = render_markdown(
-            text, image, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
-        )
+    rendering = render_markdown(
+        text,
+        image,
+        image_dir,
+        "" if link_prefix == "." else link_prefix,
+        image_stem=output.stem,
+        image_suffix=f".{image_format}",
+        colon_blocks=True,
+    )
     for block in rendering.blocks:
         if block.error_code is not None:
-            _error(f"{args.input}#{block.index} (line {block.document_line}): {block.error_summary}")
+            _error(f"{input_name}#{block.index} (line {block.document_line}): {block.error_summary}")
     try:
         write_atomically(output, rendering.markdown.encode("utf-8"), mode=_new_file_mode(output))
     except OSError as exc:
@@ -372,8 +429,11 @@ def _markdown(args: argparse.Namespace) -> int:
 
 
 def _format_flags(args: argparse.Namespace, output_format: str) -> dict[str, Any]:
-    """The options the command line gives for ``output_format``."""
-    return given_values(args, _fields(_FORMAT_MODELS[output_format]), _OVERRIDES)
+    """The options the command line gives for ``output_format`` (``--css-file`` into the config)."""
+    from mermaid_printer.adapters.cli.mmdc import with_css_file
+
+    flags = given_values(args, _fields(_FORMAT_MODELS[output_format]), _OVERRIDES)
+    return with_css_file(flags, getattr(args, "css_file", None))
 
 
 def _http(args: argparse.Namespace) -> int:
@@ -430,32 +490,79 @@ def _differing_defaults() -> dict[str, dict[str, Any]]:
 
 
 def _render(args: argparse.Namespace) -> int:
+    args.input = merged_inputs(args)
+    extras = mmdc_options(args)
+    if args.watch:
+        from mermaid_printer.adapters.cli.watch import watch
+
+        if "-" in args.input:
+            raise InvalidInput("--watch re-reads files: name input files, not - (stdin)", {"field": "watch"})
+        with _printer(args.cache_dir, one_shot=False) as printer:
+            return watch(args.input, lambda: _render_once(args, extras, printer), quiet=extras.quiet)
+    return _render_once(args, extras, None)
+
+
+def _render_once(args: argparse.Namespace, extras: MmdcOptions, printer: Any | None) -> int:
+    """One render of the inputs, with ``printer`` (``None``: one made for it)."""
+    if _is_markdown_document(args):
+        image_format = args.format or "svg"
+        with _opened(printer, args.cache_dir, one_shot=False) as drawing:
+            flags = _format_flags(args, image_format)
+            return _markdown_document(args.input[0], args.output, args.artefacts, image_format, flags, drawing, extras)
+    if args.artefacts is not None:
+        raise InvalidInput(
+            "--artefacts is for Markdown mode: a Markdown INPUT and a Markdown -o", {"field": "artefacts"}
+        )
     if _is_batch(args):
-        return _render_batch(args)
+        return _render_batch(args, extras, printer)
     (input_name,) = args.input
     output_format = _output_format(args)
     output = _output_path(input_name, args.output, f".{output_format}")
     code = _read_input(input_name)
-    with _printer(args.cache_dir, one_shot=True) as printer:
-        data, warnings = _renderer(printer, output_format, _format_flags(args, output_format))(code)
+    with _opened(printer, args.cache_dir, one_shot=True) as drawing:
+        data, warnings = _renderer(drawing, output_format, _format_flags(args, output_format), extras)(code)
     return _emit(data, warnings, output)
 
 
-def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callable[[str], tuple[bytes, list[str]]]:
-    """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives."""
+def _opened(printer: Any | None, cache_dir: str | None, *, one_shot: bool) -> Any:
+    """``printer`` as a context that leaves it open, or a new printer."""
+    import contextlib
+
+    return contextlib.nullcontext(printer) if printer is not None else _printer(cache_dir, one_shot=one_shot)
+
+
+def _is_markdown_document(args: argparse.Namespace) -> bool:
+    """mermaid-cli's Markdown mode: one Markdown input written to a Markdown output."""
+    markdown = [Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in (*args.input, args.output or "")]
+    return len(args.input) == 1 and all(markdown)
+
+
+def _renderer(
+    printer: Any, output_format: str, flags: dict[str, Any], extras: MmdcOptions | None = None
+) -> Callable[[str], tuple[bytes, list[str]]]:
+    """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives, and
+    mermaid-cli's ``extras`` (size, SVG id, quiet)."""
+    from mermaid_printer.adapters.cli import mmdc
+
+    extras = extras or MmdcOptions()
 
     def render(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
         if output_format == "pdf":
+            if extras.sized:
+                return mmdc.sized_pdf(printer, validate_request(PdfOptions, values), extras)
             pdf = printer.render_pdf(validate_request(PdfOptions, values))
             return pdf.pdf, pdf.warnings
         if output_format == "png":
+            if extras.height is not None:
+                values["width"] = mmdc.png_width(printer, validate_request(PngOptions, values), extras)
             png = printer.render_png(validate_request(PngOptions, values))
             return png.png, png.warnings
         svg = printer.render_svg(validate_request(RenderOptions, values))
-        return svg.svg.encode("utf-8"), svg.warnings
+        text = mmdc.with_svg_id(svg.svg, extras.svg_id) if extras.svg_id else svg.svg
+        return mmdc.sized_svg(text, extras).encode("utf-8"), svg.warnings
 
-    return render
+    return mmdc.quiet_renderer(render, extras.quiet)
 
 
 def _is_batch(args: argparse.Namespace) -> bool:
@@ -465,7 +572,7 @@ def _is_batch(args: argparse.Namespace) -> bool:
     return len(args.input) > 1 or markdown or names_a_directory
 
 
-def _render_batch(args: argparse.Namespace) -> int:
+def _render_batch(args: argparse.Namespace, extras: MmdcOptions, printer: Any | None) -> int:
     if "-" in args.input:
         raise InvalidInput("stdin (-) holds one diagram: render it alone, not in a batch", {"field": "input"})
     if args.output == "-":
@@ -476,9 +583,10 @@ def _render_batch(args: argparse.Namespace) -> int:
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
         raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
-    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1) as printer:
-        render = _renderer(printer, output_format, _format_flags(args, output_format))
-        outcome = render_batch(inputs, render, jobs=args.jobs, status=status_stream())
+    with _opened(printer, args.cache_dir, one_shot=len(inputs.items) <= 1) as drawing:
+        render = _renderer(drawing, output_format, _format_flags(args, output_format), extras)
+        status = None if extras.quiet else status_stream()
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=status)
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
@@ -491,7 +599,7 @@ def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
     refuses flags of another format."""
     chosen = output_format(None if batch else args.output, args.format, _FORMATS)
     for owner, model in _FORMAT_MODELS.items():
-        given = [name for name in _own_fields(model) if getattr(args, name) is not None]
+        given = [name for name in _own_fields(model) if getattr(args, name) is not None and name not in SIZE_FIELDS]
         if given and owner != chosen:
             flag = flag_of(given[0], model.model_fields[given[0]], _OVERRIDES)
             raise InvalidInput(f"{flag} applies to {owner.upper()} output, not {chosen.upper()}", {"field": given[0]})
