@@ -53,6 +53,7 @@ from mermaid_printer.markmap.build import customize_job, over_time_limit, render
 from mermaid_printer.markmap.requests import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
 from mermaid_printer.mermaid.build import detect_job, diagram_dom_id, parse_job, pdf_job, png_job, svg_job
 from mermaid_printer.mermaid.config import config_warnings
+from mermaid_printer.mermaid.icons import icon_warnings
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
@@ -308,7 +309,7 @@ class Printer:
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
         """Run a drawing job; the result carries the config warnings first."""
         result = self._run(job, options.timeout_ms)
-        warnings = config_warnings(options.config)
+        warnings = [*config_warnings(options.config), *icon_warnings(options.code)]
         if warnings:
             result = dataclasses.replace(result, warnings=[*warnings, *result.warnings])
         return result

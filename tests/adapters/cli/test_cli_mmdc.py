@@ -233,3 +233,20 @@ def test_watch_renders_a_changed_input_again_and_stops_cleanly_on_ctrl_c(tmp_pat
     while not lines.empty():
         rest.append(lines.get())
     assert "Traceback" not in "".join(rest)
+
+
+@pytest.mark.engine
+def test_icon_pack_files_draw_their_icons_and_a_bad_one_is_an_input_error(tmp_path: Path) -> None:
+    pack = {"prefix": "acme", "width": 24, "height": 24, "icons": {"box": {"body": '<path d="M2 2h20v20H2z"/>'}}}
+    (tmp_path / "acme.json").write_text(json.dumps(pack))
+    (tmp_path / "bad.json").write_text("[]")
+    (tmp_path / "a.mmd").write_text('flowchart LR\n  A@{ icon: "acme:box", label: "Box" } --> B\n')
+
+    drawn = run_cli("render", "a.mmd", "-o", "a.svg", "--icon-pack", "acme.json", cwd=tmp_path)
+    refused = run_cli("render", "a.mmd", "-o", "b.svg", "--icon-pack", "bad.json", cwd=tmp_path)
+    missing = run_cli("render", "a.mmd", "-o", "c.svg", cwd=tmp_path)
+
+    assert drawn.returncode == 0 and not ours_on(drawn.stderr)
+    assert b'd="M2 2h20v20H2z"' in (tmp_path / "a.svg").read_bytes()
+    assert refused.returncode == 2 and b"bad.json is not an Iconify JSON pack" in refused.stderr
+    assert missing.returncode == 0 and b"warning: icon acme:box is in none of the icon packs searched" in missing.stderr

@@ -36,6 +36,7 @@ from mermaid_printer.adapters.cli.mmdc import (
     add_mmdc_flags,
     merged_inputs,
     mmdc_options,
+    use_icon_packs,
 )
 from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
 from mermaid_printer.adapters.http.settings import HttpSettings
@@ -492,6 +493,7 @@ def _differing_defaults() -> dict[str, dict[str, Any]]:
 def _render(args: argparse.Namespace) -> int:
     args.input = merged_inputs(args)
     extras = mmdc_options(args)
+    use_icon_packs(args.icon_packs)
     if args.watch:
         from mermaid_printer.adapters.cli.watch import watch
 

@@ -18,6 +18,7 @@ multiplies the diagram's own size.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ __all__ = [
     "sized_pdf",
     "sized_svg",
     "target_size",
+    "use_icon_packs",
     "with_css_file",
     "with_svg_id",
 ]
@@ -121,6 +123,14 @@ def add_mmdc_flags(render: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="Markdown mode (INPUT.md -o OUTPUT.md): the folder the images go into (default: beside OUTPUT)",
     )
+    group.add_argument(
+        "--icon-pack",
+        dest="icon_packs",
+        action="append",
+        metavar="FILE.json",
+        help="an Iconify JSON icon pack (repeatable), beside the built-in logos and mdi; read locally, "
+        "never fetched (servers: $MERMAID_PRINTER_ICON_PACKS, a path list)",
+    )
     group.add_argument("-q", "--quiet", action="store_true", help="print no warnings or progress, only errors")
     group.add_argument(
         "--watch", action="store_true", help="render, then render again whenever an input changes (Ctrl-C stops)"
@@ -162,6 +172,22 @@ def mmdc_options(args: argparse.Namespace) -> MmdcOptions:
         scale=getattr(args, "scale", None),
         quiet=bool(getattr(args, "quiet", False)),
     )
+
+
+def use_icon_packs(files: list[str] | None) -> None:
+    """Add the ``--icon-pack`` files to this process's packs (before the environment's), checked now.
+
+    Raises:
+        InvalidInput: a file that cannot be read or is not an Iconify pack.
+    """
+    if not files:
+        return
+    from mermaid_printer.mermaid.icons import ICON_PACKS_ENV, icon_packs
+
+    given = [str(Path(name).expanduser().resolve()) for name in files]
+    existing = os.environ.get(ICON_PACKS_ENV, "")
+    os.environ[ICON_PACKS_ENV] = os.pathsep.join([*([existing] if existing else []), *given])
+    icon_packs()
 
 
 def with_css_file(flags: dict[str, Any], css_file: str | None) -> dict[str, Any]:
