@@ -67,12 +67,15 @@ def digest_corpus(
     jobs: int,
     per_type: int | None = None,
     export_sample: int | None = None,
+    ids: set[str] | None = None,
 ) -> dict[str, Any]:
     """``{"<id>": {"svg": "sha256:…" | "error:CODE", …}}`` for every diagram of the corpus."""
     from mermaid_printer.errors import PrinterError
 
     index = json.loads((corpus / "mermaid" / "index.json").read_text(encoding="utf-8"))
     diagrams = select_diagrams(index, types, per_type)
+    if ids is not None:
+        diagrams = [entry for entry in diagrams if entry["id"] in ids]
     exported: set[str] | None = None
     if export_sample is not None:
         step = max(1, len(diagrams) // max(1, export_sample))
@@ -97,6 +100,8 @@ def digest_corpus(
         if types is not None or not markmap_index.exists()
         else json.loads(markmap_index.read_text(encoding="utf-8"))["documents"]
     )
+    if ids is not None:
+        documents = [entry for entry in documents if f"markmap:{entry['id']}" in ids]
     markmap_formats = [name for wanted in formats for name in MARKMAP_FORMATS[wanted]]
 
     def one_document(entry: dict[str, Any]) -> tuple[str, dict[str, str]]:
@@ -149,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--per-type", type=int, help="at most this many diagrams of each type")
     parser.add_argument("--export-sample", type=int, help="PDF and PNG for only this many diagrams")
+    parser.add_argument("--ids", help="comma-separated ids to render (markmap:<id> for mind maps), e.g. to retry")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = parser.parse_args(argv)
     if args.compare:
@@ -166,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown format(s): {', '.join(unknown)}")
     types = {name.strip() for name in args.types.split(",")} if args.types else None
-    digests = digest_corpus(args.corpus, formats, types, args.jobs, args.per_type, args.export_sample)
+    ids = {name.strip() for name in args.ids.split(",")} if args.ids else None
+    digests = digest_corpus(args.corpus, formats, types, args.jobs, args.per_type, args.export_sample, ids)
     args.out.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     errors = sum(value.startswith("error:") for row in digests["diagrams"].values() for value in row.values())
     print(f"{len(digests['diagrams'])} diagrams, {errors} refused artifacts -> {args.out}")

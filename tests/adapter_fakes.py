@@ -42,6 +42,12 @@ class FakePrinter:
         self._record(options)
         return PngResult(FAKE_PNG, "flowchart-v2", 400, 200, 2.0, list(self.warnings))
 
+    def result_key(self, options: RenderOptions | PdfOptions | PngOptions) -> str:
+        """A content address as the printer's: equal options, equal key (no render)."""
+        import hashlib
+
+        return hashlib.sha256(f"{type(options).__name__}:{options.model_dump_json()}".encode()).hexdigest()
+
     def parse(self, options: ParseOptions) -> ParseResult:
         self._check(options)
         return ParseResult(diagram_type="flowchart-v2", ast=FAKE_AST)

@@ -17,7 +17,12 @@ Two stores, both bounded by the bytes they hold, least recently used out first:
   written atomically; several processes may share one directory. A file that cannot be read or
   decoded is a miss, never an error.
 
-:class:`TieredCache` puts memory in front of a directory.
+:class:`RedisCache` (opt-in, ``--cache-url redis://…``) keeps them in Redis, shared by every
+instance of a service: a diagram one replica rendered is a hit on the others. It is bounded the same
+way (its own index of sizes and last use, trimmed atomically by a script), and Redis being away
+costs speed, never a request: a read is a miss and a write is skipped.
+
+:class:`TieredCache` puts memory in front of a directory or Redis.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import hashlib
 import logging
 import os
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +50,7 @@ __all__ = [
     "Cached",
     "DirectoryCache",
     "MemoryCache",
+    "RedisCache",
     "ResultCache",
     "TieredCache",
     "cache_key",
@@ -60,6 +67,9 @@ DEFAULT_MEMORY_BYTES = 64 * 2**20
 #: Environment variable: the memory cache's bound in MiB (default 64; 0: no memory cache).
 RESULT_CACHE_MEMORY_ENV = "MERMAID_PRINTER_RESULT_CACHE_MIB"
 DEFAULT_DIRECTORY_BYTES = 512 * 2**20
+DEFAULT_REDIS_BYTES = 512 * 2**20
+#: A Redis call that takes longer fails (a miss, or a skipped write).
+_REDIS_TIMEOUT_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -246,10 +256,125 @@ class DirectoryCache:
             return CacheStats(self._hits, self._misses, len(files), sum(size for _, size, _ in files))
 
 
-class TieredCache:
-    """A memory cache in front of a directory cache: a directory hit is kept in memory too."""
+# Keep an entry and trim the cache to its bound, atomically (several instances write at once).
+# KEYS: the entry, the index of last use (a sorted set), the sizes (a hash), the total (a string).
+# ARGV: the encoded entry, the time, the bound in bytes.
+_PUT_SCRIPT = """
+local size = string.len(ARGV[1])
+local old = tonumber(redis.call('HGET', KEYS[3], KEYS[1]) or '0')
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[3], KEYS[1], size)
+redis.call('ZADD', KEYS[2], ARGV[2], KEYS[1])
+local total = redis.call('INCRBY', KEYS[4], size - old)
+local bound = tonumber(ARGV[3])
+while total > bound do
+  local oldest = redis.call('ZPOPMIN', KEYS[2])
+  if #oldest == 0 then break end
+  local dropped = tonumber(redis.call('HGET', KEYS[3], oldest[1]) or '0')
+  redis.call('HDEL', KEYS[3], oldest[1])
+  redis.call('DEL', oldest[1])
+  total = redis.call('DECRBY', KEYS[4], dropped)
+end
+return total
+"""
 
-    def __init__(self, memory: MemoryCache, directory: DirectoryCache) -> None:
+
+class RedisCache:
+    """Results in Redis (shared by every instance pointed at it), at most ``max_bytes`` of them.
+
+    Each entry is a wire message under ``<prefix>entry:<key>``; a sorted set orders the keys by
+    last use and a hash holds their sizes, so a write past the bound drops the least recently
+    used entries in the same atomic step. Give the cache a database of its own (or its own
+    ``prefix``); it needs a single Redis, not a cluster. Any Redis error is a miss (reads) or a
+    skipped write, logged once per outage.
+    """
+
+    def __init__(self, url: str, max_bytes: int = DEFAULT_REDIS_BYTES, *, prefix: str = "mermaid-printer:") -> None:
+        try:
+            import redis
+        except ImportError as exc:  # pragma: no cover - the extra is part of the test install
+            raise InvalidInput(
+                "a Redis result cache needs the redis package: pip install 'mermaid-printer[redis]'",
+                {"field": "cache_url"},
+            ) from exc
+        self.max_bytes = max_bytes
+        self._redis = redis.Redis.from_url(
+            url, socket_timeout=_REDIS_TIMEOUT_S, socket_connect_timeout=_REDIS_TIMEOUT_S
+        )
+        self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
+        self._prefix = prefix
+        self._index, self._sizes, self._total = (f"{prefix}{name}" for name in ("last-use", "sizes", "bytes"))
+        self._put = self._redis.register_script(_PUT_SCRIPT)
+        self._hits = 0
+        self._misses = 0
+        self._failing = False
+        self._lock = threading.Lock()
+
+    def _entry(self, key: str) -> str:
+        return f"{self._prefix}entry:{key}"
+
+    def get(self, key: str) -> Cached | None:
+        name = self._entry(key)
+        try:
+            with self._redis.pipeline(transaction=False) as pipeline:
+                pipeline.get(name)
+                pipeline.zadd(self._index, {name: time.time()}, xx=True)
+                data, _ = pipeline.execute()
+            self._answered()
+            decoded = wire.decode(data) if data is not None else None
+            entry = None if decoded is None else Cached(result=decoded["result"], error=decoded["error"])
+        except (wire.WireError, KeyError, TypeError):
+            entry = None
+        except self._errors as exc:
+            self._failed(exc)
+            entry = None
+        with self._lock:
+            if entry is None:
+                self._misses += 1
+            else:
+                self._hits += 1
+        return entry
+
+    def put(self, key: str, entry: Cached) -> None:
+        data = wire.encode({"result": entry.result, "error": entry.error})
+        if len(data) > self.max_bytes:
+            return
+        name = self._entry(key)
+        try:
+            self._put(keys=[name, self._index, self._sizes, self._total], args=[data, time.time(), self.max_bytes])
+            self._answered()
+        except self._errors as exc:
+            self._failed(exc)
+
+    def stats(self) -> CacheStats:
+        try:
+            with self._redis.pipeline(transaction=False) as pipeline:
+                pipeline.zcard(self._index)
+                pipeline.get(self._total)
+                entries, total = pipeline.execute()
+        except self._errors:
+            entries, total = 0, 0
+        with self._lock:
+            return CacheStats(self._hits, self._misses, int(entries), int(total or 0))
+
+    def _failed(self, exc: BaseException) -> None:
+        with self._lock:
+            first, self._failing = not self._failing, True
+        if first:
+            logger.warning("result cache: Redis cannot be reached (%s); rendering without it until it answers", exc)
+
+    def _answered(self) -> None:
+        if self._failing:
+            with self._lock:
+                self._failing = False
+            logger.warning("result cache: Redis answers again")
+
+
+class TieredCache:
+    """A memory cache in front of a shared one (a directory or Redis): a shared hit is kept in
+    memory too."""
+
+    def __init__(self, memory: MemoryCache, directory: DirectoryCache | RedisCache) -> None:
         self.memory = memory
         self.directory = directory
 
@@ -270,14 +395,19 @@ class TieredCache:
         return CacheStats(memory.hits + directory.hits, directory.misses, memory.entries, memory.bytes)
 
 
-def default_cache(directory: str | Path | None = None) -> ResultCache:
-    """A memory cache (``$MERMAID_PRINTER_RESULT_CACHE_MIB``, default 64 MiB), in front of a
-    directory cache when ``directory`` (or ``$MERMAID_PRINTER_RESULT_CACHE_DIR``) names one.
+def default_cache(
+    directory: str | Path | None = None, *, url: str | None = None, url_max_bytes: int = DEFAULT_REDIS_BYTES
+) -> ResultCache:
+    """A memory cache (``$MERMAID_PRINTER_RESULT_CACHE_MIB``, default 64 MiB), in front of Redis
+    when ``url`` names one, else of a directory cache when ``directory`` (or
+    ``$MERMAID_PRINTER_RESULT_CACHE_DIR``) names one.
 
     Raises:
         InvalidInput: ``$MERMAID_PRINTER_RESULT_CACHE_MIB`` is not a whole number of MiB.
     """
     memory = MemoryCache(_memory_bytes())
+    if url:
+        return TieredCache(memory, RedisCache(url, url_max_bytes))
     chosen = directory if directory is not None else os.environ.get(RESULT_CACHE_DIR_ENV)
     if not chosen:
         return memory

@@ -306,6 +306,31 @@ class Printer:
             raise over_time_limit(exc, drawing=False, timeout_ms=request.timeout_ms) from exc
         return result
 
+    def result_key(self, options: RenderOptions | PdfOptions | PngOptions) -> str:
+        """The content address of the drawing ``options`` ask for, without drawing it: the key
+        its result is cached under (equal keys, equal bytes; an HTTP service's strong ETag).
+
+        Raises:
+            PrinterError: the options make no job (a refused config key, …).
+        """
+        if isinstance(options, PdfOptions):
+            job: SvgJob | PdfJob | PngJob = pdf_job(options)
+        elif isinstance(options, PngOptions):
+            job = png_job(options)
+        else:
+            job = svg_job(options)
+        return self._key(job)
+
+    def _key(self, job: object) -> str:
+        kind = job_kind_of(job)
+        return cache_key(
+            kind.name,
+            job,
+            bundle=_bundle_fingerprint(kind.bundle),
+            engine=self._engine,
+            version=mermaid_printer.__version__,
+        )
+
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
         """Run a drawing job; the result carries the config warnings first."""
         result = self._run(job, options.timeout_ms)
@@ -320,13 +345,7 @@ class Printer:
         kind = job_kind_of(job)
         if self._cache is None:
             return self._pool.run(job, timeout_s=timeout_s, cancel=cancel, prime_for=kind.bundle)
-        key = cache_key(
-            kind.name,
-            job,
-            bundle=_bundle_fingerprint(kind.bundle),
-            engine=self._engine,
-            version=mermaid_printer.__version__,
-        )
+        key = self._key(job)
         hit = self._cache.get(key)
         if hit is not None:
             return dataclasses.replace(hit.unwrap(), cached=True)

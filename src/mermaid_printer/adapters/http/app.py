@@ -3,9 +3,12 @@
 Routes: ``/api/verify``, ``/api/render``, ``/api/svg`` (:mod:`.api`), MCP over streamable HTTP
 at ``/mcp`` (every tool group, stateless, with the SDK's DNS-rebinding/Origin protection), the
 Kroki-compatible routes (:mod:`.kroki`), and ``/healthz``, ``/readyz`` (the engine is warm) and
-``/metrics`` (Prometheus). In front of them (:mod:`.guards`): the bearer token when one is set,
-the per-IP rate limit, and admission (the pool's size rendering at once, a bounded queue, 503
-past it). The printer starts warming when the app starts and closes when it stops.
+``/metrics`` (Prometheus). In front of them (:mod:`.guards`): the bearer token when one is set
+(every route but the health checks), the per-IP rate limits (the JSON API's by default; Kroki's
+and MCP's when configured), and admission (the pool's size rendering at once, a bounded queue,
+503 past it). A path no route serves is 404; a route asked with another method 405. The printer
+starts warming when the app starts and closes when it stops; ``app.state.draining``, set when the
+process is told to stop, turns ``/readyz`` to 503 at once.
 """
 
 from __future__ import annotations
@@ -21,14 +24,14 @@ import anyio.to_thread
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from mermaid_printer.adapters.http.api import api_routes
-from mermaid_printer.adapters.http.guards import Admission, BearerAuth, RateLimit
+from mermaid_printer.adapters.http.guards import Admission, BearerAuth, LimitScope, RateLimit
 from mermaid_printer.adapters.http.kroki import kroki_routes
 from mermaid_printer.adapters.http.metrics import CONTENT_TYPE, ServiceMetrics
-from mermaid_printer.adapters.http.settings import HttpSettings
+from mermaid_printer.adapters.http.settings import NO_LIMIT, HttpSettings
 from mermaid_printer.adapters.mcp.groups import parse_tool_groups
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.service import Printer, PrinterService
@@ -43,8 +46,33 @@ def _renders(path: str) -> bool:
     return path == "/" or path.startswith(_RENDERING_PATHS)
 
 
+def _is_api(path: str) -> bool:
+    return path.startswith("/api/")
+
+
+def _is_mcp(path: str) -> bool:
+    return path == "/mcp" or path.startswith("/mcp/")
+
+
+def _is_kroki(path: str) -> bool:
+    return not _is_api(path) and not _is_mcp(path)
+
+
+def limit_scopes(settings: HttpSettings) -> list[LimitScope]:
+    """The rate limits ``settings`` ask for: the API's, Kroki's and MCP's, each counted apart."""
+    scopes = [
+        LimitScope("api", "/api/*", _is_api, settings.rate_limit),
+        LimitScope("kroki", "the Kroki routes", _is_kroki, settings.kroki_rate_limit),
+        LimitScope("mcp", "/mcp", _is_mcp, settings.mcp_rate_limit),
+    ]
+    return [scope for scope in scopes if scope.limit.strip().lower() not in NO_LIMIT]
+
+
 def build_app(
-    settings: HttpSettings, printer: PrinterService | None = None, *, capacity: int | None = None
+    settings: HttpSettings,
+    printer: PrinterService | None = None,
+    *,
+    capacity: int | None = None,
 ) -> Starlette:
     """The service's ASGI app.
 
@@ -59,6 +87,7 @@ def build_app(
     capacity = capacity or int(getattr(the_printer, "concurrency", 2))
     metrics = ServiceMetrics(lambda: _cache_stats(the_printer))
     ready = threading.Event()
+    draining = threading.Event()
 
     mcp = build_server(the_printer, parse_tool_groups(settings.tools))
     mcp_app = mcp.streamable_http_app(
@@ -73,6 +102,8 @@ def build_app(
         return JSONResponse({"status": "ok"})
 
     async def readyz(_request: Request) -> Response:
+        if draining.is_set():
+            return JSONResponse({"status": "draining"}, status_code=503)
         if ready.is_set():
             return JSONResponse({"status": "ready"})
         return JSONResponse({"status": "warming"}, status_code=503)
@@ -86,8 +117,9 @@ def build_app(
         Route("/metrics", prometheus, methods=["GET"]),
         *api_routes(the_printer, metrics, settings.max_body_bytes),
         *mcp_app.routes,
-        *kroki_routes(the_printer, metrics, settings.max_body_bytes),
+        *kroki_routes(the_printer, metrics, settings.max_body_bytes, max_age_s=settings.max_age_s),
     ]
+    routes.append(_unrouted(list(routes)))
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -101,14 +133,16 @@ def build_app(
                 await anyio.to_thread.run_sync(the_printer.close)
 
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.draining = draining
     # The last added is the outermost: measured, then authenticated, limited, admitted.
     app.add_middleware(Admission, capacity=capacity, queue=settings.queue, paths=_renders, metrics=metrics)
     app.add_middleware(
         RateLimit,
-        limit=settings.rate_limit,
+        scopes=limit_scopes(settings),
         trusted=settings.proxy_networks(),
         metrics=metrics,
         storage_url=settings.redis_url,
+        storage_retry_s=settings.redis_retry_s,
     )
     token = settings.bearer_token()
     if token:
@@ -119,8 +153,59 @@ def build_app(
 
 def _new_printer(settings: HttpSettings) -> Printer:
     from mermaid_printer.cache import default_cache
+    from mermaid_printer.engine import selected_engine
+    from mermaid_printer.pool import RendererPool
 
-    return Printer(cache=default_cache(settings.cache_dir))
+    cache = default_cache(settings.cache_dir, url=settings.cache_url, url_max_bytes=settings.cache_max_mib * 2**20)
+    pool = RendererPool(max_concurrency=settings.renderers, worker_options={"engine": selected_engine(None)})
+    return Printer(pool, cache=cache)
+
+
+def _unrouted(routes: list[BaseRoute]) -> Route:
+    """The last route: 405 (with ``Allow``) for a path a route serves with other methods; a
+    redirect (307) to the path with or without its trailing slash when that one is served (as
+    Starlette's router does: ``/mcp/`` to ``/mcp``); else 404.
+
+    Kroki's catch-all ``/{diagram_type}`` routes count only for ``mermaid``: ``GET /nope`` names
+    nothing this server has.
+    """
+
+    def served(path: str) -> list[Route]:
+        found = []
+        for route in routes:
+            if not isinstance(route, Route):
+                continue
+            match = route.path_regex.match(path)
+            if match is None:
+                continue
+            if "diagram_type" in route.param_convertors and match.group("diagram_type").lower() != "mermaid":
+                continue
+            found.append(route)
+        return found
+
+    async def endpoint(request: Request) -> Response:
+        path = request.url.path
+        allowed = {method for route in served(path) for method in route.methods or ()}
+        if allowed:
+            return JSONResponse(
+                {"error": f"{request.method} is not served on {path}; use {', '.join(sorted(allowed))}"},
+                status_code=405,
+                headers={"Allow": ", ".join(sorted(allowed))},
+            )
+        other = path[:-1] if path.endswith("/") else f"{path}/"
+        if path != "/" and served(other):
+            return RedirectResponse(str(request.url.replace(path=other)), status_code=307)
+        return JSONResponse(
+            {
+                "error": f"nothing is served at {path}: the routes are POST /api/verify, /api/render, /api/svg; "
+                "/mcp; GET /mermaid/{svg|png|pdf}/<encoded>, POST /mermaid/{svg|png|pdf}, POST /; "
+                "GET /healthz, /readyz, /metrics"
+            },
+            status_code=404,
+        )
+
+    every_method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    return Route("/{unrouted:path}", endpoint, methods=every_method)
 
 
 def _warm(printer: Any, ready: threading.Event) -> None:

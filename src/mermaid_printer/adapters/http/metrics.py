@@ -65,6 +65,16 @@ class ServiceMetrics:
         self.rate_limited = Counter(
             "mermaid_printer_rate_limited", "Requests refused by the rate limit (429).", registry=registry
         )
+        self.rate_limit_storage_errors = Counter(
+            "mermaid_printer_rate_limit_storage_errors",
+            "Rate-limit checks Redis did not answer (counted in this process's memory instead).",
+            registry=registry,
+        )
+        self.not_modified = Counter(
+            "mermaid_printer_not_modified",
+            "Conditional GETs answered 304 from the ETag alone, without rendering.",
+            registry=registry,
+        )
         self.rejected = Counter(
             "mermaid_printer_admission_rejected",
             "Requests turned away because every renderer and queue place was taken (503).",

@@ -15,7 +15,10 @@ from starlette.requests import Request
 from mermaid_printer.errors import PrinterError
 from mermaid_printer.service import cancelled_by
 
-__all__ = ["HttpError", "read_body", "read_json_object", "run_blocking", "status_of"]
+__all__ = ["NO_STORE", "HttpError", "read_body", "read_json_object", "run_blocking", "status_of"]
+
+#: ``Cache-Control`` of every answer no cache may keep (POSTs, errors, refusals).
+NO_STORE = "no-store"
 
 T = TypeVar("T")
 

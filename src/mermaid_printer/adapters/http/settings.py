@@ -11,10 +11,14 @@ from pydantic import Field, field_validator
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, parse_tool_groups
 from mermaid_printer.requests import RequestModel
 
-__all__ = ["TOKEN_ENV", "HttpSettings"]
+__all__ = ["NO_LIMIT", "TOKEN_ENV", "HttpSettings"]
 
 #: Environment variable holding the bearer token (a flag would show it in the process list).
 TOKEN_ENV = "MERMAID_PRINTER_HTTP_TOKEN"
+
+
+#: What a rate-limit setting says for "no limit".
+NO_LIMIT = frozenset({"none", "off", "0", ""})
 
 
 def _csv(value: Any) -> Any:
@@ -32,8 +36,18 @@ class HttpSettings(RequestModel):
     )
     rate_limit: str = Field(
         default="100/hour",
-        description="Requests per client IP, as the limits library writes it: '100/hour', '10/minute', "
-        "'1000/day;100/hour'. Health, readiness and metrics are not counted.",
+        description="Requests per client IP to the JSON API (/api/*), as the limits library writes it: "
+        "'100/hour', '10/minute', '1000/day;100/hour'; 'none': no limit.",
+    )
+    kroki_rate_limit: str = Field(
+        default="none",
+        description="Requests per client IP to the Kroki routes (/mermaid/..., POST /), counted apart from "
+        "the API's; 'none' (default): no limit.",
+    )
+    mcp_rate_limit: str = Field(
+        default="none",
+        description="HTTP requests per client IP to /mcp (each MCP message is one), counted apart; "
+        "'none' (default): no limit.",
     )
     trusted_proxies: Annotated[tuple[str, ...], Field(json_schema_extra={"type": "string"})] = Field(
         default=(),
@@ -43,7 +57,38 @@ class HttpSettings(RequestModel):
     redis_url: str | None = Field(
         default=None,
         description="Keep rate-limit counts in Redis (redis://host:6379/0), shared by several instances; "
-        "default: in this process's memory. Needs the redis extra.",
+        "default: in this process's memory. While Redis cannot be reached each instance counts in its own "
+        "memory (fail open). Needs the redis extra.",
+    )
+    redis_retry_s: Annotated[float, Field(ge=0, le=3600)] = Field(
+        default=5,
+        description="After Redis fails, how long the rate limit counts in memory before asking Redis again.",
+    )
+    cache_url: str | None = Field(
+        default=None,
+        description="Share rendered results between instances in Redis (redis://host:6379/1), behind this "
+        "process's memory cache; default: memory (and --cache-dir) only. Needs the redis extra.",
+    )
+    cache_max_mib: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
+        default=512, description="With --cache-url: MiB of results kept in Redis, least recently used out first."
+    )
+    max_age_s: Annotated[int, Field(ge=0, le=31_536_000)] = Field(
+        default=86_400,
+        description="Cache-Control max-age of a rendered GET answer (a CDN or browser keeps it that long; "
+        "a new version of the printer may draw the same URL differently).",
+    )
+    renderers: Annotated[int | None, Field(ge=1, le=256)] = Field(
+        default=None, description="Renders at once (default: 2 per CPU); more wait in the queue."
+    )
+    shutdown_delay_s: Annotated[float, Field(ge=0, le=300)] = Field(
+        default=0,
+        description="On SIGTERM, answer /readyz 503 and keep serving this long before closing the listener, "
+        "so a load balancer stops sending first (Kubernetes: a few seconds).",
+    )
+    drain_s: Annotated[int, Field(ge=1, le=600)] = Field(
+        default=125,
+        description="On SIGTERM, how long requests in flight may take to finish before the process exits "
+        "(the longest render allowed is 120 s).",
     )
     queue: Annotated[int, Field(ge=0, le=10_000)] = Field(
         default=16,
@@ -66,7 +111,7 @@ class HttpSettings(RequestModel):
     token: str | None = Field(
         default=None,
         description=f"Require 'Authorization: Bearer <token>' on every endpoint but /healthz and /readyz "
-        f"(default: ${TOKEN_ENV}, else no authentication).",
+        f"(/metrics too: a scraper sends the token) (default: ${TOKEN_ENV}, else no authentication).",
     )
 
     @field_validator("trusted_proxies", "allowed_hosts", mode="before")
@@ -81,13 +126,22 @@ class HttpSettings(RequestModel):
             ipaddress.ip_network(network, strict=False)  # ValueError names the bad one
         return value
 
-    @field_validator("rate_limit")
+    @field_validator("rate_limit", "kroki_rate_limit", "mcp_rate_limit")
     @classmethod
     def _rate_limit(cls, value: str) -> str:
         from limits import parse as parse_rate_limit  # imported here: the CLI reads this model at start-up
 
+        if value.strip().lower() in NO_LIMIT:
+            return "none"
         for part in value.split(";"):
             parse_rate_limit(part)
+        return value
+
+    @field_validator("redis_url", "cache_url")
+    @classmethod
+    def _redis_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("give a redis://host:port/db (or rediss://, unix://) address")
         return value
 
     @field_validator("tools")
