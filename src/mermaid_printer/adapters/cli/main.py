@@ -20,6 +20,7 @@ from typing import Any
 
 import mermaid_printer
 from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
+from mermaid_printer.adapters.cli.check_files import add_check_files_command, run_check_files
 from mermaid_printer.adapters.cli.flags import (
     FlagOverride,
     Overrides,
@@ -108,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _parse(args)
             if args.command == "markmap":
                 return _markmap(args)
+            if args.command == "check-files":
+                return _check_files(args)
             return _render(args)
         except BaseExceptionGroup as group:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
@@ -291,6 +294,7 @@ def _parser() -> argparse.ArgumentParser:
             add_model_flags(group, model, own, overrides=_OVERRIDES, aliases=MMDC_ALIASES)
     add_mmdc_flags(render)
     add_markmap_command(commands, common, _EPILOG)
+    add_check_files_command(commands, common)
     return parser
 
 
@@ -452,6 +456,13 @@ def _markmap(args: argparse.Namespace) -> int:
     with _printer(args.cache_dir, one_shot=True, bundle="markmap") as printer:
         result = printer.render_markmap(request)
     return _emit(result.data, result.warnings, output)
+
+
+def _check_files(args: argparse.Namespace) -> int:
+    if not args.files:
+        return EXIT_OK
+    with _printer(None, one_shot=False) as printer:
+        return run_check_files(args, printer)
 
 
 def _parse(args: argparse.Namespace) -> int:
