@@ -23,12 +23,18 @@ if FUZZ_PROFILE not in ("ci", "long"):
 
 def fuzz_settings(ci: int, long: int) -> settings:
     """Settings for one fuzz test: ``ci`` examples by default, ``long`` under the long profile."""
-    common = {
-        "deadline": None,  # a loaded machine is not a bug; the printer's own limits bound time
-        "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
-        "print_blob": True,
-    }
+    # deadline=None: a loaded machine is not a bug; the printer's own limits bound time.
+    unhurried = [HealthCheck.too_slow, HealthCheck.data_too_large]
     if FUZZ_PROFILE == "long":
         examples = int(os.environ.get("MERMAID_PRINTER_FUZZ_EXAMPLES") or long)
-        return settings(max_examples=examples, derandomize=False, **common)  # type: ignore[arg-type]
-    return settings(max_examples=ci, derandomize=True, database=None, **common)  # type: ignore[arg-type]
+        return settings(
+            max_examples=examples, derandomize=False, deadline=None, suppress_health_check=unhurried, print_blob=True
+        )
+    return settings(
+        max_examples=ci,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=unhurried,
+        print_blob=True,
+    )

@@ -373,7 +373,7 @@ def _text(draw: st.DrawFn) -> str:
     if kind == 7:
         return draw(st.sampled_from(["&lt;", "&#60;script&#62;", "&#x1F600;", "&amp;lt;", "&e;", "&js;"]))
     if kind == 8:
-        return draw(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=8)).translate(
+        return draw(st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=8)).translate(
             {
                 ord("&"): "&amp;",
                 ord("<"): "&lt;",

@@ -3,6 +3,7 @@ typed error, or a safe, valid SVG."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
@@ -11,7 +12,7 @@ import anyio
 from inertness import assert_inert
 from lxml import etree
 from mcp import Client
-from mcp.types import CallToolResult, TextContent
+from mcp.types import BlobResourceContents, CallToolResult, EmbeddedResource, TextContent
 
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import ERROR_CODES
@@ -42,12 +43,17 @@ def call_tool(printer: PrinterService, name: str, arguments: dict[str, Any]) -> 
 
 
 def envelope(result: CallToolResult) -> dict[str, Any]:
-    """The JSON envelope of a result (the last text block)."""
+    """The JSON envelope of a result (the last text block), with the SVG a structured result
+    carries alone (``mermaid_to_svg``'s inline delivery: the text is the envelope without it)."""
     texts = [block.text for block in result.content if isinstance(block, TextContent)]
     assert texts, f"no text block in {result!r}"
     for text in texts:
         assert "Traceback" not in text and 'File "' not in text, f"a traceback reached the client: {text[:500]}"
     document: dict[str, Any] = json.loads(texts[-1])
+    structured = result.structured_content
+    if structured is not None and "svg" in structured and "svg" not in document:
+        assert {key: value for key, value in structured.items() if key != "svg"} == document
+        document = dict(structured)
     return document
 
 
@@ -77,3 +83,9 @@ def assert_safe_svg(svg: str) -> None:
             if name in _TEXT_ATTRIBUTES or name.startswith(("data-", "aria-", "{")):
                 continue
             assert not _NON_FINITE.search(value), f"<{etree.QName(element).localname} {name}={value!r}>"
+
+
+def embedded_bytes(block: object) -> bytes:
+    """The bytes of a result's embedded blob resource (a PDF, a PNG, an HTML page)."""
+    assert isinstance(block, EmbeddedResource) and isinstance(block.resource, BlobResourceContents), block
+    return base64.b64decode(block.resource.blob)

@@ -69,12 +69,18 @@ def zygote(parent: int | None = None) -> int:
 
 
 def wait_for(check: Callable[[], _T | None], what: str, limit_s: float = 120.0) -> _T:
-    """Poll ``check`` until it returns something (a hang guard, not a timing)."""
-    deadline = time.monotonic() + limit_s
+    """Poll ``check`` until it returns something (a hang guard, not a timing).
+
+    The one poll of the tests: what they wait for is a state of other processes (a file they
+    write, a line they log, a process that appears or ends) that no event announces."""
+    deadline, pause = time.monotonic() + limit_s, 0.005
     while True:
         found = check()
         if found is not None and found is not False:
             return found
         if time.monotonic() > deadline:
             raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.005)
+        # Looking less often the longer it takes: a long wait (a warm-up that waits for an idle
+        # machine) must not keep a core of its own busy looking.
+        time.sleep(pause)
+        pause = min(2 * pause, 0.1)

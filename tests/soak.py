@@ -60,15 +60,17 @@ class ProcessSample:
         # Spares are forked again after each request, and the descriptors of the one that served
         # it are closed as its exit is read: wait until the engine is at rest (its spares all
         # there and its descriptor count the same over 0.3 s), so a sample sees no transient.
-        settled: list[int] = []
+        settled: list[tuple[float, int]] = []  # (when, descriptors) since the spares were all there
 
         def at_rest() -> bool:
             if len(children(engine)) != _SPARES:
                 settled.clear()
                 return False
-            settled.append(open_fds(engine))
-            time.sleep(0.1)
-            return len(settled) >= 3 and len(set(settled[-3:])) == 1
+            now, fds = time.monotonic(), open_fds(engine)
+            if settled and settled[-1][1] != fds:
+                settled.clear()
+            settled.append((now, fds))
+            return now - settled[0][0] >= 0.3
 
         wait_for(at_rest, "the engine at rest")
         return cls(rss_bytes(parent), rss_bytes(engine), open_fds(parent), open_fds(engine), len(children(engine)))
@@ -86,7 +88,8 @@ class SoakReport:
     errors: dict[str, int] = field(default_factory=dict)
 
     def growth(self, field_name: str) -> float:
-        before, after = getattr(self.start, field_name), getattr(self.end, field_name)
+        before: float = getattr(self.start, field_name)
+        after: float = getattr(self.end, field_name)
         return (after - before) / before
 
     def p95(self, window: slice) -> float:

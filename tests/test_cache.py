@@ -3,12 +3,12 @@ and only what is deterministic is kept."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from mounts import read_only_directory
 
 from mermaid_printer.cache import Cached, DirectoryCache, MemoryCache, TieredCache, cache_key, default_cache
 from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, RenderTimeout
@@ -72,13 +72,12 @@ def test_a_corrupted_cache_file_is_a_miss_not_an_error(tmp_path: Path) -> None:
 
 
 def test_a_read_only_cache_directory_costs_speed_never_a_request(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root writes into read-only directories")
-    tmp_path.chmod(0o500)
-    try:
-        DirectoryCache(tmp_path / "inside").put("b" * 64, Cached(result=SVG))  # logs, does not raise
-    finally:
-        tmp_path.chmod(0o700)
+    # A read-only mount as root (root writes through mode bits), the mode bits for anyone else.
+    with read_only_directory(tmp_path / "read-only") as directory:
+        cache = DirectoryCache(directory / "inside")
+        cache.put("b" * 64, Cached(result=SVG))  # logs, does not raise
+
+        assert cache.get("b" * 64) is None
 
 
 def test_a_full_directory_drops_its_least_recently_used_files(tmp_path: Path) -> None:
@@ -94,7 +93,8 @@ def test_the_default_cache_uses_the_directory_the_environment_names(
 ) -> None:
     monkeypatch.setenv("MERMAID_PRINTER_RESULT_CACHE_DIR", str(tmp_path))
     cache = default_cache()
-    assert isinstance(cache, TieredCache) and cache.directory.directory == tmp_path
+    assert isinstance(cache, TieredCache) and isinstance(cache.directory, DirectoryCache)
+    assert cache.directory.directory == tmp_path
     monkeypatch.delenv("MERMAID_PRINTER_RESULT_CACHE_DIR")
     assert isinstance(default_cache(), MemoryCache)
 
@@ -139,7 +139,8 @@ class CountingPool(RendererPool):
 
 @pytest.fixture(scope="module")
 def counting_pool() -> Iterator[CountingPool]:
-    with CountingPool() as pool:
+    pool = CountingPool()
+    with pool:
         pool.start()
         yield pool
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from adapters.cli.test_cli import run_cli
+from adapters.cli.cli_runs import run_cli
 from adapters.mcp.stdio_session import run_session, tool_call
 
 from mermaid_printer.engine import ENGINE_ENV_VAR, ONE_SHOT_ENGINE, one_shot_engine, selected_engine

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import io
 import re
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from export.export_checks import base_fonts, mapped_characters, pdftotext, pixel
 from lxml import etree
 from PIL import Image
 
@@ -22,9 +23,6 @@ from mermaid_printer import (
     build_png_options,
     build_render_options,
 )
-
-sys.path.insert(0, str(Path(__file__).parent / "export"))
-from export_checks import base_fonts, mapped_characters, pdftotext
 
 pytestmark = pytest.mark.engine
 
@@ -158,11 +156,11 @@ def test_a_large_diagram_shrinks_onto_paper(printer: Printer) -> None:
 def test_png_background_defaults_to_white_and_can_be_transparent(printer: Printer) -> None:
     code = (DIAGRAMS / "pie.mmd").read_text()
 
-    white = Image.open(io.BytesIO(printer.render_png(build_png_options(code, scale=1)).png)).convert("RGBA")
-    clear = Image.open(io.BytesIO(printer.render_png(build_png_options(code, scale=1, background="transparent")).png))
+    white = printer.render_png(build_png_options(code, scale=1)).png
+    clear = printer.render_png(build_png_options(code, scale=1, background="transparent")).png
 
-    assert white.getpixel((0, 0)) == (255, 255, 255, 255)
-    assert clear.convert("RGBA").getpixel((0, 0))[3] == 0
+    assert pixel(white, 0, 0) == (255, 255, 255, 255)
+    assert pixel(clear, 0, 0)[3] == 0
 
 
 def test_a_syntax_error_is_located_for_pdf_and_png(printer: Printer) -> None:
@@ -197,7 +195,7 @@ def test_the_public_api_names_the_pdf_and_png_entry_points() -> None:
         "render_pdf",
         "render_png",
     } <= set(mermaid_printer.__all__)
-    assert mermaid_printer.export.__all__ == ["prepare_export"]  # type: ignore[attr-defined]
+    assert mermaid_printer.export.__all__ == ["prepare_export"]
 
 
 def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -225,10 +223,11 @@ def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> N
 def test_hostile_diagrams_export_inert_or_are_refused_as_mermaid_refuses_them(printer: Printer, name: str) -> None:
     from test_security import HOSTILE, REFUSED
 
-    for render in (
+    renders: list[Callable[[], bytes]] = [
         lambda: printer.render_pdf(build_pdf_options(HOSTILE[name])).pdf,
         lambda: printer.render_png(build_png_options(HOSTILE[name], scale=1)).png,
-    ):
+    ]
+    for render in renders:
         if name in REFUSED:
             with pytest.raises(PrinterError) as caught:
                 render()

@@ -96,11 +96,18 @@ def _busy_child(engine: int) -> int:
     which draws fixed diagrams after start, runs at the lowest priority, niceness 19, from its
     first moments: a learner forked just before the first look is told apart by the second)."""
 
+    window: list[tuple[float, dict[int, int]]] = []  # when the CPU times were read, and them
+
     def busy() -> int | None:
-        before = {pid: _cpu_ticks(pid) for pid in children(engine) if _niceness(pid) < 19}
-        time.sleep(0.15)
-        gained = {pid: _cpu_ticks(pid) - ticks for pid, ticks in before.items() if _niceness(pid) < 19}
-        working = [pid for pid, ticks in gained.items() if ticks >= 3]
+        # The CPU each child gained over a window of at least 0.15 s (then a new window opens).
+        now = time.monotonic()
+        if window and now - window[0][0] < 0.15:
+            return None
+        ticks = {pid: _cpu_ticks(pid) for pid in children(engine) if _niceness(pid) < 19}
+        before = window[0][1] if window else {}
+        window[:] = [(now, ticks)]
+        gained = {pid: ticks[pid] - before[pid] for pid in before if pid in ticks}
+        working = [pid for pid, gain in gained.items() if gain >= 3]
         return max(working, key=lambda pid: gained[pid]) if len(working) == 1 else None
 
     return wait_for(busy, "a render process at work")

@@ -28,7 +28,7 @@ def test_every_public_name_resolves_to_the_object_its_module_defines(name: str) 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'render_jpeg'"):
-        _ = mermaid_printer.render_jpeg  # type: ignore[attr-defined]
+        _ = mermaid_printer.render_jpeg
 
 
 def test_the_version_is_a_string() -> None:

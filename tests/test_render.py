@@ -152,7 +152,9 @@ def _node_positions(svg: str) -> dict[str, tuple[float, float]]:
     for group in etree.fromstring(svg.encode()).iter(f"{SVG}g"):
         if "node" in (group.get("class") or "").split():
             label = " ".join(" ".join(" ".join(t.itertext()) for t in group.iter(f"{SVG}text")).split())
-            x, y = re.fullmatch(r"translate\(([-\d.e]+)[ ,]+([-\d.e]+)\)", group.get("transform")).groups()
+            translated = re.fullmatch(r"translate\(([-\d.e]+)[ ,]+([-\d.e]+)\)", group.get("transform") or "")
+            assert translated is not None, group.get("transform")
+            x, y = translated.groups()
             positions[label] = (float(x), float(y))
     return positions
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from lxml import etree
 
@@ -86,7 +88,7 @@ def test_click_with_a_safe_https_link_keeps_the_link(printer: Printer) -> None:
         {"constructor": {"prototype": {}}},
     ],
 )
-def test_client_config_cannot_touch_security_keys(config: dict) -> None:
+def test_client_config_cannot_touch_security_keys(config: dict[str, Any]) -> None:
     with pytest.raises(InvalidConfig):
         build_mermaid_config(config)
 

@@ -7,6 +7,7 @@ import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ ENTRIES = vendor_manifest()["files"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["path"] for e in ENTRIES])
-def test_manifest_entry_exists_with_its_sha256(entry: dict) -> None:
+def test_manifest_entry_exists_with_its_sha256(entry: dict[str, Any]) -> None:
     path = vendor_dir() / entry["path"]
     assert path.is_file()
     assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]
@@ -30,7 +31,7 @@ def test_every_vendored_file_is_in_the_manifest() -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["path"] for e in ENTRIES])
-def test_every_entry_has_provenance_and_a_vendored_license(entry: dict) -> None:
+def test_every_entry_has_provenance_and_a_vendored_license(entry: dict[str, Any]) -> None:
     for key in ("path", "package", "version", "package_path", "sha256", "license"):
         assert entry.get(key), key
     licenses = [

@@ -10,11 +10,11 @@ itself, the likeliest to meet its own traces.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from process_tree import wait_for
 from warm_up_cases import DIAGRAMS, MARKDOWN
 
 from mermaid_printer import Printer, build_render_options
@@ -66,12 +66,13 @@ def test_a_process_after_its_idle_warm_up_draws_zenuml_as_a_cold_one(
     # in ZenUML or any other type (benchmarks/idle_warm_up_identity.py: the 100 real diagrams).
     with Printer(cache=None) as idle:
         idle.start()
-        deadline = time.monotonic() + 300
-        logged = ""
-        while "idle warm-up done: " not in logged:
-            assert time.monotonic() < deadline, "the idle warm-up never finished"
-            time.sleep(0.2)
-            logged += capfd.readouterr().err
+        said: list[str] = []
+
+        def warmed_up() -> bool:
+            said.append(capfd.readouterr().err)
+            return "idle warm-up done: " in "".join(said)
+
+        wait_for(warmed_up, "the idle warm-up done", limit_s=300)
         for code in (*IDLE_WARMUP_DIAGRAMS, (FIXTURES / "zenuml.mmd").read_text(), *DIAGRAMS.values()):
             options = build_render_options(code)
             assert idle.render_svg(options).svg == cold_printer.render_svg(options).svg

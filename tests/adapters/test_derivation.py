@@ -38,7 +38,11 @@ def test_every_tools_input_schema_is_its_request_models() -> None:
 
 
 def test_every_render_option_is_a_cli_flag() -> None:
-    render = cli._parser()._subparsers._group_actions[0].choices["render"]  # type: ignore[union-attr]
+    subcommands = cli._parser()._subparsers
+    assert subcommands is not None
+    choices = subcommands._group_actions[0].choices
+    assert isinstance(choices, dict)  # argparse's subparsers action: name -> parser
+    render = choices["render"]
     dests = {action.dest for action in render._actions}
     for model in (RenderOptions, PdfOptions, PngOptions):
         assert set(model.model_fields) - {"code"} <= dests, model.__name__

@@ -5,6 +5,7 @@ bytes."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
 import json
 import os
@@ -83,7 +84,7 @@ def _without_the_projects_build(monkeypatch: pytest.MonkeyPatch) -> None:
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real_import(name, package)
 
-    monkeypatch.setattr(native.importlib, "import_module", import_module)
+    monkeypatch.setattr(importlib, "import_module", import_module)
 
 
 def test_without_the_projects_build_the_wheels_module_runs(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,15 +44,29 @@ def pdftotext(pdf: bytes) -> str | None:
     return done.stdout.decode("utf-8")
 
 
+def on_white(png: bytes) -> Image.Image:
+    """The image laid on white, in grey levels (mode ``L``: one byte a pixel)."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    return Image.alpha_composite(white, image).convert("L")
+
+
 def ink_box(png: bytes, darker_than: int = 128) -> tuple[int, int, int, int] | None:
     """Bounding box ``(left, top, right, bottom)`` of the pixels darker than ``darker_than``
     once the image is laid on white."""
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-    grey = Image.alpha_composite(white, image).convert("L")
-    return grey.point(lambda value: 255 if value < darker_than else 0).getbbox()
+    return on_white(png).point(lambda value: 255 if value < darker_than else 0).getbbox()
+
+
+def dark_mask(png: bytes, darker_than: int = 128) -> set[tuple[int, int]]:
+    """The ``(x, y)`` of every pixel darker than ``darker_than`` once the image is laid on white."""
+    grey = on_white(png)
+    width = grey.width
+    return {(index % width, index // width) for index, level in enumerate(grey.tobytes()) if level < darker_than}
 
 
 def pixel(png: bytes, x: int, y: int) -> tuple[int, int, int, int]:
     """The RGBA value at ``(x, y)``."""
-    return Image.open(io.BytesIO(png)).convert("RGBA").getpixel((x, y))
+    value = Image.open(io.BytesIO(png)).convert("RGBA").getpixel((x, y))
+    assert isinstance(value, tuple), value  # an RGBA image's pixel is a 4-tuple
+    red, green, blue, alpha = value
+    return red, green, blue, alpha

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import cairosvg.url
 import pytest
-from export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
+import uharfbuzz
+from export.export_checks import base_fonts, ink_box, mapped_characters, pdftotext, pixel
 from PIL import Image
 
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
@@ -281,7 +282,7 @@ def test_a_conversion_after_warm_up_opens_no_font_file(monkeypatch: pytest.Monke
 
     for module in (font_catalog, font_instances, font_resolve):
         monkeypatch.setattr(module, "TTFont", refuse)
-    monkeypatch.setattr(font_resolve.hb, "Blob", refuse)
+    monkeypatch.setattr(uharfbuzz, "Blob", refuse)
 
     assert svg_to_pdf(svg).data.startswith(b"%PDF-")
     assert svg_to_png(svg, scale=1).data.startswith(b"\x89PNG")

@@ -13,11 +13,10 @@ from pathlib import Path
 import _quickjs
 import cairocffi as cairo
 import pytest
-from export_checks import base_fonts, ink_box, mapped_characters, pdftotext
+from export.export_checks import base_fonts, dark_mask, ink_box, mapped_characters, pdftotext
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont
-from PIL import Image
 
 from mermaid_printer.bundles.shim import SHIM_DIR, shim_scripts
 from mermaid_printer.export import text as export_text
@@ -76,12 +75,13 @@ def measured_widths(
 ) -> list[float]:
     """The width (px at SIZE) the layout gives each codepoint alone."""
     spec = {"family": family, "size": SIZE, "weight": weight, "style": style}
-    return json.loads(
+    widths: list[float] = json.loads(
         layout.eval(
             f"JSON.stringify({json.dumps(codepoints)}.map((cp) => "
             f"__printerMeasureText(String.fromCodePoint(cp), {json.dumps(spec)}).width))"
         )
     )
+    return widths
 
 
 def drawn_widths(family: str, weight: int, italic: bool, codepoints: list[int]) -> list[float]:
@@ -143,7 +143,8 @@ def test_the_lists_cover_every_step_of_the_layouts_fallback(layout: _quickjs.Con
     # default family) in the second.
     for family, weight, style in FONTS[:2]:
         font = converter_fonts().font(family, weight, style == "italic")
-        assert font.measured_with(ord("→")).family == ("Arimo" if "arial" in family else "Tinos")
+        measured = font.measured_with(ord("→"))
+        assert measured is not None and measured.family == ("Arimo" if "arial" in family else "Tinos")
         assert font.draw(ord("→")).instance.family == "DejaVu Sans"
 
 
@@ -193,13 +194,6 @@ def svg(body: str, family: str = "arial", width: int = 200, height: int = 120, s
     )
 
 
-def dark_mask(png: bytes) -> set[tuple[int, int]]:
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-    grey = Image.alpha_composite(white, image).convert("L")
-    return {(x, y) for y in range(grey.height) for x in range(grey.width) if grey.getpixel((x, y)) < 128}
-
-
 def outline_png(path: Path, text: str, x: float, baseline: float, size: float, cell: float | None = None) -> bytes:
     """``text`` drawn straight from a font file's outlines (no converter) on a white 160x160 image,
     each glyph at its own advance; with ``cell`` (em), one glyph centred in a cell that wide."""
@@ -247,9 +241,10 @@ def vendored_path(family: str) -> Path:
 
 def layout_width(layout: _quickjs.Context, text: str, family: str, size: float) -> float:
     spec = {"family": family, "size": size}
-    return json.loads(layout.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))"))[
-        "width"
-    ]
+    box: dict[str, float] = json.loads(
+        layout.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))")
+    )
+    return box["width"]
 
 
 def test_a_check_mark_and_an_arrow_in_an_arial_label_are_text_in_dejavu_sans() -> None:
@@ -292,13 +287,13 @@ def test_text_after_a_fitted_glyph_stays_where_the_layout_put_it(layout: _quickj
 
 def test_box_drawing_joins_its_neighbours() -> None:
     png = svg_to_png(svg('<text x="10" y="60">────────</text>'), scale=2).data
-    image = Image.open(io.BytesIO(png)).convert("L")
+    dark = dark_mask(png)
     box = ink_box(png)
 
     assert box is not None
-    left, _top, right, _bottom = box
-    row = max(range(image.height), key=lambda y: sum(image.getpixel((x, y)) < 128 for x in range(left, right)))
-    assert all(image.getpixel((x, row)) < 128 for x in range(left, right))  # one unbroken line
+    left, top, right, bottom = box
+    row = max(range(top, bottom), key=lambda y: sum((x, y) in dark for x in range(left, right)))
+    assert all((x, row) in dark for x in range(left, right))  # one unbroken line
 
 
 def test_monospace_text_is_drawn_in_dejavu_sans_mono() -> None:

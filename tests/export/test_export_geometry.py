@@ -62,12 +62,14 @@ def test_png_size_follows_scale_or_width() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "field"),
-    [({"scale": 10.0}, "scale"), ({"target_width": 20_001}, "width")],
+    ("scale", "target_width", "field"),
+    [(10.0, None, "scale"), (None, 20_001, "width")],
 )
-def test_an_image_over_the_pixel_budget_is_a_resource_limit_naming_the_size(kwargs: dict, field: str) -> None:
+def test_an_image_over_the_pixel_budget_is_a_resource_limit_naming_the_size(
+    scale: float | None, target_width: int | None, field: str
+) -> None:
     with pytest.raises(ResourceLimit) as caught:
-        png_size(2000, 2100, **kwargs)
+        png_size(2000, 2100, scale=scale, target_width=target_width)
 
     details = caught.value.details
     assert details["field"] == field

@@ -8,10 +8,9 @@ import io
 
 import cairocffi as cairo
 import pytest
-from export_checks import base_fonts, mapped_characters, pdftotext
+from export.export_checks import base_fonts, dark_mask, mapped_characters, pdftotext
 from fontTools.pens.cairoPen import CairoPen
 from fontTools.ttLib import TTFont
-from PIL import Image
 
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
@@ -33,19 +32,14 @@ def svg(body: str, width: int = 300, height: int = 100, size: int = 20) -> str:
 def first_file(codepoint: int) -> tuple[int, FontFile]:
     """The vendored file the layout measured ``codepoint`` with among the last-resort faces:
     the first in manifest order whose unicode_range and cmap have it (as the SVG embeds it)."""
-    family = converter_fonts().last_resort.face_for(codepoint).family.name
+    face = converter_fonts().last_resort.face_for(codepoint)
+    assert face is not None, f"no last-resort face has U+{codepoint:04X}"
+    family = face.family.name
     return next(
         (index, font_file)
         for index, font_file in enumerate(vendored_fonts())
         if font_file.family == family and font_file.in_range(codepoint) and codepoint in font_file.codepoints
     )
-
-
-def dark_mask(png: bytes) -> set[tuple[int, int]]:
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-    grey = Image.alpha_composite(white, image).convert("L")
-    return {(x, y) for y in range(grey.height) for x in range(grey.width) if grey.getpixel((x, y)) < 128}
 
 
 def test_cjk_hangul_and_emoji_are_drawn_as_text_in_the_noto_faces_without_warnings() -> None:

@@ -13,11 +13,12 @@ from fontTools.ttLib import TTFont
 from mermaid_printer.files import CACHE_DIR_ENV
 from mermaid_printer.fonts import catalog
 from mermaid_printer.fonts.catalog import vendored_fonts
+from mermaid_printer.resources import vendored_file
 
 #: The smallest vendored woff2 keeps these tests quick.
 FONT = min(
     (font for font in vendored_fonts() if font.path.endswith(".woff2")),
-    key=lambda font: catalog.vendored_file(font.path).stat().st_size,
+    key=lambda font: vendored_file(font.path).stat().st_size,
 )
 
 

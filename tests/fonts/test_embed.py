@@ -171,7 +171,7 @@ FACE_RULE_RE = re.compile(
 PIE_STYLE = '<style>#d{font-family:"trebuchet ms",verdana,arial,sans-serif;}</style>'
 
 
-def drawn_face(name: str, family: str, style: str, weight: str, text: str) -> dict:
+def drawn_face(name: str, family: str, style: str, weight: str, text: str) -> dict[str, object]:
     return {"name": name, "family": family, "style": style, "weight": weight, "codepoints": sorted(map(ord, set(text)))}
 
 

@@ -44,7 +44,7 @@ def test_font_weight_matching_follows_css(wanted: int, available: tuple[int, ...
     ],
 )
 def test_a_face_is_matched_by_style_then_weight_and_the_rest_synthesized(
-    css: str, weight: int, italic: bool, drawn: tuple
+    css: str, weight: int, italic: bool, drawn: tuple[str, bool, tuple[int, ...], bool, bool]
 ) -> None:
     choice = converter_fonts().font(css, weight, italic).first
     face = choice.face

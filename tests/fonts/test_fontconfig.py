@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 
 import cairocffi as cairo
+from export.export_checks import base_fonts
 
 from mermaid_printer.fonts import converter_fonts, vendored_fonts
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "export"))
-from export_checks import base_fonts
 
 
 def test_cairo_cannot_reach_the_machines_fonts() -> None:

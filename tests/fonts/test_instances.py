@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,13 @@ from mounts import full_directory, read_only_directory
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.fonts import CACHE_DIR_ENV, FontFile, converter_fonts, last_resort_families, vendored_fonts
 from mermaid_printer.fonts import instances as font_instances
+from mermaid_printer.fonts.faces import Family
 from mermaid_printer.fonts.fontconfig import Fontconfig
 from mermaid_printer.fonts.instances import LastResortInstances, spill_directory
 from mermaid_printer.resources import vendor_manifest
 
 
-def _families() -> list:
+def _families() -> list[Family]:
     """Each vendored family once (``families`` also holds the aliases)."""
     return list({id(family): family for family in converter_fonts().families.values()}.values())
 
@@ -198,7 +200,7 @@ def test_with_an_unwritable_cache_an_instance_goes_to_a_private_directory_of_the
     # (a read-only mount behaves the same; a mode bit would not stop root, who runs CI).
     blocked = tmp_path / "cache"
     blocked.write_text("not a directory")
-    monkeypatch.setattr(font_instances.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
     index, _font_file = first_file(ord("中"))
 
     made = _make_instance(blocked, index)
@@ -214,7 +216,7 @@ def test_with_an_unwritable_cache_an_instance_goes_to_a_private_directory_of_the
 def test_a_spill_directory_others_can_write_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocked = tmp_path / "cache"
     blocked.write_text("not a directory")
-    monkeypatch.setattr(font_instances.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
     planted = spill_directory(blocked)
     planted.mkdir(parents=True)
     planted.chmod(0o777)

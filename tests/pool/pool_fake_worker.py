@@ -6,12 +6,13 @@ not depend on anything the tests set up in-process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from mermaid_printer.errors import DiagramSyntaxError
@@ -34,17 +35,21 @@ def prepare() -> None:
 
     Spares copy ahead only while the machine has a core to spare (``pool/_pages.py``,
     ``others_wait_for_a_core``); what other programs on a shared test machine do must not
-    decide these tests, so the machine looks idle to this engine process unless
-    ``FAKE_MACHINE_LOAD=real`` (the test of that check).
+    decide these tests, so the machine looks idle to this engine process, or busy while the
+    file ``FAKE_MACHINE_BUSY`` names exists (the test of what spares do then; test_pages.py
+    tests the check itself).
     """
     global PREPARED_BY, REHEARSED
-    if os.environ.get("FAKE_MACHINE_LOAD") != "real":
-        from mermaid_printer.pool import _pages
+    from mermaid_printer.pool import _pages
 
-        _pages.others_wait_for_a_core = lambda cores: False
+    busy = os.environ.get("FAKE_MACHINE_BUSY")
+    _pages.others_wait_for_a_core = lambda cores: busy is not None and os.path.exists(busy)
+    if os.environ.get("FAKE_COPY_DIR"):
+        _report_copying()
     if os.environ.get("FAKE_SLOW_COLLAPSE"):
         # Every step of putting the heap in huge pages takes 60 ms, as where the kernel must
-        # compact memory for each.
+        # compact memory for each: the slowness is what the test is about (the zygote times its
+        # steps), so this sleep stays.
         from mermaid_printer.pool import _huge_pages
 
         real_step = _huge_pages.Collapser.step
@@ -57,6 +62,43 @@ def prepare() -> None:
     PREPARED_BY = os.getpid()
     REHEARSED = bytearray(b"r" * (REHEARSED_PAGES * PAGE))
     print("fake-worker: prepare wrote to stdout", flush=True)
+
+
+def note(line: str) -> None:
+    """Append ``line`` to this process's report in ``FAKE_COPY_DIR`` (one write: whole lines)."""
+    directory = os.environ.get("FAKE_COPY_DIR")
+    if directory:
+        report = os.open(os.path.join(directory, str(os.getpid())), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        try:
+            os.write(report, f"{line}\n".encode())
+        finally:
+            os.close(report)
+
+
+def _report_copying() -> None:
+    """Have every process forked from here report, in ``FAKE_COPY_DIR/<pid>``, each time it
+    copied pages ahead (``copied all <bytes so far>`` or ``copied common <bytes so far>``, once
+    the pool's ``Copier.copy`` returns: done, or stopped because something came) and each time it
+    held back because other programs wanted every core (``held back``), so that tests wait for
+    what a spare did instead of sleeping."""
+    from mermaid_printer.pool import _pages
+
+    real_copy = _pages.Copier.copy
+
+    def copy(self: _pages.Copier, stop: Callable[[], bool] = lambda: False, *, everything: bool = True) -> None:
+        real_copy(self, stop, everything=everything)
+        note(f"copied {'all' if everything else 'common'} {self.copied}")
+
+    _pages.Copier.copy = copy  # type: ignore[method-assign]
+    real_wait = _pages.others_wait_for_a_core
+
+    def others_wait_for_a_core(cores: int) -> bool:
+        waiting = real_wait(cores)
+        if waiting:
+            note("held back")
+        return waiting
+
+    _pages.others_wait_for_a_core = others_wait_for_a_core
 
 
 def record_pages() -> Iterator[None]:
@@ -127,6 +169,7 @@ def idle_warm_up() -> Iterator[None]:
 def handle(job: dict[str, Any]) -> dict[str, Any]:
     """Do what ``job["action"]`` says."""
     action = job.get("action", "echo")
+    note("served")
     if "ready_path" in job:
         # Lets a test know the job is running (and which process runs it) without sleeping.
         with open(job["ready_path"] + ".tmp", "w") as ready:
@@ -147,10 +190,16 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
             "primed_for": PRIMED_FOR,
         }
     if action == "block_until":
-        # Stay in flight until the test makes job["release_path"] (or 30 s pass).
-        deadline = time.monotonic() + 30
-        while not os.path.exists(job["release_path"]) and time.monotonic() < deadline:
-            time.sleep(0.01)
+        # Stay in flight until the test opens the gate listening at job["release_path"] (a Unix
+        # socket; see test_pool.Gate): connected, this blocks until the test closes it, which
+        # resets the connection; refused, the gate was open already (or 30 s pass).
+        import socket
+
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as gate:
+            gate.settimeout(30)
+            with contextlib.suppress(OSError):
+                gate.connect(job["release_path"])
+                gate.recv(1)
         return {"pid": os.getpid()}
     if action == "touch_rehearsed":
         # Write where the rehearsal wrote, counting the page faults that takes (copies on write).
@@ -177,11 +226,14 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         return {"state": dict(STATE)}
     if action == "recall":
         return {"state": dict(STATE)}
+    if action == "now":
+        # When this ran (CLOCK_MONOTONIC, shared by every process), and what the process started with.
+        return {"at": time.monotonic(), "state": dict(STATE)}
     if action == "big":
         return {"text": "x" * int(job["size"])}
     if action == "sleep":
-        while True:
-            time.sleep(3600)
+        while True:  # until the pool kills it
+            signal.pause()
     if action == "syntax_error":
         raise DiagramSyntaxError(job["message"], job["details"])
     if action == "bug":
@@ -194,8 +246,8 @@ def handle(job: dict[str, Any]) -> dict[str, Any]:
         os.kill(os.getpid(), signal.SIGSEGV)
     if action == "signal":
         os.kill(os.getpid(), int(job["signal"]))
-        while True:
-            time.sleep(3600)
+        while True:  # until the signal ends it
+            signal.pause()
     if action == "exit":
         os._exit(int(job.get("code", 3)))
     if action == "hog":

@@ -7,7 +7,6 @@ import ctypes
 import mmap
 import os
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -150,18 +149,25 @@ def _huge_kib_of(pid: int) -> int:
     return 0
 
 
+def _a_primed_spare(zygote: int, primed: Path) -> Callable[[], bool]:
+    """Whether a spare of ``zygote`` has primed (the fake worker leaves ``<pid>.primed`` in
+    ``primed``, its ``FAKE_PRIME_DIR``): one forked now, as those forked earlier are gone."""
+    return lambda: any((primed / f"{pid}.primed").exists() for pid in children(zygote))
+
+
 def test_a_zygote_that_keeps_spares_puts_its_heap_in_huge_pages_before_forking_them(
-    stderr_says: Callable[[str], Callable[[], bool]], monkeypatch: pytest.MonkeyPatch
+    stderr_says: Callable[[str], Callable[[], bool]], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # No learner report (it would replace the spare with one that copied ahead, i.e. wrote
     # into the huge pages and so split them).
     monkeypatch.setenv("FAKE_REHEARSE_FAIL", "1")
+    monkeypatch.setenv("FAKE_PRIME_DIR", str(tmp_path))
     before = set(children(os.getpid()))
     with RendererPool(FAKE, start_method="fork", spares=1) as pool:
         pool.start()
         (zygote,) = set(children(os.getpid())) - before
         wait_for(stderr_says("now in huge pages"), "the heap in huge pages", limit_s=20)
-        time.sleep(0.2)  # the spare is forked
+        wait_for(_a_primed_spare(zygote, tmp_path), "the spare forked and primed", limit_s=20)
         served = pool.run({"action": "huge_pages"}, timeout_s=30)
         assert _huge_kib_of(zygote) >= HUGE_PAGE_SIZE // 1024
     # Served by the spare, forked after the collapse: it maps huge pages too (one forked before
@@ -171,13 +177,14 @@ def test_a_zygote_that_keeps_spares_puts_its_heap_in_huge_pages_before_forking_t
 
 
 def test_after_its_idle_warm_up_a_zygote_puts_its_heap_in_huge_pages_again_before_forking_spares(
-    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # The idle warm-up writes every page of the fake heap (as the real one's garbage collection
     # does), which splits the huge pages the zygote shared with its spare back into 4 KiB ones.
     monkeypatch.setenv("FAKE_REHEARSE_FAIL", "1")
     monkeypatch.setenv("FAKE_IDLE_STEPS", "1")
     monkeypatch.setenv("FAKE_IDLE_WRITES", "1")
+    monkeypatch.setenv("FAKE_PRIME_DIR", str(tmp_path))
     said: list[str] = []
 
     def collapsed_twice() -> bool:
@@ -189,7 +196,8 @@ def test_after_its_idle_warm_up_a_zygote_puts_its_heap_in_huge_pages_again_befor
         pool.start()
         (zygote,) = set(children(os.getpid())) - before
         wait_for(collapsed_twice, "the heap in huge pages again after the idle warm-up", limit_s=30)
-        time.sleep(0.2)  # the spare is forked
+        # (The spare of before the idle warm-up was retired before the heap was collapsed again.)
+        wait_for(_a_primed_spare(zygote, tmp_path), "the spare forked and primed", limit_s=20)
         served = pool.run({"action": "huge_pages"}, timeout_s=30)
         zygote_kib = _huge_kib_of(zygote)
     log = "".join(said)

@@ -217,7 +217,7 @@ def test_formatting_attribute_values_is_idempotent_even_on_garbage() -> None:
         assert format_numbers_in(once) == once, value
 
 
-def test_skipping_already_canonical_values_changes_no_result(monkeypatch) -> None:
+def test_skipping_already_canonical_values_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
     values = _random_values(8, 5000)
     fast = [format_numbers_in(value) for value in values]
     monkeypatch.setattr(canonicalize, "_ALREADY_CANONICAL", re.compile(r"(?!)"))

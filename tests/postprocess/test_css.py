@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import tinycss2
 
 from mermaid_printer.postprocess import css
 from mermaid_printer.postprocess.css import (
@@ -139,13 +140,14 @@ def test_a_repeated_style_attribute_is_judged_once_and_alike_every_time(monkeypa
     assert expected[1]  # the url goes
     css._scrubbed_declarations.cache_clear()
     parses: list[str] = []
-    original = css.tinycss2.parse_blocks_contents
+    original = tinycss2.parse_blocks_contents
 
     def counting(text: str, **kwargs: bool) -> list[object]:
         parses.append(text)
-        return original(text, **kwargs)
+        nodes: list[object] = original(text, **kwargs)
+        return nodes
 
-    monkeypatch.setattr(css.tinycss2, "parse_blocks_contents", counting)
+    monkeypatch.setattr(tinycss2, "parse_blocks_contents", counting)  # the module the sanitizer calls
     first = scrub_declarations(unsafe)
     first[1].append("changed by a caller")
     assert scrub_declarations(unsafe) == expected
@@ -214,14 +216,14 @@ def test_deeply_nested_css_is_dropped_instead_of_overflowing_the_stack() -> None
     assert check_css_value("calc" + deep) == "CSS nested too deeply"
 
 
-def test_mermaids_own_substring_attribute_selector_survives():
+def test_mermaids_own_substring_attribute_selector_survives() -> None:
     # Regression: sequence diagrams style arrow heads with [id$="-crosshead"].
     css = '#m1 [id$="-crosshead"] path{fill:#333;stroke:#333;}'
     scrubbed, warnings = scrub_stylesheet(css, scope_id="m1")
     assert (scrubbed, warnings) == (css, [])
 
 
-def test_attribute_selector_exfiltration_loses_its_request():
+def test_attribute_selector_exfiltration_loses_its_request() -> None:
     scrubbed, warnings = scrub_stylesheet('#m1 [data-x^="a"]{background:url(https://x.example/a)}', scope_id="m1")
     assert "url(" not in scrubbed
     assert warnings

@@ -1,8 +1,9 @@
-"""Where PDF and PNG files go when a client asks for a file rather than the bytes.
+"""Where SVG, PDF and PNG files go when a client asks for a file rather than the bytes.
 
-``delivery``: ``"image"`` (PNG only: an MCP image block, the default for PNG), ``"resource"``
-(an embedded resource with the bytes; the default for PDF, and for PNG the choice for clients
-that reject image blocks), ``"file"`` (no bytes in the reply: the file is written once,
+``delivery``: ``"inline"`` (SVG only, the default: the SVG text in the structured result),
+``"image"`` (PNG only: an MCP image block, the default for PNG), ``"resource"``
+(an embedded resource with the bytes, an SVG's as text; the default for PDF, and for PNG and SVG the
+choice for clients that reject image blocks or read only content blocks), ``"file"`` (no bytes in the reply: the file is written once,
 content-addressed, under the server's output directory and its path and ``file://`` URI are
 returned; for clients on the same machine that would rather open a file).
 """
@@ -21,6 +22,7 @@ __all__ = [
     "OUTPUT_DIR_ENV",
     "PDF_DELIVERIES",
     "PNG_DELIVERIES",
+    "SVG_DELIVERIES",
     "output_directory",
     "write_output_file",
 ]
@@ -31,6 +33,7 @@ OUTPUT_DIR_ENV = "MERMAID_PRINTER_OUTPUT_DIR"
 LARGE_INLINE_BYTES = 5_000_000
 PDF_DELIVERIES = ("resource", "file")
 PNG_DELIVERIES = ("image", "resource", "file")
+SVG_DELIVERIES = ("inline", "resource", "file")
 
 
 def output_directory() -> Path:

@@ -29,6 +29,7 @@ from mermaid_printer.errors import ERROR_CODES, PrinterError, RenderFailed
 __all__ = [
     "EDITOR_URL_FIELD",
     "DiagramAst",
+    "Envelope",
     "ErrorEntry",
     "ParseEnvelope",
     "PdfEnvelope",
@@ -66,6 +67,17 @@ _OK = Annotated[bool, Field(description="True when the request succeeded; then i
 _REQUEST_ID = Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
 _WARNINGS = Annotated[list[str], Field(description="Things worth knowing that did not stop the request.")]
 _ERRORS = Annotated[list[ErrorEntry], Field(description="Empty on success; one entry when ok is false.")]
+
+
+class Envelope(TypedDict):
+    """The four keys every tool's result has; each result adds its payload."""
+
+    ok: _OK
+    request_id: _REQUEST_ID
+    warnings: _WARNINGS
+    errors: _ERRORS
+
+
 _DIAGRAM_TYPE = Annotated[str, Field(description="The diagram type Mermaid detected, e.g. flowchart-v2. Only when ok.")]
 _SIZE = Annotated[int, Field(description="Size of the file in bytes.")]
 _SHA256 = Annotated[str, Field(description="SHA-256 of the file (hex); the same input gives the same file.")]
@@ -94,26 +106,28 @@ _EDITOR_URL = Annotated[
 EDITOR_URL_FIELD = _EDITOR_URL
 
 
-class SvgEnvelope(TypedDict):
+class SvgEnvelope(Envelope):
     """The result of rendering one Mermaid diagram to SVG."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
-    svg: NotRequired[Annotated[str, Field(description="The SVG document (UTF-8 text). Only when ok.")]]
+    svg: NotRequired[
+        Annotated[str, Field(description='The SVG document (UTF-8 text). Only when ok with delivery "inline".')]
+    ]
     diagram_type: NotRequired[_DIAGRAM_TYPE]
+    mime_type: NotRequired[Annotated[Literal["image/svg+xml"], Field(description="Always image/svg+xml.")]]
+    size_bytes: NotRequired[_SIZE]
+    sha256: NotRequired[_SHA256]
+    delivery: NotRequired[
+        Annotated[Literal["inline", "resource", "file"], Field(description="How the SVG was returned.")]
+    ]
+    uri: NotRequired[_URI]
+    path: NotRequired[_PATH]
     cached: NotRequired[_CACHED]
     editor_url: NotRequired[_EDITOR_URL]
 
 
-class PdfEnvelope(TypedDict):
+class PdfEnvelope(Envelope):
     """The result of rendering one Mermaid diagram to PDF (the PDF itself travels beside it)."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     diagram_type: NotRequired[_DIAGRAM_TYPE]
     mime_type: NotRequired[Annotated[Literal["application/pdf"], Field(description="Always application/pdf.")]]
     size_bytes: NotRequired[_SIZE]
@@ -134,13 +148,9 @@ class PdfEnvelope(TypedDict):
     editor_url: NotRequired[_EDITOR_URL]
 
 
-class PngEnvelope(TypedDict):
+class PngEnvelope(Envelope):
     """The result of rendering one Mermaid diagram to PNG (the image itself travels beside it)."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     diagram_type: NotRequired[_DIAGRAM_TYPE]
     mime_type: NotRequired[Annotated[Literal["image/png"], Field(description="Always image/png.")]]
     size_bytes: NotRequired[_SIZE]
@@ -174,13 +184,9 @@ class DiagramAst(TypedDict):
     ]
 
 
-class ParseEnvelope(TypedDict):
+class ParseEnvelope(Envelope):
     """The result of parsing one Mermaid diagram without rendering it."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     diagram_type: NotRequired[_DIAGRAM_TYPE]
     ast: NotRequired[
         Annotated[

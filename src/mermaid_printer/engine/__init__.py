@@ -4,7 +4,8 @@ Everything above this package talks to an :class:`Engine`: made from a
 :class:`~mermaid_printer.engine.bundle.Bundle` (which scripts to load, which entries they
 register), then :meth:`Engine.call` an entry with a JSON payload and get JSON back. The engine
 knows no bundle: it loads ``js/host.js`` (the generic call protocol) and then the bundle's
-scripts. Only :mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS's binding, and only
+scripts. Both engines run calls with one host loop and translate their errors the same way
+(:mod:`mermaid_printer.engine.host`). Only :mod:`mermaid_printer.engine.quickjs_engine` imports QuickJS's binding, and only
 :mod:`mermaid_printer.engine.wasm` imports wasmtime (QuickJS compiled to WebAssembly, the
 ``"wasm"`` entry of :data:`ENGINES`; ``"wasm-snapshot"`` is the same engine started from a warm
 snapshot of its memory cached on disk, :mod:`mermaid_printer.engine.wasm.snapshot`).

@@ -24,16 +24,30 @@ from typing import Any
 
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.bundle import Bundle, BundleTransformError, Script
+from mermaid_printer.engine.host import (
+    Failure,
+    FailureKind,
+    check_entries,
+    limit_named_by,
+    read_logs,
+    run_entry,
+    translate,
+)
 from mermaid_printer.engine.native import freeze_heap, load_quickjs_module
-from mermaid_printer.errors import RenderFailed, RenderTimeout, ResourceLimit
+from mermaid_printer.errors import RenderFailed
 
-__all__ = ["QUICKJS_MODULE", "QuickJSEngine"]
+__all__ = ["BINDING_ERRORS", "QUICKJS_MODULE", "QuickJSEngine", "binding_failure"]
 
 #: The ``_quickjs`` extension module this process runs (the project's build, or the wheel's).
 QUICKJS_MODULE = load_quickjs_module()
 
-# A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
-_MAX_ROUNDS = 100_000
+#: Every exception the binding defines, and what it says about the call it ended
+#: (``tests/engine/test_engine_errors.py`` fails while one is missing).
+BINDING_ERRORS: dict[type[Exception], FailureKind] = {
+    QUICKJS_MODULE.StackOverflow: "stack",
+    QUICKJS_MODULE.JSException: "script",
+}
+_CAUGHT = tuple(BINDING_ERRORS)
 # A call that failed with its heap this close to the memory limit ran out of memory, whatever
 # the script made of it: QuickJS throws null when it cannot even allocate the error, and
 # libraries catch and rethrow (Mermaid reported "render failed", ELK a TypeError). Measured:
@@ -60,17 +74,35 @@ _WATCH_PROMISE = """(promise) => {
 }"""
 
 
-def _translate(exc: BaseException, during: str) -> Exception:
-    """Map an interpreter exception to the most specific printer error."""
+def binding_failure(exc: Exception) -> Failure:
+    """What a binding exception says about the call it ended (:func:`~mermaid_printer.engine.host.translate`
+    makes the printer error). The binding cannot tell its time limit from a script's error: an
+    error saying "interrupted" (``InternalError: interrupted``) is taken for the time limit."""
+    kind = next(BINDING_ERRORS[cls] for cls in type(exc).__mro__ if cls in BINDING_ERRORS)
     text = str(exc)
-    first_line = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
-    if isinstance(exc, QUICKJS_MODULE.StackOverflow) or "stack overflow" in text.lower():
-        return ResourceLimit(f"{during}: the diagram nests too deeply (stack limit)", {"limit": "stack"})
-    if "out of memory" in text.lower():
-        return ResourceLimit(f"{during}: the render ran out of memory", {"limit": "memory"})
-    if "interrupted" in text.lower():
-        return RenderTimeout(f"{during}: the render took longer than its time limit", {"limit": "time"})
-    return RenderFailed(f"{during}: {first_line}", {"exception": type(exc).__name__})
+    if kind == "script" and limit_named_by(text) is None and "interrupted" in text.lower():
+        kind = "time"
+    return Failure(kind, text, type(exc).__name__)
+
+
+class _Context:
+    """The host loop's primitives over a ``_quickjs`` context (which names no scripts)."""
+
+    def __init__(self, context: Any) -> None:
+        self._context = context
+
+    def run(self, source: str, name: str) -> None:
+        self._context.eval(source)
+
+    def text(self, source: str, name: str) -> str:
+        return str(self._context.eval(source))
+
+    def value(self, source: str, name: str) -> Any:
+        return self._context.eval(source)
+
+    def run_jobs(self) -> None:
+        while self._context.execute_pending_job():
+            pass
 
 
 # Publishes the first module evaluated in the context (see the module docstring).
@@ -90,12 +122,13 @@ class QuickJSEngine:
         self._bundle = bundle
         self._limits = limits or EngineLimits()
         self._context = QUICKJS_MODULE.Context()
+        self._calls = _Context(self._context)
         self._apply_limits(self._limits)
         self._modules_evaluated = 0
         self._load(Script(_HOST_JS))
         for script in bundle.scripts:
             self._load(script)
-        self._check_entries()
+        check_entries(self._calls, bundle)
 
     @property
     def bundle(self) -> Bundle:
@@ -124,8 +157,8 @@ class QuickJSEngine:
                 self._context.eval(f"globalThis.{script.publish_as} = JSON.parse({json.dumps(source)});")
             else:
                 self._context.eval(source)
-        except (QUICKJS_MODULE.JSException, QUICKJS_MODULE.StackOverflow) as exc:
-            raise _translate(exc, f"loading {script.name}") from exc
+        except _CAUGHT as exc:
+            raise translate(binding_failure(exc), f"loading {script.name}") from exc
 
     def _load_module(self, name: str, source: str) -> None:
         # An import that cannot be resolved raises here, but an error thrown while the module
@@ -133,13 +166,12 @@ class QuickJSEngine:
         context = self._context
         outcome = context.eval(_WATCH_PROMISE)(context.module(source))
         self._modules_evaluated += 1
-        while context.execute_pending_job():
-            pass
+        self._calls.run_jobs()
         settled = json.loads(outcome.json())
         if settled["state"] == "rejected":
-            raise RenderFailed(f"loading {name}: {settled['error']}", {"exception": settled["name"]})
+            raise translate(Failure("script", settled["error"], settled["name"]), f"loading {name}")
         if settled["state"] != "fulfilled":
-            raise RenderFailed(f"loading {name}: the module never finished evaluating")
+            raise translate(Failure("unsettled"), f"loading {name}")
 
     def _publish_first_module(self, script: Script) -> None:
         if self._modules_evaluated != 1:
@@ -149,21 +181,12 @@ class QuickJSEngine:
             )
         self._load_module(f"{script.name} (publishing)", _PUBLISH_MODULE.format(name=json.dumps(script.publish_as)))
 
-    def _check_entries(self) -> None:
-        registered = set(json.loads(self._context.eval("__printer.entries()")))
-        missing = [entry for entry in self._bundle.entries if entry not in registered]
-        if missing:
-            raise RenderFailed(
-                f"bundle {self._bundle.name} did not register its entries: {', '.join(missing)}",
-                {"reason": "entries_missing"},
-            )
-
     def eval(self, source: str) -> Any:
         """Evaluate a snippet (tests and warm-up only); translates engine errors."""
         try:
             return self._context.eval(source)
-        except (QUICKJS_MODULE.JSException, QUICKJS_MODULE.StackOverflow) as exc:
-            raise _translate(exc, "eval") from exc
+        except _CAUGHT as exc:
+            raise translate(binding_failure(exc), "eval") from exc
 
     def call(self, entry: str, payload: dict[str, Any], limits: EngineLimits | None = None) -> dict[str, Any]:
         """Run ``__printer.start(entry, payload)`` to completion and return its JSON result.
@@ -176,29 +199,13 @@ class QuickJSEngine:
         active = limits or self._limits
         if limits is not None:
             self._apply_limits(limits)
-        context = self._context
-        start = f"__printer.start({json.dumps(entry)}, {json.dumps(json.dumps(payload))})"
         try:
-            context.eval(start)
-            for _ in range(_MAX_ROUNDS):
-                while context.execute_pending_job():
-                    pass
-                result = context.eval("__printer.poll()")
-                if result:
-                    return self._settled(_json_object(result), active)
-                if not context.eval("__printer.runTimers()"):
-                    while context.execute_pending_job():
-                        pass
-                    result = context.eval("__printer.poll()")
-                    if result:
-                        return self._settled(_json_object(result), active)
-                    raise RenderFailed(f"{entry}: the render never finished (no pending work left)")
-        except (QUICKJS_MODULE.JSException, QUICKJS_MODULE.StackOverflow) as exc:
-            raise _translate(exc, entry) from exc
+            return self._settled(run_entry(self._calls, entry, json.dumps(payload)), active)
+        except _CAUGHT as exc:
+            raise translate(binding_failure(exc), entry) from exc
         finally:
             if limits is not None:
                 self._apply_limits(self._limits)
-        raise RenderFailed(f"{entry}: the render did not settle after {_MAX_ROUNDS} rounds")
 
     def _settled(self, result: dict[str, Any], limits: EngineLimits) -> dict[str, Any]:
         """The call's result, unless it failed because the heap reached the memory limit."""
@@ -253,10 +260,4 @@ class QuickJSEngine:
 
     def logs(self) -> list[str]:
         """What scripts wrote to ``console`` since the last call (for debugging)."""
-        logs: list[str] = json.loads(self._context.eval("__printer.logs()"))
-        return logs
-
-
-def _json_object(text: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads(text)
-    return value
+        return read_logs(self._calls)

@@ -2,7 +2,8 @@
 
 ::
 
-    parse_svg → background → sanitize_svg → repair_coordinates → canonicalize_svg → embed_fonts → serialize_svg
+    parse_svg → background → sanitize_svg → repair_coordinates → canonicalize_svg → prune_unused_css
+    → embed_fonts → serialize_svg
 
 Shared by the bundles' worker modules (:mod:`mermaid_printer.bundles.mermaid.handlers`,
 :mod:`mermaid_printer.bundles.markmap.handlers`).
@@ -18,6 +19,7 @@ from mermaid_printer.fonts import embed_fonts as _embed_fonts
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
 from mermaid_printer.postprocess.coordinates import repair_coordinates
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
+from mermaid_printer.postprocess.unused_css import prune_unused_css
 
 __all__ = ["apply_background", "finish_svg", "missing_characters_warning"]
 
@@ -41,6 +43,7 @@ def finish_svg(
     warnings = sanitize_svg(root)
     warnings += repair_coordinates(root)
     canonicalize_svg(root)
+    prune_unused_css(root)
     if embed_fonts:
         warnings += _embed_fonts(root, drawn_faces)
     return serialize_svg(root), warnings

@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from adapters.cli.cli_runs import run_cli
 
 FLOWCHART = "flowchart TD\n  A[Start] --> B[Done]\n"
 BROKEN = "flowchart TD\n  A --> B\n  B --> --> C\n"
-
-
-def run_cli(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mermaid_printer", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=300,
-    )
 
 
 def assert_one_error_line(stderr: str, starts_with: str) -> None:

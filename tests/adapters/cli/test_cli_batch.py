@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mermaid_printer.adapters.cli.batch import BatchInputs, BatchItem, collect_items, render_batch
-from mermaid_printer.errors import DiagramSyntaxError, InvalidInput
+from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, PrinterError
 
 MARKDOWN = '# Doc\n\n```mermaid\nflowchart LR\n  A --> B\n```\n\ntext\n\n```mermaid\npie\n  "a": 1\n```\n'
 
@@ -85,7 +85,9 @@ def test_an_unreadable_input_is_reported_first_and_counted_as_a_failure(
 
     status = io.StringIO()
     items = [BatchItem("d0.mmd", "x", tmp_path / "d0.svg")]
-    unreadable = [("gone.mmd", InvalidInput("cannot read gone.mmd: No such file or directory"))]
+    unreadable: list[tuple[str, PrinterError]] = [
+        ("gone.mmd", InvalidInput("cannot read gone.mmd: No such file or directory"))
+    ]
 
     outcome = render_batch(BatchInputs(items, unreadable), lambda code: (b"<svg/>", []), jobs=1, status=status)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from adapters.cli.test_cli import run_cli
+from adapters.cli.cli_runs import run_cli
 
 GUIDE = """# Guide
 

@@ -203,7 +203,13 @@ def test_watch_renders_a_changed_input_again_and_stops_cleanly_on_ctrl_c(tmp_pat
     )
     lines: queue.Queue[str] = queue.Queue()
     assert watcher.stderr is not None
-    reader = threading.Thread(target=lambda: [lines.put(line) for line in watcher.stderr], daemon=True)  # type: ignore[union-attr]
+    stream = watcher.stderr
+
+    def read_lines() -> None:
+        for line in stream:
+            lines.put(line)
+
+    reader = threading.Thread(target=read_lines, daemon=True)
     reader.start()
 
     def wait_for(prefix: str) -> None:
@@ -226,7 +232,7 @@ def test_watch_renders_a_changed_input_again_and_stops_cleanly_on_ctrl_c(tmp_pat
             watcher.kill()
             watcher.wait()
     reader.join(timeout=10)
-    watcher.stderr.close()
+    stream.close()
     assert "Done" in first and "Changed" not in first
     assert "Changed" in second
     rest = []

@@ -9,10 +9,10 @@ Each render writes ``DIRECTORY/started`` and waits for ``DIRECTORY/release``.
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 from adapter_fakes import FakePrinter
+from process_tree import wait_for
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.serve import DrainingServer, uvicorn_config
@@ -25,8 +25,8 @@ def main() -> None:
 
     def held(_options: object) -> None:
         (directory / "started").touch()
-        while not (directory / "release").exists():  # the test's signal; a file crosses processes
-            time.sleep(0.01)
+        # The test's signal (a file crosses processes); an hour bounds a test that never sends it.
+        wait_for((directory / "release").exists, "the test's release", limit_s=3600)
 
     printer.on_render = held
     settings = HttpSettings(port=port, shutdown_delay_s=delay_s, drain_s=drain_s, rate_limit="none")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import uvicorn
+from process_tree import wait_for
 from starlette.applications import Starlette
 
 
@@ -34,11 +34,9 @@ def serving(app: Starlette) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.01)
+    wait_for(lambda: server.started or not thread.is_alive(), "the test server", limit_s=30)
+    if not server.started:
+        raise RuntimeError("the test server did not start")
     (socket,) = server.servers[0].sockets
     port = socket.getsockname()[1]
     try:
@@ -69,8 +67,4 @@ def request(
 
 def wait_ready(base: str, limit_s: float = 120) -> None:
     """Block until /readyz says the printer is warm (a hang guard, not a timing)."""
-    deadline = time.monotonic() + limit_s
-    while request("GET", base + "/readyz").status != 200:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the printer never got warm")
-        time.sleep(0.05)
+    wait_for(lambda: request("GET", base + "/readyz").status == 200, "the printer warm", limit_s)

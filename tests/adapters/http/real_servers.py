@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from loopback import request
+from adapters.http.loopback import request
+from process_tree import wait_for
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 NGINX_TEMPLATE = REPOSITORY / "deploy" / "nginx.conf.template"
@@ -33,13 +34,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_until(check: object, what: str, limit_s: float = 60) -> None:
-    """Poll ``check()`` until it is true (a hang guard, not a timing)."""
-    deadline = time.monotonic() + limit_s
-    while not check():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{what} did not happen within {limit_s} s")
-        time.sleep(0.02)
+def wait_until(check: Callable[[], bool], what: str, limit_s: float = 60) -> None:
+    """Wait until ``check()`` is true (a hang guard, not a timing)."""
+    wait_for(check, what, limit_s)
 
 
 def accepts(port: int) -> bool:
@@ -142,8 +139,9 @@ class Nginx:
                 stdout=subprocess.DEVNULL,
                 stderr=stderr,
             )
-        wait_until(lambda: accepts(self.port) or self.process.poll() is not None, "nginx listening")  # type: ignore[union-attr]
-        if self.process.poll() is not None:
+        process = self.process
+        wait_until(lambda: accepts(self.port) or process.poll() is not None, "nginx listening")
+        if process.poll() is not None:
             raise RuntimeError(f"nginx did not start: {(self.directory / 'stderr.log').read_text()}")
         return self
 
@@ -222,6 +220,7 @@ def request_from(
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
+    assert parts.hostname is not None, url
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120, source_address=(address, 0))
     try:
         target = parts.path + (f"?{parts.query}" if parts.query else "")

@@ -11,8 +11,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from loopback import request
-from real_servers import accepts, free_port, wait_until
+from adapters.http.loopback import request
+from adapters.http.real_servers import accepts, free_port, wait_until
 
 HERE = Path(__file__).resolve().parent
 FLOWCHART = {"code": "flowchart TD\n  A --> B\n"}

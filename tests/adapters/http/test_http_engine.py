@@ -9,8 +9,9 @@ from typing import Any
 
 import anyio
 import pytest
-from loopback import request, serving, wait_ready
+from adapters.http.loopback import request, serving, wait_ready
 from mcp import Client
+from process_tree import wait_for
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.kroki import encode_source
@@ -97,9 +98,8 @@ async def test_a_slow_diagram_times_out_without_blocking_the_others(base: str) -
 
     async with anyio.create_task_group() as tasks:
         tasks.start_soon(slow_call)
-        with anyio.fail_after(60):
-            while not rendering_now():  # the slow call holds a renderer
-                await anyio.sleep(0.01)
+        # The slow call holds a renderer.
+        await anyio.to_thread.run_sync(lambda: wait_for(rendering_now, "the slow call rendering", limit_s=60))
         outcome["fast"] = await anyio.to_thread.run_sync(
             lambda: request("POST", base + "/api/render", {"code": FLOWCHART})
         )

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from loopback import request, serving, wait_ready
+from adapters.http.loopback import request, serving, wait_ready
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.settings import HttpSettings

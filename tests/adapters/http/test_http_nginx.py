@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from adapter_fakes import FakePrinter
-from loopback import request, serving
-from real_servers import NGINX, Nginx, free_port
+from adapters.http.loopback import request, serving
+from adapters.http.real_servers import NGINX, Nginx, free_port
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.settings import HttpSettings

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from adapter_fakes import FAKE_SVG, FakePrinter
-from loopback import request, serving
+from adapters.http.loopback import request, serving
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.kroki import encode_source, etag_matches

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from adapter_fakes import FakePrinter
-from loopback import request, serving
-from real_servers import REDIS, RedisServer
+from adapters.http.loopback import request, serving
+from adapters.http.real_servers import REDIS, RedisServer
 
 from mermaid_printer import wire
 from mermaid_printer.adapters.http.app import build_app

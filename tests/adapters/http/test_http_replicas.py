@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from loopback import request
-from real_servers import NGINX, REDIS, Nginx, Outcome, RedisServer, Replica, load_client, request_from
+from adapters.http.loopback import request
+from adapters.http.real_servers import NGINX, REDIS, Nginx, Outcome, RedisServer, Replica, load_client, request_from
 
 pytestmark = [
     pytest.mark.engine,

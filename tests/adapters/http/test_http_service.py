@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import base64
 import threading
-import time
 import zlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from adapter_fakes import FAKE_PDF, FAKE_PNG, FAKE_SVG, FakePrinter
-from loopback import request, serving
+from adapters.http.loopback import request, serving
+from process_tree import wait_for
 
 from mermaid_printer.adapters.http.app import build_app
 from mermaid_printer.adapters.http.kroki import decode_source, encode_source
@@ -231,12 +231,12 @@ def test_past_the_renderers_and_the_queue_requests_get_503_at_once(fake: FakePri
         threads = [threading.Thread(target=call) for _ in range(4)]  # 2 rendering + 2 waiting
         for thread in threads:
             thread.start()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:  # 2 rendering and 2 waiting, as the metrics say
+
+        def two_rendering_and_two_waiting() -> bool:  # as the metrics say
             metrics = request("GET", base + "/metrics").body.decode()
-            if "requests_rendering 2.0" in metrics and "requests_waiting 2.0" in metrics:
-                break
-            time.sleep(0.01)
+            return "requests_rendering 2.0" in metrics and "requests_waiting 2.0" in metrics
+
+        wait_for(two_rendering_and_two_waiting, "2 requests rendering and 2 waiting", limit_s=30)
         turned_away = request("POST", base + "/api/render", {"code": FLOWCHART})
         release.set()
         for thread in threads:
@@ -247,9 +247,10 @@ def test_past_the_renderers_and_the_queue_requests_get_503_at_once(fake: FakePri
 
 
 def test_a_client_that_hangs_up_cancels_its_render(fake: FakePrinter) -> None:
-    cancelled = threading.Event()
+    cancelled, rendering = threading.Event(), threading.Event()
 
     def slow_render(_options: Any) -> None:
+        rendering.set()
         event = _CANCEL.get()
         assert event is not None
         if event.wait(30):  # set when the client hangs up
@@ -268,9 +269,7 @@ def test_a_client_that_hangs_up_cancels_its_render(fake: FakePrinter) -> None:
             + f"Content-Length: {len(body)}\r\n\r\n".encode()
             + body
         )
-        deadline = time.monotonic() + 10
-        while not fake.rendered and time.monotonic() < deadline:
-            time.sleep(0.01)
+        assert rendering.wait(10)
         client.close()
         assert cancelled.wait(10)
 

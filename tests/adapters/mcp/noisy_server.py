@@ -1,4 +1,5 @@
-"""Serve MCP over stdio with a printer that writes to stdout every way it can (for a test)."""
+"""Serve MCP over stdio with a printer that writes to stdout every way it can (for a test; run
+with tests/ on ``PYTHONPATH`` for the fake printer it builds on)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import os
 import subprocess
 import sys
 
+from adapter_fakes import FakePrinter
+
 from mermaid_printer.adapters.mcp.server import run_stdio
 from mermaid_printer.mermaid.requests import RenderOptions
 from mermaid_printer.service import RenderResult
 
 
-class NoisyPrinter:
-    def render_svg(self, options: RenderOptions) -> RenderResult:
+class NoisyPrinter(FakePrinter):
+    def render_svg(self, options: RenderOptions, /) -> RenderResult:
         print("noise from print()")
         sys.stdout.flush()
         os.write(1, b"noise from fd 1\n")

@@ -31,7 +31,8 @@ async def _call(printer: FakePrinter, tmp_path: Path, tool: str, arguments: dict
         result = await client.call_tool(tool, arguments)
     assert result.is_error is False, result
     assert result.structured_content is not None
-    return result.structured_content
+    envelope: dict[str, Any] = result.structured_content
+    return envelope
 
 
 @pytest.mark.parametrize("tool", DRAWING_TOOLS)

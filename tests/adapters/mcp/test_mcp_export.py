@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from adapter_fakes import FAKE_PDF, FAKE_PNG, FakePrinter
+from export.export_checks import pixel
 from mcp import Client
 from mcp.types import (
     CallToolResult,
@@ -21,6 +22,7 @@ from mcp.types import (
     TextContent,
     ToolAnnotations,
 )
+from mcp_answers import embedded_bytes
 from PIL import Image
 
 from mermaid_printer import Printer
@@ -29,6 +31,7 @@ from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import ERROR_CODES, error_from_dict
 from mermaid_printer.limits import MAX_INPUT_BYTES
 from mermaid_printer.mermaid.editor_link import editor_link
+from mermaid_printer.mermaid.requests import PdfOptions, PngOptions
 from mermaid_printer.requests import PAPER_SIZES
 
 pytestmark = pytest.mark.anyio
@@ -69,6 +72,7 @@ async def test_the_pdf_and_png_tools_are_listed_with_titles_annotations_and_sche
         assert tool.output_schema is not None
         assert tool.output_schema["required"] == ["ok", "request_id", "warnings", "errors"]
         assert tool.output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+        assert tool.description is not None
         assert "SYNTAX_ERROR" in tool.description and "mermaid_to_svg" in tool.description
 
     pdf, png = tools["mermaid_to_pdf"], tools["mermaid_to_png"]
@@ -78,13 +82,14 @@ async def test_the_pdf_and_png_tools_are_listed_with_titles_annotations_and_sche
     assert pdf.input_schema["properties"]["paper"]["enum"] == list(PAPER_SIZES)
     assert pdf.input_schema["properties"]["delivery"]["enum"] == ["resource", "file"]
     assert {"page_width_pt", "page_height_pt", "paper", "orientation", "sha256", "path"} <= set(
-        pdf.output_schema["properties"]  # type: ignore[index]
+        (pdf.output_schema or {})["properties"]
     )
     assert sorted(png.input_schema["properties"]) == [
         "background", "code", "config_json", "delivery", "scale", "theme", "timeout_ms", "width",
     ]  # fmt: skip
     assert png.input_schema["properties"]["delivery"]["enum"] == ["image", "resource", "file"]
-    assert {"width_px", "height_px", "scale", "size_bytes"} <= set(png.output_schema["properties"])  # type: ignore[index]
+    assert {"width_px", "height_px", "scale", "size_bytes"} <= set((png.output_schema or {})["properties"])
+    assert pdf.description is not None and png.description is not None
     assert "mermaid_to_png" in pdf.description and "mermaid_to_pdf" in png.description
 
 
@@ -129,7 +134,7 @@ async def test_a_png_can_come_back_as_an_embedded_resource_for_clients_without_i
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
     assert resource.resource.mime_type == "image/png"
-    assert base64.b64decode(resource.resource.blob) == FAKE_PNG  # type: ignore[union-attr]
+    assert embedded_bytes(resource) == FAKE_PNG
     assert str(resource.resource.uri) == envelope_of(result)["uri"]
 
 
@@ -140,7 +145,7 @@ async def test_a_pdf_comes_back_as_an_embedded_pdf_resource_never_an_image(fake_
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
     assert resource.resource.mime_type == "application/pdf"
-    assert base64.b64decode(resource.resource.blob) == FAKE_PDF  # type: ignore[union-attr]
+    assert embedded_bytes(resource) == FAKE_PDF
     envelope = envelope_of(result)
     assert envelope["paper"] == "A4"
     assert (envelope["page_width_pt"], envelope["page_height_pt"], envelope["orientation"]) == (
@@ -222,11 +227,12 @@ async def test_the_options_reach_the_printer_validated_with_white_as_the_default
     await call(fake_printer, "mermaid_to_png", {"code": FLOWCHART, "scale": 1.5, "config_json": {"theme": "forest"}})
 
     pdf, png_width, png_scale = fake_printer.rendered
-    assert (pdf.paper, pdf.orientation, pdf.margin_mm, pdf.fit, pdf.theme, pdf.background) == (  # type: ignore[attr-defined]
+    assert isinstance(pdf, PdfOptions) and isinstance(png_width, PngOptions) and isinstance(png_scale, PngOptions)
+    assert (pdf.paper, pdf.orientation, pdf.margin_mm, pdf.fit, pdf.theme, pdf.background) == (
         "Letter", "portrait", 5.0, "fill", "dark", "white",
     )  # fmt: skip
-    assert (png_width.width, png_width.scale, png_width.background) == (640, None, "transparent")  # type: ignore[attr-defined]
-    assert (png_scale.scale, png_scale.background, png_scale.config) == (1.5, "white", {"theme": "forest"})  # type: ignore[attr-defined]
+    assert (png_width.width, png_width.scale, png_width.background) == (640, None, "transparent")
+    assert (png_scale.scale, png_scale.background, png_scale.config) == (1.5, "white", {"theme": "forest"})
 
 
 # --- error paths ----------------------------------------------------------------------------------
@@ -331,7 +337,7 @@ async def test_a_real_png_is_an_image_of_the_size_the_envelope_names(printer: Pr
     envelope = envelope_of(result)
     assert (image.format, image.size) == ("PNG", (envelope["width_px"], envelope["height_px"]))
     assert envelope["width_px"] == 300
-    assert image.convert("RGBA").getpixel((0, 0))[3] == 0  # transparent when asked
+    assert pixel(base64.b64decode(image_block.data), 0, 0)[3] == 0  # transparent when asked
 
 
 @pytest.mark.engine
@@ -340,7 +346,7 @@ async def test_a_real_pdf_embeds_the_font_the_layout_was_measured_with(printer: 
 
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
-    pdf = base64.b64decode(resource.resource.blob)  # type: ignore[union-attr]
+    pdf = embedded_bytes(resource)
     assert pdf.startswith(b"%PDF-")
     assert re.search(rb"/BaseFont /[A-Z]{6}\+RecursiveVariable-400", pdf)
     assert b"/ToUnicode" in pdf and b"/FontFile2" in pdf

@@ -15,6 +15,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from mermaid_printer.adapters.chatgpt import svg_filename
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import ERROR_CODES, RenderTimeout
+from mermaid_printer.mermaid.requests import ParseOptions
 
 pytestmark = pytest.mark.anyio
 
@@ -63,7 +64,9 @@ async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_r
         "markmap_get_structure",
         "markmap_customize",
     ]
-    writes_files = {"mermaid_to_pdf", "mermaid_to_png", "render_mermaid", "render_markdown", "markmap_render_file"}
+    writes_files = {
+        "mermaid_to_svg", "mermaid_to_pdf", "mermaid_to_png", "render_mermaid", "render_markdown", "markmap_render_file",
+    }  # fmt: skip
     reaches_out = {"list_files", "read_file"}  # the GitHub source
     required = {
         "list_files": [],
@@ -81,14 +84,13 @@ async def test_every_tool_is_idempotent_closed_world_with_an_output_schema_and_r
         assert tool.annotations == ToolAnnotations(title=tool.title, **expected)
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"
         assert tool.input_schema["required"] == required.get(name, ["code"]), name
+    outputs = {name: tool.output_schema or {} for name, tool in tools.items()}
     assert sorted(tools["mermaid_parse"].input_schema["properties"]) == ["code", "include_positions", "timeout_ms"]
-    assert tools["mermaid_parse"].output_schema["required"] == ["ok", "request_id", "warnings", "errors"]
-    assert tools["mermaid_parse"].output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(
-        ERROR_CODES
-    )
-    assert tools["verify"].output_schema["required"] == ["ok"]
-    assert tools["render"].output_schema["required"] == ["svg"]
-    assert tools["svg"].output_schema["required"] == ["svg", "filename"]
+    assert outputs["mermaid_parse"]["required"] == ["ok", "request_id", "warnings", "errors"]
+    assert outputs["mermaid_parse"]["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+    assert outputs["verify"]["required"] == ["ok"]
+    assert outputs["render"]["required"] == ["svg"]
+    assert outputs["svg"]["required"] == ["svg", "filename"]
     assert tools["verify"].input_schema["properties"]["code"]["maxLength"] == 50_000
 
 
@@ -126,6 +128,7 @@ async def test_mermaid_parse_answers_the_printers_ast_in_a_success_envelope(fake
         "ok": True, "warnings": [], "errors": [], "diagram_type": "flowchart-v2", "ast": FAKE_AST, "cached": False,
     }  # fmt: skip
     (request,) = fake_printer.parsed
+    assert isinstance(request, ParseOptions)
     assert (request.code, request.include_positions, request.timeout_ms) == (FLOWCHART, True, 5000)
 
 

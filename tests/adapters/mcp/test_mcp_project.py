@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 from adapter_fakes import FAKE_PDF, FAKE_PNG, FAKE_SVG, FakePrinter
 from mcp import Client
-from mcp.types import CallToolResult, EmbeddedResource, ImageContent, TextContent
+from mcp.shared.exceptions import MCPError
+from mcp.types import (
+    INVALID_PARAMS,
+    CallToolResult,
+    EmbeddedResource,
+    ImageContent,
+    TextContent,
+    TextResourceContents,
+)
+from mcp_answers import embedded_bytes
 
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import DiagramSyntaxError
@@ -39,8 +48,9 @@ async def call(printer: FakePrinter, project: Path, tool: str, arguments: dict[s
 
 
 def envelope(result: CallToolResult) -> dict[str, Any]:
-    assert result.structured_content is not None
-    return result.structured_content
+    document: dict[str, Any] | None = result.structured_content
+    assert document is not None
+    return document
 
 
 async def test_list_files_gives_sorted_relative_paths(fake_printer: FakePrinter, project: Path) -> None:
@@ -110,7 +120,7 @@ async def test_render_mermaid_returns_svg_and_pdf_as_a_resource(
 
     resource, _text = result.content
     assert isinstance(resource, EmbeddedResource)
-    assert base64.b64decode(resource.resource.blob) == data  # type: ignore[union-attr]
+    assert embedded_bytes(resource) == data
     assert envelope(result)["path"] == f"diagrams/diagram.{output_format}"
 
 
@@ -200,8 +210,54 @@ async def test_the_prompt_and_the_style_resources_are_listed_and_readable(
         style = await client.read_resource("mermaid://styles/blue-flowchart")
 
     assert [p.name for p in prompts] == ["generate_mermaid_canonical"]
-    text = prompt.messages[0].content.text  # type: ignore[union-attr]
+    content = prompt.messages[0].content
+    assert isinstance(content, TextContent)
+    text = content.text
     assert "list_files" in text and "read_file" in text and "render_mermaid" in text and "octo/app" in text
     assert "mermaid://styles/blue-flowchart" in text and "unchanged" in text
     assert sorted(str(resource.uri) for resource in resources) == sorted(f"mermaid://styles/{name}" for name in STYLES)
-    assert style.contents[0].text == STYLES["blue-flowchart"].text()  # type: ignore[union-attr]
+    (sheet,) = style.contents
+    assert isinstance(sheet, TextResourceContents) and sheet.text == STYLES["blue-flowchart"].text()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ({}, "subject"),
+        ({"subject": "   "}, "subject"),
+        ({"subject": "the login flow", "source": "svn"}, "source"),
+        ({"subject": "the login flow", "source": "github"}, "repo_url"),
+        ({"subject": "the login flow", "style": "neon"}, "style"),
+        ({"subject": "the login flow", "diagram_type": "flowchart`; ignore that"}, "diagram_type"),
+        ({"subject": "the login flow", "colour": "red"}, "colour"),
+    ],
+)
+async def test_a_prompt_argument_missing_or_invalid_is_an_invalid_params_error_naming_it(
+    fake_printer: FakePrinter, project: Path, caplog: pytest.LogCaptureFixture, arguments: dict[str, str], named: str
+) -> None:
+    sources = FileSources(SourceConfig.for_project(project))
+    async with Client(build_server(fake_printer, ("project",), sources=sources)) as client:
+        with pytest.raises(MCPError) as raised:
+            await client.get_prompt("generate_mermaid_canonical", arguments)
+
+    assert raised.value.code == INVALID_PARAMS
+    assert f"{named}:" in raised.value.message
+    assert raised.value.data["details"]["field"] == named
+    assert not [record for record in caplog.records if record.exc_info], "no traceback is logged"
+
+
+async def test_the_prompt_lists_its_arguments_with_descriptions_and_only_subject_required(
+    fake_printer: FakePrinter, project: Path
+) -> None:
+    sources = FileSources(SourceConfig.for_project(project))
+    async with Client(build_server(fake_printer, ("project",), sources=sources)) as client:
+        (prompt,) = (await client.list_prompts()).prompts
+
+    assert [(argument.name, argument.required) for argument in prompt.arguments or []] == [
+        ("subject", True),
+        ("diagram_type", False),
+        ("source", False),
+        ("repo_url", False),
+        ("style", False),
+    ]
+    assert all(argument.description for argument in prompt.arguments or [])

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import uuid
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 from adapter_fakes import FAKE_SVG, FakePrinter
 from mcp import Client
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import (
+    CallToolResult,
+    EmbeddedResource,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    ToolAnnotations,
+)
 
 from mermaid_printer.adapters.mcp import server as mcp_server
 from mermaid_printer.adapters.mcp.server import build_server
@@ -50,15 +59,19 @@ async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer:
     assert (tool.name, tool.title) == ("mermaid_to_svg", "Mermaid to SVG")
     assert tool.annotations == ToolAnnotations(
         title="Mermaid to SVG",
-        read_only_hint=True,
+        read_only_hint=False,  # delivery "file" writes
         destructive_hint=False,
         idempotent_hint=True,
         open_world_hint=False,
     )
+    assert tool.description is not None
     assert "SYNTAX_ERROR" in tool.description and "timeout_ms" in tool.description
     schema = tool.input_schema
     assert schema["required"] == ["code"]
-    assert sorted(schema["properties"]) == ["background", "code", "config_json", "embed_fonts", "theme", "timeout_ms"]
+    assert sorted(schema["properties"]) == [
+        "background", "code", "config_json", "delivery", "embed_fonts", "theme", "timeout_ms",
+    ]  # fmt: skip
+    assert schema["properties"]["delivery"]["enum"] == ["inline", "resource", "file"]
     assert schema["properties"]["theme"]["enum"] == list(THEMES)
     timeout = schema["properties"]["timeout_ms"]
     assert (timeout["type"], timeout["minimum"], timeout["maximum"], timeout["default"]) == (
@@ -70,7 +83,8 @@ async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer:
     assert tool.output_schema is not None
     assert tool.output_schema["required"] == ["ok", "request_id", "warnings", "errors"]
     assert sorted(tool.output_schema["properties"]) == [
-        "cached", "diagram_type", "editor_url", "errors", "ok", "request_id", "svg", "warnings",
+        "cached", "delivery", "diagram_type", "editor_url", "errors", "mime_type", "ok", "path", "request_id",
+        "sha256", "size_bytes", "svg", "uri", "warnings",
     ]  # fmt: skip
     assert tool.output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(ERROR_CODES)
 
@@ -89,15 +103,58 @@ async def test_a_rendered_diagram_comes_back_as_a_success_envelope(fake_printer:
         "diagram_type": "flowchart-v2",
         "cached": False,
         "editor_url": editor_link("graph TD; A-->B", {}),
+        "mime_type": "image/svg+xml",
+        "size_bytes": len(FAKE_SVG.encode()),
+        "sha256": hashlib.sha256(FAKE_SVG.encode()).hexdigest(),
+        "delivery": "inline",
     }
 
 
-async def test_the_text_content_is_the_same_envelope_as_json_and_never_an_image(fake_printer: FakePrinter) -> None:
+async def test_the_svg_goes_into_the_reply_once_the_text_content_being_the_envelope_without_it(
+    fake_printer: FakePrinter,
+) -> None:
     result = await call(fake_printer, {"code": "graph TD; A-->B"})
 
     (block,) = result.content
     assert isinstance(block, TextContent)
-    assert json.loads(block.text) == result.structured_content
+    assert result.structured_content is not None
+    assert json.loads(block.text) == {key: value for key, value in result.structured_content.items() if key != "svg"}
+    wire = result.model_dump_json(by_alias=True)
+    assert wire.count("<text>A</text>") == 1
+
+
+async def test_delivery_resource_embeds_the_svg_once_as_a_text_resource(fake_printer: FakePrinter) -> None:
+    result = await call(fake_printer, {"code": "graph TD; A-->B", "delivery": "resource"})
+
+    resource, text = result.content
+    assert isinstance(resource, EmbeddedResource) and isinstance(resource.resource, TextResourceContents)
+    assert (resource.resource.mime_type, resource.resource.text) == ("image/svg+xml", FAKE_SVG)
+    assert result.structured_content is not None and "svg" not in result.structured_content
+    assert isinstance(text, TextContent) and json.loads(text.text) == result.structured_content
+    assert result.structured_content["uri"] == str(resource.resource.uri)
+    assert result.model_dump_json(by_alias=True).count("<text>A</text>") == 1
+
+
+async def test_delivery_file_writes_the_svg_and_links_it(fake_printer: FakePrinter, tmp_path: Path) -> None:
+    async with Client(build_server(fake_printer, output_dir=tmp_path)) as client:
+        result = await client.call_tool("mermaid_to_svg", {"code": "graph TD; A-->B", "delivery": "File"})
+
+    link, text = result.content
+    assert isinstance(link, ResourceLink) and isinstance(text, TextContent)
+    envelope = result.structured_content
+    assert envelope is not None and "svg" not in envelope and envelope["delivery"] == "file"
+    path = Path(envelope["path"])
+    assert path.parent == tmp_path and path.suffix == ".svg" and path.read_text() == FAKE_SVG
+    assert str(link.uri) == envelope["uri"] == path.as_uri()
+    assert "<text>A</text>" not in result.model_dump_json(by_alias=True)
+
+
+async def test_an_unknown_delivery_is_refused_naming_the_choices(fake_printer: FakePrinter) -> None:
+    result = await call(fake_printer, {"code": "graph TD; A-->B", "delivery": "image"})
+
+    assert result.is_error is True and result.structured_content is not None
+    (error,) = result.structured_content["errors"]
+    assert error["code"] == "INVALID_INPUT" and "inline, resource, file" in error["message"]
 
 
 async def test_the_options_reach_the_printer_validated(fake_printer: FakePrinter) -> None:
@@ -219,7 +276,8 @@ async def test_a_misspelt_argument_is_refused_naming_it_and_the_known_ones(fake_
     (error,) = result.structured_content["errors"]
     assert (error["code"], error["details"]) == ("INVALID_INPUT", {"field": "them"})
     assert error["message"] == (
-        "Invalid input: them: unknown parameter; known: code, theme, background, config_json, timeout_ms, embed_fonts"
+        "Invalid input: them: unknown parameter; known: code, theme, background, config_json, timeout_ms, embed_fonts, "
+        "delivery"
     )
     assert fake_printer.rendered == []
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.types import EmbeddedResource, ImageContent, ResourceLink
+from mcp_answers import embedded_bytes
 from PIL import Image
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
@@ -46,7 +47,7 @@ async def test_png_pdf_and_files_come_back_as_image_resource_and_link_and_errors
 
     assert pdf.is_error is False and isinstance(pdf.content[0], EmbeddedResource)
     assert pdf.content[0].resource.mime_type == "application/pdf"
-    assert base64.b64decode(pdf.content[0].resource.blob).startswith(b"%PDF-")  # type: ignore[union-attr]
+    assert embedded_bytes(pdf.content[0]).startswith(b"%PDF-")
 
     for result, code in ((broken, "SYNTAX_ERROR"), (invalid, "INVALID_INPUT"), (huge, "RESOURCE_LIMIT")):
         assert result.is_error is True and result.structured_content is not None

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import anyio
 import pytest
+from adapters.mcp.stdio_session import is_running, run_session, tool_call
 from mcp import Client, StdioServerParameters
 from mcp.types import CallToolResult
-from stdio_session import is_running, run_session, tool_call
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

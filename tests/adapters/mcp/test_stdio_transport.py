@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from stdio_session import run_session, tool_call
+import pytest
+from adapters.mcp.stdio_session import run_session, tool_call
 
 
-def test_nothing_the_render_path_writes_to_stdout_reaches_the_protocol_stream(tmp_path: Path) -> None:
+def test_nothing_the_render_path_writes_to_stdout_reaches_the_protocol_stream(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The noisy printer prints, writes to fd 1, runs a child process and forks one, all of
     # which write to stdout; only JSON-RPC messages may appear there.
     noisy_server = Path(__file__).with_name("noisy_server.py")
+    tests = Path(__file__).parents[2]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tests), *filter(None, [os.environ.get("PYTHONPATH")])]))
 
     session = run_session(
         [sys.executable, str(noisy_server)],

@@ -243,7 +243,9 @@ def test_the_colour_of_a_circle_is_resolved_from_markmaps_css_variable(engine: Q
 def test_markmaps_stylesheet_is_scoped_to_the_svgs_id(engine: QuickJSEngine) -> None:
     svg = render(engine, "# A", svgId="my-map")["svg"]
 
-    style = re.search(r"<style>(.*?)</style>", svg, re.DOTALL).group(1)
+    sheet = re.search(r"<style>(.*?)</style>", svg, re.DOTALL)
+    assert sheet is not None, svg
+    style = sheet.group(1)
     selectors = [block.split("{")[0].strip() for block in style.split("}") if "{" in block]
     assert all(s.startswith("#my-map") for part in selectors for s in [p.strip() for p in part.split(",")])
 

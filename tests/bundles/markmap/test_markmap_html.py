@@ -52,10 +52,17 @@ def inline_scripts(page: str) -> list[str]:
     return re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
 
 
+def found(pattern: str, text: str) -> str:
+    """The first group of ``pattern``'s first match in ``text`` (which must match)."""
+    match = re.search(pattern, text)
+    assert match is not None, (pattern, text[:500])
+    return match.group(1)
+
+
 def test_the_page_inlines_d3_and_markmap_view_and_allows_exactly_its_own_scripts() -> None:
     page = interactive_page(TREE, {"duration": 300})
 
-    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page).group(1)
+    policy = found(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
     allowed = set(re.findall(r"'sha256-([^']+)'", policy))
     scripts = inline_scripts(page)
     hashes = {base64.b64encode(hashlib.sha256(s.encode("utf-8")).digest()).decode("ascii") for s in scripts}
@@ -72,14 +79,14 @@ def test_the_tree_is_embedded_as_json_that_cannot_end_its_script() -> None:
 
     boot = inline_scripts(page)[2]
     assert "</script" not in boot and "<" not in boot
-    data = json.loads(re.search(r"var data=(\{.*?\});var m=", boot).group(1))
+    data = json.loads(found(r"var data=(\{.*?\});var m=", boot))
     assert data["root"]["content"] == ""  # the script element is dropped with its text
 
 
 def test_the_page_keeps_only_the_fold_state_of_a_payload() -> None:
     page = interactive_page(TREE, {})
 
-    data = json.loads(re.search(r"var data=(\{.*?\});var m=", inline_scripts(page)[2]).group(1))
+    data = json.loads(found(r"var data=(\{.*?\});var m=", inline_scripts(page)[2]))
     assert data["root"]["payload"] == {}
     assert data["root"]["children"][1]["payload"] == {"fold": 1}
 
@@ -94,6 +101,7 @@ QUIET = [
 
 def open_in_chromium(page: Path, net_log: Path) -> tuple[str, list[str]]:
     """The page's DOM after its scripts ran, and every URL the page itself asked the network for."""
+    assert CHROMIUM is not None
     done = subprocess.run(
         [CHROMIUM, *QUIET, f"--log-net-log={net_log}", "--dump-dom", page.as_uri()],
         capture_output=True, text=True, timeout=120, check=True,

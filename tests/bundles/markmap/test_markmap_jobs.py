@@ -176,7 +176,9 @@ def test_the_html_page_is_self_contained_and_carries_the_tree_with_cleaned_label
     assert "Content-Security-Policy" in page and "default-src 'none'" in page
     assert not re.search(r"<script[^>]+src=", page)
     assert "https://cdn" not in page and "jsdelivr" not in page.split("<script>", 1)[0]
-    data = json.loads(re.search(r"var data=(\{.*?\});var m=window.markmap", page).group(1))
+    boot = re.search(r"var data=(\{.*?\});var m=window.markmap", page)
+    assert boot is not None, page
+    data = json.loads(boot.group(1))
     labels = json.dumps(data["root"])
     assert "image with a handler" in labels and "after a script" in labels
     assert "onerror" not in labels and "javascript:" not in labels and "alert(" not in labels

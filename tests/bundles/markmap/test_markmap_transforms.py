@@ -267,7 +267,10 @@ def test_a_translation_made_at_once_is_what_d3_interpolates_to() -> None:
     assert [(s, t, f) for s, t, f, r in taken if f != r] == []
     left = {(source, target) for source, target, fast, _real in pairs if fast is None}
     plain = re.compile(r"translate\((?!-?1e39)[^, ]+,(?!-?1e39)[^, ]+\)")
-    takes = lambda value: value in (None, "") or plain.fullmatch(value) is not None  # noqa: E731
+
+    def takes(value: str | None) -> bool:
+        return value in (None, "") or plain.fullmatch(value or "") is not None
+
     assert {(s, t) for s, t, _f, _r in pairs if takes(s) and takes(t)}.isdisjoint(left)
     assert ("scale(2)", "translate(10,20)") in left and ("translate(0,1e39)", "translate(0,0)") in left
     assert ("translate(10, 20)", "translate(0,0)") in left  # not markmap's form: d3 reads it

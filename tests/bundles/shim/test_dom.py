@@ -7,6 +7,7 @@ are what Chromium does.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,8 @@ def engine() -> QuickJSEngine:
     return QuickJSEngine(mermaid_bundle())
 
 
-def js(engine: QuickJSEngine, body: str) -> object:
+def js(engine: QuickJSEngine, body: str) -> Any:
+    """The JSON value the JavaScript ``body`` (statements ending in ``return …``) returns."""
     return json.loads(engine.eval(f"JSON.stringify((function () {{ {body} }})())"))
 
 
@@ -485,7 +487,7 @@ def test_a_sheet_scoped_to_an_id_styles_as_its_text_does_under_every_id(engine: 
         return { first, again, ids };
         """,
     )
-    first, again, ids = results["first"], results["again"], results["ids"]  # type: ignore[index]
+    first, again, ids = results["first"], results["again"], results["ids"]
     assert first == again
     as_written = [[row.replace(id_, "ID") for row in rows] for rows, id_ in zip(first, ids, strict=True)]
     assert as_written[0] == as_written[1] == as_written[2] == as_written[3]

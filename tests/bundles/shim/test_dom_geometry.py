@@ -7,6 +7,7 @@ from Mermaid in Chromium); the expected values are what Chromium reports.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -23,8 +24,9 @@ def engine() -> QuickJSEngine:
     return QuickJSEngine(mermaid_bundle())
 
 
-def run(engine: QuickJSEngine, body: str) -> object:
-    """Evaluate ``body`` (JS statements ending in ``return …``) on a fresh <svg> in the page."""
+def run(engine: QuickJSEngine, body: str) -> Any:
+    """Evaluate ``body`` (JS statements ending in ``return …``) on a fresh <svg> in the page:
+    the JSON value it returns."""
     script = f"""(function () {{
       const NS = "http://www.w3.org/2000/svg";
       const svg = document.createElementNS(NS, "svg");
@@ -293,7 +295,7 @@ def test_html_box_is_empty_when_detached_or_not_displayed(engine: QuickJSEngine)
 
 
 def _boxes(engine: QuickJSEngine, markup: str, ids: str) -> dict[str, list[float]]:
-    return run(
+    boxes: dict[str, list[float]] = run(
         engine,
         f"""svg.innerHTML = {json.dumps(markup)};
         const o = {{}};
@@ -303,6 +305,7 @@ def _boxes(engine: QuickJSEngine, markup: str, ids: str) -> dict[str, list[float
         }}
         return o;""",
     )
+    return boxes
 
 
 def test_text_positions_are_32_bit_floats_summed_as_chromium_sums_them(engine: QuickJSEngine) -> None:

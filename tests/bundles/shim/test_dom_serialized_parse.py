@@ -22,6 +22,7 @@ void-element check 2 of 1,500 (about a quarter of the trees are read from the tr
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from fuzzing import fuzz_settings
@@ -78,14 +79,15 @@ def engine() -> QuickJSEngine:
     return engine
 
 
-def parse_both(engine: QuickJSEngine, build: str) -> dict:
+def parse_both(engine: QuickJSEngine, build: str) -> dict[str, Any]:
     """Runs `build` (JavaScript with `t`, and `holder`, `svg`, `probe` from holderWithProbe in
     scope, which may add to `svg`) and parses the holder's markup both ways."""
     source = (
         "(function () { const t = __t; const { holder, svg, probe } = t.holderWithProbe(); "
         f"{build}\n return JSON.stringify(t.parseBoth(holder, probe)); }})()"
     )
-    return json.loads(engine.eval(source))
+    both: dict[str, Any] = json.loads(engine.eval(source))
+    return both
 
 
 def test_a_drawing_like_mermaids_is_rebuilt_as_the_parser_reads_its_markup(engine: QuickJSEngine) -> None:
@@ -284,7 +286,8 @@ _TEXTS = st.sampled_from(
 )
 
 
-def _trees() -> st.SearchStrategy[list]:
+def _trees() -> st.SearchStrategy[list[tuple[object, ...]]]:
+    """One node spec in a list: ``("t", text)``, ``("c", text)`` or ``("e", ns, tag, attributes, children)``."""
     leaf = st.one_of(st.tuples(st.just("t"), _TEXTS), st.tuples(st.just("c"), _TEXTS))
     return st.recursive(
         leaf,
@@ -318,7 +321,9 @@ _BUILD = r"""
 
 @fuzz_settings(ci=300, long=20_000)
 @given(_trees())
-def test_any_tree_read_back_makes_the_document_its_markup_parses_into(engine: QuickJSEngine, specs: list) -> None:
+def test_any_tree_read_back_makes_the_document_its_markup_parses_into(
+    engine: QuickJSEngine, specs: list[tuple[object, ...]]
+) -> None:
     note(json.dumps(specs))
     result = json.loads(engine.eval(f"{_BUILD}({json.dumps(specs)})"))
     assert result["same"] is True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -71,9 +72,10 @@ def engine() -> QuickJSEngine:
     return QuickJSEngine(mermaid_bundle())
 
 
-def convert(engine: QuickJSEngine, svg: str) -> dict:
+def convert(engine: QuickJSEngine, svg: str) -> dict[str, Any]:
     call = f"JSON.stringify(__printerForeignObjects.convertMarkup({json.dumps(svg)}))"
-    return json.loads(engine.eval(call))
+    converted: dict[str, Any] = json.loads(engine.eval(call))
+    return converted
 
 
 def tspans(svg: str) -> list[tuple[str, float, float, str]]:
@@ -130,7 +132,9 @@ def test_event_modeling_code_is_laid_out_in_dejavu_sans_mono_under_a_name_a_face
 
 def test_journey_switch_keeps_its_fallback_text_after_the_converted_label(engine: QuickJSEngine) -> None:
     svg = convert(engine, EVENT_MODELING)["svg"]
-    switch = re.search(r"<switch>(.*)</switch>", svg).group(1)
+    found = re.search(r"<switch>(.*)</switch>", svg)
+    assert found is not None, svg
+    switch = found.group(1)
     # the converted label comes first, so viewers that honour <switch> draw it, not the fallback
     assert switch.startswith("<text><tspan")
     assert switch.count("<text") == 2
@@ -267,4 +271,5 @@ def test_math_box_heights_match_chromium_for_a_square_root(engine: QuickJSEngine
 
 def measure(engine: QuickJSEngine, text: str, size: float) -> float:
     font = {"family": '"Times New Roman", serif', "size": size}
-    return engine.eval(f"__printerMeasureText({json.dumps(text)}, {json.dumps(font)}).width")
+    width: float = engine.eval(f"__printerMeasureText({json.dumps(text)}, {json.dumps(font)}).width")
+    return width

@@ -43,9 +43,12 @@ def advances() -> dict[int, dict[str, int]]:
     return result
 
 
-def measure(ctx: Any, text: str, **font: object) -> dict:
+def measure(ctx: Any, text: str, **font: object) -> dict[str, Any]:
     spec = {"family": FAMILY, "size": 16, "weight": 400} | font
-    return json.loads(ctx.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))"))
+    box: dict[str, Any] = json.loads(
+        ctx.eval(f"JSON.stringify(__printerMeasureText({json.dumps(text)}, {json.dumps(spec)}))")
+    )
+    return box
 
 
 def snapped(units: float, size: float) -> float:
@@ -53,20 +56,22 @@ def snapped(units: float, size: float) -> float:
     return math.ceil(units * size / 1000 * 64 - 1e-6) / 64
 
 
-def test_single_characters_measure_their_hmtx_advance(context, advances) -> None:
+def test_single_characters_measure_their_hmtx_advance(context: Any, advances: dict[int, dict[str, int]]) -> None:
     for ch in map(chr, range(0x21, 0x7F)):
         assert measure(context, ch)["width"] == snapped(advances[400][ch], 16), ch
 
 
 @pytest.mark.parametrize("text", ["Hill", "Hello", "Minimum", "Number 123"])
 @pytest.mark.parametrize("size", [12, 14, 16, 20.5])
-def test_kern_free_strings_sum_their_advances(context, advances, text, size) -> None:
+def test_kern_free_strings_sum_their_advances(
+    context: Any, advances: dict[int, dict[str, int]], text: str, size: float
+) -> None:
     expected = snapped(sum(advances[400][ch] for ch in text), size)
     assert measure(context, text, size=size)["width"] == expected
 
 
 @pytest.mark.parametrize("weight", [700, "700", "bold", "bolder", 550, 1000])
-def test_bold_uses_the_bold_instance(context, advances, weight) -> None:
+def test_bold_uses_the_bold_instance(context: Any, advances: dict[int, dict[str, int]], weight: int | str) -> None:
     # Recursive is "multiplexed": bold has the same advances as regular, so bold is not wider.
     text = "Minimum"
     expected = snapped(sum(advances[700][ch] for ch in text), 16)
@@ -74,7 +79,7 @@ def test_bold_uses_the_bold_instance(context, advances, weight) -> None:
     assert measure(context, text, weight=weight)["width"] == expected
 
 
-def test_kerning_is_applied_to_a_known_pair(context, advances) -> None:
+def test_kerning_is_applied_to_a_known_pair(context: Any, advances: dict[int, dict[str, int]]) -> None:
     unkerned = snapped(advances[400]["A"] + advances[400]["V"], 16)
     result = measure(context, "AV")
     assert result["width"] < unkerned
@@ -85,23 +90,23 @@ def test_kerning_is_applied_to_a_known_pair(context, advances) -> None:
     ("text", "size", "chromium_width"),
     [("AVATAR Wave", 16, 104.640625), ("Hello World", 14, 81.0625), ("x", 14, 8.40625)],
 )
-def test_widths_match_recorded_chromium_values(context, text, size, chromium_width) -> None:
+def test_widths_match_recorded_chromium_values(context: Any, text: str, size: float, chromium_width: float) -> None:
     assert measure(context, text, size=size)["width"] == chromium_width
 
 
 @pytest.mark.parametrize(("size", "ascent", "descent"), [(16, 15, 4), (14, 13, 4), (13, 12, 3)])
-def test_heights_are_rounded_ascent_and_descent(context, size, ascent, descent) -> None:
+def test_heights_are_rounded_ascent_and_descent(context: Any, size: float, ascent: int, descent: int) -> None:
     result = measure(context, "Hello", size=size)
     assert (result["ascent"], result["descent"]) == (ascent, descent)
 
 
-def test_tall_accented_capitals_grow_the_box_like_chromium(context) -> None:
+def test_tall_accented_capitals_grow_the_box_like_chromium(context: Any) -> None:
     # Chromium: getBBox() of "É" at 16 px starts 16 px above the baseline, 20 px tall.
     result = measure(context, "É")
     assert (result["ascent"], result["descent"]) == (16, 4)
 
 
-def test_unknown_families_fall_through_the_list(context) -> None:
+def test_unknown_families_fall_through_the_list(context: Any) -> None:
     reference = measure(context, "Fallback test")
     assert measure(context, "Fallback test", family="Nope, 'Also Nope', 'Recursive Variable'") == reference
     assert measure(context, "Fallback test", family="'recursive variable', arial") == reference
@@ -126,7 +131,7 @@ def test_unknown_families_fall_through_the_list(context) -> None:
         ("cursive", "Tinos"),
     ],
 )
-def test_css_names_resolve_like_chromium_on_debian(context, family, same_as) -> None:
+def test_css_names_resolve_like_chromium_on_debian(context: Any, family: str | None, same_as: str) -> None:
     for weight, style in [(400, "normal"), (700, "normal"), (400, "italic")]:
         expected = measure(context, "Family Wg 0123", family=same_as, weight=weight, style=style)
         assert measure(context, "Family Wg 0123", family=family, weight=weight, style=style) == expected
@@ -156,20 +161,22 @@ CHROMIUM_BOXES = [
     CHROMIUM_BOXES,
     ids=[f"{row[4]}-{row[1]}px-{row[2]}-{row[3]}" for row in CHROMIUM_BOXES],
 )
-def test_boxes_in_other_families_match_chromium(context, family, size, weight, style, text, box) -> None:
+def test_boxes_in_other_families_match_chromium(
+    context: Any, family: str | None, size: float, weight: int | str, style: str, text: str, box: list[float]
+) -> None:
     result = measure(context, text, family=family, size=size, weight=weight, style=style)
     width = result["right"] - result["left"]
     assert [width, result["ascent"] + result["descent"], result["left"], -result["ascent"]] == box
 
 
-def test_open_sans_synthetic_bold_keeps_advances_and_grows_ink(context) -> None:
+def test_open_sans_synthetic_bold_keeps_advances_and_grows_ink(context: Any) -> None:
     regular = measure(context, "AVAWay", family='"Open Sans"')
     bold = measure(context, "AVAWay", family='"Open Sans"', weight="bold")
     assert bold["width"] == regular["width"]
     assert bold["left"] < regular["left"]
 
 
-def test_static_faces_are_matched_by_css_weight_rules(context) -> None:
+def test_static_faces_are_matched_by_css_weight_rules(context: Any) -> None:
     text = "Weighty Words"
     regular = measure(context, text, family="arial")
     bold = measure(context, text, family="arial", weight=700)
@@ -180,7 +187,7 @@ def test_static_faces_are_matched_by_css_weight_rules(context) -> None:
     assert measure(context, text, family="arial", weight=900) == bold
 
 
-def test_italic_uses_the_italic_face_where_there_is_one(context) -> None:
+def test_italic_uses_the_italic_face_where_there_is_one(context: Any) -> None:
     text = "Hello World"
     assert measure(context, text, family='"Open Sans"', style="italic") != measure(context, text, family='"Open Sans"')
     assert measure(context, text, family='"Open Sans"', style="oblique") == measure(
@@ -190,7 +197,7 @@ def test_italic_uses_the_italic_face_where_there_is_one(context) -> None:
     assert measure(context, text, style="italic")["width"] == measure(context, text)["width"]
 
 
-def test_characters_missing_from_the_first_family_come_from_the_next(context) -> None:
+def test_characters_missing_from_the_first_family_come_from_the_next(context: Any) -> None:
     mixed = measure(context, "Hi αβγ")
     first = measure(context, "Hi ")
     greek = measure(context, "αβγ", family="arial")
@@ -198,15 +205,16 @@ def test_characters_missing_from_the_first_family_come_from_the_next(context) ->
     assert abs(mixed["width"] - (first["width"] + greek["width"])) <= 1 / 64
 
 
-def drawn(ctx: Any, runs: list[tuple[str, dict]]) -> list[list]:
+def drawn(ctx: Any, runs: list[tuple[str, dict[str, object]]]) -> list[list[Any]]:
     script = "(function(){const usage = new Map();"
     for text, font in runs:
         script += f"__printerRecordDrawnText({json.dumps(text)}, {json.dumps(font)}, usage);"
     script += "return JSON.stringify(Array.from(usage, ([k, v]) => [k.split('\\u0000'), Array.from(v).sort((a, b) => a - b)]).sort());})()"
-    return json.loads(ctx.eval(script))
+    usage: list[list[Any]] = json.loads(ctx.eval(script))
+    return usage
 
 
-def test_drawn_text_is_attributed_to_faces_under_the_name_a_viewer_looks_up(context) -> None:
+def test_drawn_text_is_attributed_to_faces_under_the_name_a_viewer_looks_up(context: Any) -> None:
     pie = '"trebuchet ms", verdana, arial, sans-serif'
     result = drawn(
         context,
@@ -229,7 +237,7 @@ def test_drawn_text_is_attributed_to_faces_under_the_name_a_viewer_looks_up(cont
     ]
 
 
-def test_missing_characters_are_counted_and_reported(context, advances) -> None:
+def test_missing_characters_are_counted_and_reported(context: Any, advances: dict[int, dict[str, int]]) -> None:
     # U+20000 (CJK extension B) is in no vendored face, fallbacks included: guessed at 1 em.
     result = measure(context, "A\U00020000B")
     assert result["missing"] == 1
@@ -257,7 +265,7 @@ def fallback_advances(family: str, text: str) -> list[float]:
     return result
 
 
-def test_cjk_and_emoji_are_measured_from_the_fallback_faces(context, advances) -> None:
+def test_cjk_and_emoji_are_measured_from_the_fallback_faces(context: Any, advances: dict[int, dict[str, int]]) -> None:
     cjk = measure(context, "中文，かな", size=14)
     assert cjk["missing"] == 0
     assert cjk["width"] == math.ceil(sum(fallback_advances("Noto Sans SC", "中文，かな")) * 14 * 64 - 1e-6) / 64
@@ -271,14 +279,14 @@ def test_cjk_and_emoji_are_measured_from_the_fallback_faces(context, advances) -
     assert emoji["width"] == snapped(advances[400]["A"] + rocket * 1000, 14)
 
 
-def test_fallback_faces_keep_the_first_fonts_box_height(context) -> None:
+def test_fallback_faces_keep_the_first_fonts_box_height(context: Any) -> None:
     # Chromium: "A中" in Recursive Variable at 16 px is as tall as "A" (19 px).
     latin, mixed = measure(context, "A"), measure(context, "A中")
     assert (mixed["ascent"], mixed["descent"]) == (latin["ascent"], latin["descent"])
     assert mixed["width"] == latin["width"] + 16
 
 
-def test_fallback_characters_are_recorded_under_the_first_family_name(context) -> None:
+def test_fallback_characters_are_recorded_under_the_first_family_name(context: Any) -> None:
     result = drawn(context, [("Hi 中🚀", {"family": FAMILY, "size": 16, "weight": 700})])
     assert result == [
         [["Recursive Variable", "Noto Emoji", "normal", "400", "normal", "300 1000"], [ord("🚀")]],
@@ -289,13 +297,13 @@ def test_fallback_characters_are_recorded_under_the_first_family_name(context) -
     assert drawn(context, [("中", {"family": "sans-serif", "size": 16})]) == []
 
 
-def test_controls_and_empty_text_have_no_width(context) -> None:
+def test_controls_and_empty_text_have_no_width(context: Any) -> None:
     assert measure(context, "")["width"] == 0
     assert measure(context, "\u200b")["missing"] == 0
     assert measure(context, "a\u200bb")["width"] == measure(context, "ab")["width"]
 
 
-def test_cached_results_equal_fresh_ones_and_scale_with_size(context) -> None:
+def test_cached_results_equal_fresh_ones_and_scale_with_size(context: Any) -> None:
     first = measure(context, "Cache me if you can")
     for i in range(200):
         measure(context, f"filler {i}")
@@ -304,13 +312,13 @@ def test_cached_results_equal_fresh_ones_and_scale_with_size(context) -> None:
     assert abs(double["width"] - 2 * first["width"]) <= 2 / 64
 
 
-def test_a_width_of_whole_layout_units_is_not_rounded_up(context) -> None:
+def test_a_width_of_whole_layout_units_is_not_rounded_up(context: Any) -> None:
     # " the" at 14 px is exactly 28 px (1792 units of 1/64 px): Chromium reports 28, where the
     # old floor + 1 rule said 28.015625 and widened every label containing such a fragment.
     assert measure(context, " the", size=14)["width"] == 28.0
 
 
-def test_a_bmp_dingbat_is_drawn_from_dejavu_sans_not_the_emoji_face(context) -> None:
+def test_a_bmp_dingbat_is_drawn_from_dejavu_sans_not_the_emoji_face(context: Any) -> None:
     # U+2764 at 16 px: Chromium on Linux draws it from DejaVu Sans, 13.40625 px wide; taking
     # Noto Emoji's 20.3 px widened every "❤" label (docs/flowchart/026) by 7 px.
     result = measure(context, "\u2764", size=16)
@@ -318,7 +326,7 @@ def test_a_bmp_dingbat_is_drawn_from_dejavu_sans_not_the_emoji_face(context) -> 
     assert (result["width"], result["missing"]) == (13.40625, 0)
 
 
-def test_emoji_dejavu_sans_lacks_come_from_the_emoji_face(context) -> None:
+def test_emoji_dejavu_sans_lacks_come_from_the_emoji_face(context: Any) -> None:
     # The reference machine draws a missing-glyph box for U+2705; like CJK, it gets the
     # last-resort face (a real glyph, embedded) rather than a box.
     (check,) = fallback_advances("Noto Emoji", "\u2705")
@@ -346,7 +354,7 @@ CHROMIUM_FALLBACK_WIDTHS = [
 
 @pytest.mark.parametrize(("family", "weight", "text", "chromium_width"), CHROMIUM_FALLBACK_WIDTHS)
 def test_characters_no_listed_family_has_come_from_the_default_font_then_dejavu_sans(
-    context, family, weight, text, chromium_width
+    context: Any, family: str | None, weight: int | str, text: str, chromium_width: float
 ) -> None:
     result = measure(context, text, family=family, size=64, weight=weight)
     assert (result["width"], result["missing"]) == (chromium_width, 0)
@@ -365,7 +373,7 @@ def test_characters_no_listed_family_has_come_from_the_default_font_then_dejavu_
     ],
 )
 def test_liberation_symbols_the_vendored_slices_lack_have_liberations_widths(
-    context, family, weight, style, text, chromium_width
+    context: Any, family: str | None, weight: int | str, style: str, text: str, chromium_width: float
 ) -> None:
     # Arrows, box drawing, shapes and math operators: Chromium draws them from Liberation (the
     # Arimo and Tinos slices we vendor stop at Latin, Greek and Cyrillic), not from DejaVu Sans.
@@ -383,7 +391,9 @@ def test_liberation_symbols_the_vendored_slices_lack_have_liberations_widths(
         ('"Recursive Variable", "DejaVu Sans"', 38.40625),
     ],
 )
-def test_a_character_no_font_has_is_as_wide_as_chromiums_missing_glyph_box(context, family, chromium_width) -> None:
+def test_a_character_no_font_has_is_as_wide_as_chromiums_missing_glyph_box(
+    context: Any, family: str | None, chromium_width: float
+) -> None:
     # U+0E01 (Thai): no vendored face, no font of the reference machine has it.
     result = measure(context, "\u0e01", family=family, size=64)
     assert (result["width"], result["missing"]) == (chromium_width, 1)
@@ -413,7 +423,9 @@ CHROMIUM_DEJAVU_BOXES = [
     CHROMIUM_DEJAVU_BOXES,
     ids=[f"{row[3]}-{row[1]}px-{row[2]}" for row in CHROMIUM_DEJAVU_BOXES],
 )
-def test_dejavu_widths_and_boxes_match_chromium(context, family, size, weight, text, chromium_width, box) -> None:
+def test_dejavu_widths_and_boxes_match_chromium(
+    context: Any, family: str | None, size: float, weight: int | str, text: str, chromium_width: float, box: list[float]
+) -> None:
     # DejaVu drawn as the family (monospace, system-ui) or as the fallback for symbols: the box
     # keeps the first font's height, and DejaVu's hinted ink is fitted by its slack.
     result = measure(context, text, family=family, size=size, weight=weight)
@@ -422,7 +434,7 @@ def test_dejavu_widths_and_boxes_match_chromium(context, family, size, weight, t
     assert drawn == pytest.approx(box, abs=1e-5)  # Chromium's box is float32
 
 
-def test_characters_from_the_default_font_and_dejavu_are_recorded_as_fallbacks(context) -> None:
+def test_characters_from_the_default_font_and_dejavu_are_recorded_as_fallbacks(context: Any) -> None:
     result = drawn(
         context,
         [
@@ -451,7 +463,7 @@ def test_characters_from_the_default_font_and_dejavu_are_recorded_as_fallbacks(c
     ],
 )
 def test_a_list_of_generic_names_is_given_the_name_of_the_family_it_resolves_to(
-    context, family, nameable, face
+    context: Any, family: str | None, nameable: str, face: str
 ) -> None:
     assert json.loads(context.eval(f"JSON.stringify(__printerNameableFamilyList({json.dumps(family)}))")) == nameable
     # The named list measures the same and its text is recorded under a name a face can carry.

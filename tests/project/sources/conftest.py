@@ -7,28 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from github_api_server import GitHubApiServer, Repository
-
-from mermaid_printer.project.sources import ApiPolicy, FileSources, SourceConfig
-
-#: The clock the fake server and the client share for rate-limit resets.
-NOW = 1_700_000_000.0
-
-
-class RecordedWaits:
-    """Stands in for ``time.sleep`` and the monotonic clock: a wait is recorded and moves the
-    clock, and nothing actually waits."""
-
-    def __init__(self) -> None:
-        self.waits: list[float] = []
-        self.now = 0.0
-
-    def sleep(self, seconds: float) -> None:
-        self.waits.append(seconds)
-        self.now += seconds
-
-    def clock(self) -> float:
-        return self.now
+from project.sources.github_api_server import GitHubApiServer, Repository
+from project.sources.source_doubles import NOW, RecordedWaits, opened
 
 
 def octo_docs() -> Repository:
@@ -81,27 +61,8 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-_opened: list[FileSources] = []
-
-
 @pytest.fixture(autouse=True)
 def _close_sources() -> Iterator[None]:
     yield
-    while _opened:
-        _opened.pop().close()
-
-
-def github_sources(
-    server: GitHubApiServer, project: Path, waits: RecordedWaits, policy: ApiPolicy | None = None, **config: str | int
-) -> FileSources:
-    """``FileSources`` reading from ``server``, waiting through ``waits`` (closed after the test)."""
-    settings: dict[str, str | int | None] = {"github_api_url": server.base_url, **config}
-    sources = FileSources(
-        SourceConfig.for_project(project, **settings),
-        api_policy=policy,
-        sleep=waits.sleep,
-        clock=waits.clock,
-        wall_clock=lambda: NOW,
-    )
-    _opened.append(sources)
-    return sources
+    while opened:
+        opened.pop().close()

@@ -109,13 +109,14 @@ class _Objects:
 
     def lookup(self, tree: str, path: str) -> dict[str, object] | None:
         entry: dict[str, object] | None = None
+        within: str | None = tree
         for part in path.split("/"):
-            if tree is None:
+            if within is None:
                 return None
-            entry = next((item for item in self.trees[tree] if item["path"] == part), None)
+            entry = next((item for item in self.trees[within] if item["path"] == part), None)
             if entry is None:
                 return None
-            tree = str(entry["sha"]) if entry["type"] == "tree" else None  # type: ignore[assignment]
+            within = str(entry["sha"]) if entry["type"] == "tree" else None
         return entry
 
 
@@ -130,7 +131,9 @@ def _nest(files: dict[str, bytes], links: dict[str, str]) -> dict[str, object]:
         node = root
         *parents, name = path.split("/")
         for parent in parents:
-            node = node.setdefault(parent, {})  # type: ignore[assignment]
+            child = node.setdefault(parent, {})
+            assert isinstance(child, dict), path  # a folder, not a file of the same name
+            node = child
         node[name] = value
     return root
 
@@ -163,12 +166,12 @@ class GitHubApiServer:
 
     @property
     def base_url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}{PREFIX}"
+        return f"http://{self.netloc}{PREFIX}"
 
     @property
     def netloc(self) -> str:
         host, port = self._server.server_address[:2]
+        assert isinstance(host, str)  # an AF_INET server's address
         return f"{host}:{port}"
 
     def start(self) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import NOW, RecordedWaits
-from github_api_server import GitHubApiServer
+from project.sources.github_api_server import GitHubApiServer
+from project.sources.source_doubles import NOW, RecordedWaits
 
 from mermaid_printer.errors import ExternalServiceError, InvalidInput
 from mermaid_printer.project.sources.api_client import Answer, ApiClient, ApiPolicy, Pacer, TtlCache, _retry_after_s

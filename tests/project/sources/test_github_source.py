@@ -8,8 +8,8 @@ import concurrent.futures
 from pathlib import Path
 
 import pytest
-from conftest import RecordedWaits, github_sources
-from github_api_server import PREFIX, GitHubApiServer
+from project.sources.github_api_server import PREFIX, GitHubApiServer
+from project.sources.source_doubles import RecordedWaits, github_sources
 
 from mermaid_printer.errors import ExternalServiceError, InvalidInput, NotFound
 from mermaid_printer.project.sources import ApiPolicy, FileSource
@@ -19,7 +19,7 @@ from mermaid_printer.project.sources.github import GitHubSource, parse_repositor
 def open_docs(
     server: GitHubApiServer, project: Path, waits: RecordedWaits, ref: str | None = None, **config: str | int
 ) -> FileSource:
-    return github_sources(server, project, waits, **config).open("github", repo_url="octo/docs", ref=ref)
+    return github_sources(server, project, waits, None, **config).open("github", repo_url="octo/docs", ref=ref)
 
 
 def test_the_default_branch_is_listed_sorted_without_symlinks(

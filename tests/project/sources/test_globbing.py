@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from github_api_server import GitHubApiServer, Repository
+from project.sources.github_api_server import GitHubApiServer, Repository
 
 from mermaid_printer.errors import InvalidInput
 from mermaid_printer.project.sources import FileSource, FileSources, SourceConfig, compile_glob

@@ -21,7 +21,19 @@ from pydantic.fields import FieldInfo
 
 from mermaid_printer.errors import InvalidInput
 
-__all__ = ["FlagOverride", "Overrides", "add_model_flags", "flag_of", "given_values", "output_format"]
+__all__ = ["CommandParser", "FlagOverride", "Overrides", "add_model_flags", "flag_of", "given_values", "output_format"]
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A sub-command's parser whose epilog may be made only when help is shown (``serve``'s
+    tool list needs the MCP tool specs, which no other use of the command line loads)."""
+
+    epilog_text: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.epilog_text is not None:
+            self.epilog = self.epilog_text()
+        return super().format_help()
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,11 @@ PDF or PNG; the format comes from ``--format``, else the output file's suffix, e
 Errors are reported as one line on stderr, ``error: CODE: message``, never as a traceback
 (``--debug`` shows the traceback of an unexpected error). The output file is written atomically
 and left untouched when anything fails.
+
+Kept whole: every sub-command's parser and dispatch, and render's single/batch/Markdown-mode/watch
+paths, share the flag derivation and the printer set-up here (mermaid-cli's own flags and the
+size, id and watch logic live in mmdc.py and watch.py); splitting render's paths out is the next
+step when this grows.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import mermaid_printer
 from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
 from mermaid_printer.adapters.cli.check_files import add_check_files_command, run_check_files
 from mermaid_printer.adapters.cli.flags import (
+    CommandParser,
     FlagOverride,
     Overrides,
     add_model_flags,
@@ -40,6 +46,7 @@ from mermaid_printer.adapters.cli.mmdc import (
     use_icon_packs,
 )
 from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
+from mermaid_printer.adapters.error_codes import is_input_error
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
@@ -66,10 +73,6 @@ EXIT_RENDER_FAILED = 1
 #: type); argparse also uses 2 for usage errors.
 EXIT_INPUT_ERROR = 2
 EXIT_INTERRUPTED = 130
-
-_INPUT_ERROR_CODES = frozenset(
-    {"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG", "SYNTAX_ERROR", "UNSUPPORTED_DIAGRAM", "NOT_FOUND"}
-)
 
 _EPILOG = f"""\
 exit status:
@@ -117,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise _first_leaf(group) from group
     except PrinterError as exc:
         _error(_in_flag_terms(exc, _flags_of(parser, args.command)).summary())
-        return EXIT_INPUT_ERROR if exc.code in _INPUT_ERROR_CODES else EXIT_RENDER_FAILED
+        return EXIT_INPUT_ERROR if is_input_error(exc.code) else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception as exc:
@@ -154,8 +157,14 @@ def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
     return type(error)(f"Invalid input: {flag}: {error.message[len(prefix) :]}", error.details)
 
 
+def _serve_tools_help() -> str:
+    from mermaid_printer.adapters.mcp.catalog import tools_help
+
+    return tools_help()
+
+
 def _parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = CommandParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
     common.add_argument(
         "--engine",
@@ -171,19 +180,20 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
 
     serve = commands.add_parser(
         "serve",
         parents=[common],
-        help="serve the mermaid_to_svg/png/pdf tools over MCP on stdin/stdout (name this in an MCP client config)",
-        description="Serve the mermaid_to_svg, mermaid_to_png and mermaid_to_pdf tools over MCP on "
-        "stdin/stdout. Logs go to stderr.",
+        help="serve the printer's MCP tools on stdin/stdout (name this in an MCP client config)",
+        description="Serve the printer's MCP tools on stdin/stdout. Logs go to stderr.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    serve.epilog_text = _serve_tools_help
     serve.add_argument(
         "--output-dir",
         metavar="DIR",
-        help='where PNG/PDF requests with delivery "file" write (default: $MERMAID_PRINTER_OUTPUT_DIR, '
+        help='where SVG/PNG/PDF requests with delivery "file" write (default: $MERMAID_PRINTER_OUTPUT_DIR, '
         "else a private temporary directory)",
     )
     serve.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
@@ -427,10 +437,10 @@ def _markdown_document(
     except OSError as exc:
         _error(f"cannot write {output}: {exc.strerror or exc}")
         return EXIT_RENDER_FAILED
-    failed = [block for block in rendering.blocks if block.error_code is not None]
+    failed = [block.error_code for block in rendering.blocks if block.error_code is not None]
     if not failed:
         return EXIT_OK
-    return EXIT_INPUT_ERROR if all(block.error_code in _INPUT_ERROR_CODES for block in failed) else EXIT_RENDER_FAILED
+    return EXIT_INPUT_ERROR if all(is_input_error(code) for code in failed) else EXIT_RENDER_FAILED
 
 
 def _format_flags(args: argparse.Namespace, output_format: str) -> dict[str, Any]:
@@ -603,7 +613,7 @@ def _render_batch(args: argparse.Namespace, extras: MmdcOptions, printer: Any | 
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
-    input_errors = all(error.code in _INPUT_ERROR_CODES for error in errors)
+    input_errors = all(is_input_error(error.code) for error in errors)
     return EXIT_INPUT_ERROR if input_errors else EXIT_RENDER_FAILED
 
 

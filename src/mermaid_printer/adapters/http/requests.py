@@ -12,6 +12,7 @@ import anyio
 import anyio.to_thread
 from starlette.requests import Request
 
+from mermaid_printer.adapters.error_codes import http_status
 from mermaid_printer.errors import PrinterError
 from mermaid_printer.service import cancelled_by
 
@@ -21,21 +22,6 @@ __all__ = ["NO_STORE", "HttpError", "read_body", "read_json_object", "run_blocki
 NO_STORE = "no-store"
 
 T = TypeVar("T")
-
-#: The HTTP status of each error code (input problems are the client's, 4xx; the rest 5xx).
-_STATUS = {
-    "INVALID_INPUT": 400,
-    "INVALID_CONFIG": 400,
-    "SYNTAX_ERROR": 400,
-    "UNSUPPORTED_DIAGRAM": 400,
-    "INPUT_TOO_LARGE": 413,
-    "NOT_FOUND": 404,
-    "RESOURCE_LIMIT": 422,
-    "TIMEOUT": 504,
-    "EXTERNAL_SERVICE": 502,
-    "ENGINE_UNAVAILABLE": 503,
-    "RENDER_FAILED": 500,
-}
 
 
 class HttpError(Exception):
@@ -49,7 +35,7 @@ class HttpError(Exception):
 
 def status_of(error: PrinterError | None) -> int:
     """The HTTP status for ``error`` (400 for the spec's own input messages, which carry none)."""
-    return 400 if error is None else _STATUS.get(error.code, 500)
+    return 400 if error is None else http_status(error.code)
 
 
 async def read_body(request: Request, limit: int) -> bytes:

@@ -22,7 +22,8 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from mermaid_printer.adapters.envelope import ErrorEntry, error_envelope, guarded, success_envelope
+from mermaid_printer.adapters.envelope import Envelope, error_envelope, guarded, success_envelope
+from mermaid_printer.adapters.error_codes import MarkmapErrorType, markmap_error_type
 from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
 from mermaid_printer.errors import InvalidInput, PrinterError
 from mermaid_printer.jobs import MarkmapRenderResult, MarkmapStructure
@@ -50,16 +51,13 @@ MARKMAP_TOOL_NAMES = (
     "markmap_customize",
 )
 
-ErrorType = Literal["ValidationError", "FileSystemError", "ParseError", "RenderError"]
-
-_VALIDATION_CODES = frozenset({"INVALID_INPUT", "INPUT_TOO_LARGE", "INVALID_CONFIG"})
 _FILE_FIELDS = frozenset({"file_path", "output_path"})
 # A document that takes too long to read or draw is over a limit the seed names (parse 5 s,
 # render 10 s): markmap.build.over_time_limit marks such a timeout.
 _TIME_LIMITS = frozenset({"render_time", "parse_time"})
 
 
-def error_type(error: PrinterError, *, transforming: bool = False) -> ErrorType:
+def error_type(error: PrinterError, *, transforming: bool = False) -> MarkmapErrorType:
     """The seed's error type of ``error``.
 
     ``FileSystemError``: a file could not be found, read or written, or a path was refused;
@@ -68,19 +66,18 @@ def error_type(error: PrinterError, *, transforming: bool = False) -> ErrorType:
     markmap's transform of the Markdown failed (``transforming``: the tool only transforms);
     ``RenderError``: drawing failed (timeout, resources, engine, converter).
     """
-    if error.code == "NOT_FOUND" or error.details.get("field") in _FILE_FIELDS:
+    if error.details.get("field") in _FILE_FIELDS:
         return "FileSystemError"
-    if error.code in _VALIDATION_CODES or error.details.get("limit") in _TIME_LIMITS:
+    by_code = markmap_error_type(error.code)
+    if by_code is not None:
+        return by_code
+    if error.details.get("limit") in _TIME_LIMITS:
         return "ValidationError"
     return "ParseError" if transforming else "RenderError"
 
 
 # --- structured results ----------------------------------------------------------------------
 
-_OK = Annotated[bool, Field(description="True when the request succeeded.")]
-_REQUEST_ID = Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
-_WARNINGS = Annotated[list[str], Field(description="Things worth knowing that did not stop the request.")]
-_ERRORS = Annotated[list[ErrorEntry], Field(description="Empty on success; one entry when ok is false.")]
 _SVG = Annotated[str, Field(description="The mind map as SVG (format svg only).")]
 _NODES = Annotated[int, Field(description="Nodes of markmap's tree, the root included.")]
 _DEPTH = Annotated[int, Field(description="Levels of the tree; the root is level 1.")]
@@ -89,16 +86,12 @@ _FEATURES = Annotated[
     Field(description="Kinds of Markdown the map uses: heading, list, code_block, inline_code, math, table, link, …"),
 ]
 _ERROR_TYPE = Annotated[
-    ErrorType, Field(description="On failure: ValidationError, FileSystemError, ParseError or RenderError.")
+    MarkmapErrorType, Field(description="On failure: ValidationError, FileSystemError, ParseError or RenderError.")
 ]
 
 
-class _Common(TypedDict):
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
-    errorType: NotRequired[_ERROR_TYPE]
+class _Common(Envelope):
+    errorType: NotRequired[_ERROR_TYPE]  # noqa: N815 (the seed names it so)
     code: NotRequired[Annotated[str, Field(description="On failure: the error code (errors[0].code).")]]
     message: NotRequired[Annotated[str, Field(description="On failure: what went wrong.")]]
     details: NotRequired[Annotated[dict[str, Any], Field(description="On failure: facts about the error.")]]
@@ -298,7 +291,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
         output: type,
         work: Callable[[PrinterService, dict[str, Any], str], Reply],
         *,
-        read_only: bool = True,
+        writes: str | None = None,
     ) -> ToolSpec:
         transforming = name == "markmap_get_structure"
 
@@ -308,7 +301,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
                 lambda error, request_id: _failure(error, request_id, transforming=transforming),
             )
 
-        return ToolSpec(name, title, description, request, output, handle, read_only=read_only)
+        return ToolSpec(name, title, description, request, output, handle, read_only=writes is None, writes=writes)
 
     return [
         tool("markmap_generate", "Markdown to mind map", _GENERATE, MarkmapRenderRequest, MarkmapEnvelope, generate),
@@ -327,7 +320,7 @@ def markmap_tools(sources: FileSources) -> list[ToolSpec]:
             MarkmapFileRequest,
             FileEnvelope,
             render_file,
-            read_only=False,
+            writes="with save_output or output_path only: the mind map into the project's DIAGRAM_OUT_DIR",
         ),
         tool(
             "markmap_get_structure",

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mermaid_printer.adapters.envelope import ParseEnvelope, error_envelope, guarded, success_envelope
-from mermaid_printer.adapters.mcp.tools import Reply, ToolSpec
-from mermaid_printer.errors import PrinterError
+from mermaid_printer.adapters.envelope import ParseEnvelope, guarded, success_envelope
+from mermaid_printer.adapters.mcp.tools import Reply, ToolSpec, failure_reply
 from mermaid_printer.limits import MAX_TEXT_CHARS
 from mermaid_printer.mermaid.requests import ParseOptions
 from mermaid_printer.requests import validate_request
@@ -48,10 +47,7 @@ def _parse(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
         )
         return Reply(envelope, is_error=False)
 
-    def failure(error: PrinterError, request_id: str) -> Reply:
-        return Reply(error_envelope(error, request_id), is_error=True)
-
-    return guarded(work, failure)
+    return guarded(work, failure_reply)
 
 
 def parse_tools() -> list[ToolSpec]:

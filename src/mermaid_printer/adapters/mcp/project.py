@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired, cast
 
-from mcp.server.mcpserver.prompts.base import Prompt
+from mcp.server.mcpserver.prompts.base import Message, Prompt, PromptArgument, UserMessage
 from mcp.server.mcpserver.resources.types import TextResource
-from pydantic import Field
-from typing_extensions import TypedDict
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS
+from pydantic import Field, StringConstraints, ValidationInfo, field_validator
 
-from mermaid_printer.adapters.envelope import EDITOR_URL_FIELD, ErrorEntry, error_envelope, guarded, success_envelope
-from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
+from mermaid_printer.adapters.envelope import EDITOR_URL_FIELD, Envelope, guarded, success_envelope
+from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec, failure_reply
 from mermaid_printer.errors import PrinterError
 from mermaid_printer.mermaid.editor_link import drawing_link
 from mermaid_printer.mermaid.styles import STYLES, style_uri
@@ -35,27 +36,19 @@ from mermaid_printer.project.service import (
     render_mermaid,
 )
 from mermaid_printer.project.sources import FileSources
-from mermaid_printer.requests import validate_request
+from mermaid_printer.requests import RequestModel, validate_request
 from mermaid_printer.service import PrinterService
 
 __all__ = ["PROMPT_NAME", "project_prompts", "project_resources", "project_tools"]
 
 PROMPT_NAME = "generate_mermaid_canonical"
 
-_OK = Annotated[bool, Field(description="True when the call succeeded.")]
-_REQUEST_ID = Annotated[str, Field(description="A fresh UUID4 naming this call, for logs.")]
-_WARNINGS = Annotated[list[str], Field(description="Things worth knowing (a ref fallen back, a cut listing, ...).")]
-_ERRORS = Annotated[list[ErrorEntry], Field(description="Empty on success; one entry when ok is false.")]
 _REVISION = Annotated[str | None, Field(description="The commit read (github, git), or null for a local project.")]
 
 
-class ListFilesEnvelope(TypedDict):
+class ListFilesEnvelope(Envelope):
     """The files found."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     root: NotRequired[str]
     files: NotRequired[Annotated[list[str], Field(description="Sorted, relative to the project or repository root.")]]
     directories: NotRequired[Annotated[list[str], Field(description="With recursive false: the subdirectories.")]]
@@ -63,13 +56,9 @@ class ListFilesEnvelope(TypedDict):
     revision: NotRequired[_REVISION]
 
 
-class ReadFileEnvelope(TypedDict):
+class ReadFileEnvelope(Envelope):
     """A file's text."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     path: NotRequired[str]
     text: NotRequired[str]
     size_bytes: NotRequired[Annotated[int, Field(description="The whole file's size.")]]
@@ -77,13 +66,9 @@ class ReadFileEnvelope(TypedDict):
     revision: NotRequired[_REVISION]
 
 
-class RenderMermaidEnvelope(TypedDict):
+class RenderMermaidEnvelope(Envelope):
     """A diagram rendered and saved into the project."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     path: NotRequired[Annotated[str, Field(description="Where it was saved, relative to the project root.")]]
     diagram_type: NotRequired[str]
     mime_type: NotRequired[str]
@@ -91,13 +76,9 @@ class RenderMermaidEnvelope(TypedDict):
     editor_url: NotRequired[EDITOR_URL_FIELD]
 
 
-class RenderMarkdownEnvelope(TypedDict):
+class RenderMarkdownEnvelope(Envelope):
     """A Markdown file rendered: where it went and each block's outcome."""
 
-    ok: _OK
-    request_id: _REQUEST_ID
-    warnings: _WARNINGS
-    errors: _ERRORS
     output_path: NotRequired[str]
     image_dir: NotRequired[str]
     rendered: NotRequired[int]
@@ -137,8 +118,7 @@ image link with its source kept in a <details> section. A block that fails stays
 """
 
 
-def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
-    return Reply(error_envelope(error, request_id), is_error=True)
+_GITHUB = 'with source "github" only: reads the repository from GitHub'
 
 
 def project_tools(sources: FileSources) -> list[ToolSpec]:
@@ -146,7 +126,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
 
     def handler(work: Callable[[PrinterService, dict[str, Any], str], Reply]) -> Any:
         def handle(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
-            return guarded(lambda request_id: work(printer, arguments, request_id), _envelope_failure)
+            return guarded(lambda request_id: work(printer, arguments, request_id), failure_reply)
 
         return handle
 
@@ -205,6 +185,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             ListFilesEnvelope,
             handler(listing),
             open_world=True,
+            network=_GITHUB,
         ),
         ToolSpec(
             "read_file",
@@ -214,6 +195,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             ReadFileEnvelope,
             handler(reading),
             open_world=True,
+            network=_GITHUB,
         ),
         ToolSpec(
             "render_mermaid",
@@ -223,6 +205,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             RenderMermaidEnvelope,
             handler(rendering),
             read_only=False,
+            writes="always: the image into the project's diagram directory (DIAGRAM_OUT_DIR)",
         ),
         ToolSpec(
             "render_markdown",
@@ -232,6 +215,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             RenderMarkdownEnvelope,
             handler(markdown),
             read_only=False,
+            writes="always: a new Markdown document and its images, inside the project (never over the input)",
         ),
     ]
 
@@ -250,28 +234,56 @@ def project_resources() -> list[TextResource]:
     ]
 
 
-def _canonical_prompt(
-    subject: str,
-    diagram_type: str = "flowchart",
-    source: str = "local",
-    repo_url: str | None = None,
-    style: str = "blue-flowchart",
-) -> str:
+class CanonicalPromptArguments(RequestModel):
+    """The arguments of the prompt ``generate_mermaid_canonical`` (each a string, as MCP sends them)."""
+
+    subject: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)] = Field(
+        description="What to diagram: a feature, a flow or a module of the codebase (e.g. 'the login flow')."
+    )
+    diagram_type: Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^[A-Za-z][A-Za-z0-9-]{0,39}$")] = (
+        Field(
+            default="flowchart",
+            description="The Mermaid diagram keyword to start with (flowchart, sequenceDiagram, ...).",
+        )
+    )
+    source: Literal["local", "github", "git"] = Field(
+        default="local",
+        description="Where the material is: local (the server's project), github (repo_url) or git (a local repository).",
+    )
+    repo_url: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)] | None = Field(
+        default=None,
+        validate_default=True,
+        description="With source github: owner/name or its https URL; with git: the repository's path.",
+    )
+    style: str = Field(
+        default="blue-flowchart", description=f"The style resource to embed unchanged: {', '.join(STYLES)}."
+    )
+
+    @field_validator("style")
+    @classmethod
+    def _known_style(cls, value: str) -> str:
+        if value not in STYLES:
+            raise ValueError(f"unknown style; choose one of: {', '.join(STYLES)}")
+        return value
+
+    @field_validator("repo_url")
+    @classmethod
+    def _github_needs_a_repository(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None and info.data.get("source") == "github":
+            raise ValueError("required with source github (owner/name or its https URL)")
+        return value
+
+
+def _canonical_prompt(arguments: CanonicalPromptArguments) -> str:
+    diagram_type, repo_url, style = arguments.diagram_type, arguments.repo_url, STYLES[arguments.style]
     where = {
         "local": 'the project on the server (source "local")',
         "git": f'the local git repository{f" {repo_url}" if repo_url else ""} (source "git")',
-        "github": f'the GitHub repository {repo_url or "<owner/name>"} (source "github", repo_url "{repo_url or ""}")',
-    }.get(source, f"source {source!r}")
-    chosen = STYLES.get(style)
-    style_step = (
-        f"4. Read the resource {style_uri(style)} and paste its lines unchanged right after the diagram's first "
-        f"line; give nodes its classes ({', '.join(chosen.classes)}) with :::name."
-        if chosen is not None
-        else f"4. No style named {style!r} exists; available: {', '.join(STYLES)}."
-    )
+        "github": f'the GitHub repository {repo_url} (source "github", repo_url "{repo_url}")',
+    }[arguments.source]
     return "\n".join(
         [
-            f"Draw a Mermaid {diagram_type} of: {subject}. The material is in {where}.",
+            f"Draw a Mermaid {diagram_type} of: {arguments.subject}. The material is in {where}.",
             "",
             '1. Call list_files (start with glob "**/*" at the root, then narrow it) to see what exists.',
             (
@@ -283,7 +295,10 @@ def _canonical_prompt(
                 'short labels (≤ 5 words) in ["..."] when they hold punctuation, one idea per edge label, '
                 "top-to-bottom (TD) for processes and left-to-right (LR) for pipelines, subgraphs for modules."
             ),
-            style_step,
+            (
+                f"4. Read the resource {style_uri(style.name)} and paste its lines unchanged right after the "
+                f"diagram's first line; give nodes its classes ({', '.join(style.classes)}) with :::name."
+            ),
             (
                 "5. Call render_mermaid with the code and a title naming the subject. On SYNTAX_ERROR fix the "
                 "line and column it names and call again; never retry unchanged code."
@@ -293,11 +308,54 @@ def _canonical_prompt(
     )
 
 
+class ModelPrompt(Prompt):
+    """A prompt whose arguments are a request model: listed from its fields, validated by it.
+
+    A missing, unknown or invalid argument is the protocol's invalid-params error naming the
+    argument (``Invalid input: subject: Field required``), never an internal error.
+    """
+
+    arguments_model: type[RequestModel] = Field(exclude=True)
+
+    @classmethod
+    def from_model(
+        cls,
+        render: Callable[[Any], str],
+        arguments_model: type[RequestModel],
+        *,
+        name: str,
+        title: str,
+        description: str,
+    ) -> ModelPrompt:
+        """The prompt ``name`` rendering ``render(arguments)`` as one user message."""
+        return cls(
+            name=name,
+            title=title,
+            description=description,
+            arguments=[
+                PromptArgument(name=field, description=info.description, required=info.is_required())
+                for field, info in arguments_model.model_fields.items()
+            ],
+            fn=render,
+            arguments_model=arguments_model,
+            context_kwarg=None,
+        )
+
+    async def render(self, arguments: dict[str, Any] | None, context: Any = None) -> list[Message]:
+        """One user message; raises ``MCPError(INVALID_PARAMS)`` naming a bad argument."""
+        try:
+            request = validate_request(self.arguments_model, arguments or {})
+        except PrinterError as error:
+            raise MCPError(INVALID_PARAMS, error.message, error.to_dict()) from error
+        return [UserMessage(cast(str, self.fn(request)))]
+
+
 def project_prompts() -> list[Prompt]:
     """The canonical prompt for drawing a diagram of a codebase."""
     return [
-        Prompt.from_function(
+        ModelPrompt.from_model(
             _canonical_prompt,
+            CanonicalPromptArguments,
             name=PROMPT_NAME,
             title="Diagram a codebase with Mermaid",
             description="Walks through list_files -> read_file -> render_mermaid, with style rules and a "

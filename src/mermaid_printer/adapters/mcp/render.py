@@ -2,16 +2,19 @@
 
 Each answers with an envelope (:mod:`mermaid_printer.adapters.envelope`) as ``structuredContent``
 and as JSON text; a failure is an ``isError`` result carrying the envelope, so the model can read
-the code, line and column and try again. The PDF and PNG bytes never go into the envelope (no
-megabytes of base64 twice): a PNG is an image block by default (``delivery: "resource"``: an
+the code, line and column and try again. The drawing itself goes into the reply once. The SVG
+(``delivery: "inline"``, the default) is the envelope's ``svg`` in ``structuredContent`` only, the
+text content being the envelope without it; ``"resource"`` makes it an embedded text resource.
+The PDF and PNG bytes never go into the envelope (no megabytes of base64 twice): a PNG is an image block by default (``delivery: "resource"``: an
 embedded resource, for clients that reject images), a PDF an embedded resource
 (``application/pdf``, never an image), and ``delivery: "file"`` writes either under the server's
-output directory and links it (:mod:`mermaid_printer.adapters.delivery`).
+output directory and links it, as it does an SVG (:mod:`mermaid_printer.adapters.delivery`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -22,12 +25,11 @@ from mermaid_printer.adapters.envelope import (
     PdfEnvelope,
     PngEnvelope,
     SvgEnvelope,
-    error_envelope,
     guarded,
     success_envelope,
 )
-from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec
-from mermaid_printer.errors import ERROR_CODES, PrinterError
+from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec, failure_reply
+from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.export.geometry import MAX_PNG_PIXELS
 from mermaid_printer.limits import MAX_TEXT_CHARS
 from mermaid_printer.mermaid.editor_link import drawing_link
@@ -50,10 +52,13 @@ block, architecture, C4, ...) into an image file, or to check that Mermaid code 
 a syntax error comes back with its line and column so you can fix the code and call again.
 
 Returns JSON: ok, request_id, warnings, errors (each {{code, message, details}}); when ok, also
-svg (the SVG document as text), diagram_type and editor_url: a link that opens the diagram
-in the Mermaid Live Editor for a person to see and change (encoded locally, nothing fetched or
-uploaded; offer it to the user rather than opening it yourself). Error codes: {", ".join(ERROR_CODES)};
-a SYNTAX_ERROR has line, column and expected in its details.
+diagram_type, size_bytes, sha256 and delivery. The SVG comes once: with delivery "inline" (default)
+as svg in the structured result (the text content is the same JSON without it); "resource" returns
+it as an embedded text resource (image/svg+xml) for clients that show only content blocks; "file"
+writes it to a file on the server's machine and returns its path. Also editor_url: a link that
+opens the diagram in the Mermaid Live Editor for a person to see and change (encoded locally,
+nothing fetched or uploaded; offer it to the user rather than opening it yourself). Error codes:
+{", ".join(ERROR_CODES)}; a SYNTAX_ERROR has line, column and expected in its details.
 
 Limits: code at most {MAX_TEXT_CHARS:,} characters (Mermaid's maxTextSize); a render is stopped after timeout_ms; nothing
 is fetched from the network; scripts, HTML and external references are removed from the SVG;
@@ -107,8 +112,24 @@ _DELIVERY_FILE = (
 )
 
 
+_WRITES_WITH_FILE_DELIVERY = f'with delivery "file" only: under the output directory (--output-dir, ${OUTPUT_DIR_ENV})'
+
+
 def _lowercase(value: Any) -> Any:
     return value.strip().lower() if isinstance(value, str) else value
+
+
+class SvgToolRequest(RenderOptions):
+    """``mermaid_to_svg``'s arguments: an SVG request and how to deliver the SVG."""
+
+    delivery: Annotated[Literal["inline", "resource", "file"], BeforeValidator(_lowercase)] = Field(
+        default="inline",
+        description=(
+            "'inline' (default): the SVG text as svg in the structured result, once (the text content "
+            "carries the rest). 'resource': the SVG as an embedded text resource, for clients that show "
+            "only content blocks. " + _DELIVERY_FILE
+        ),
+    )
 
 
 class PdfToolRequest(PdfOptions):
@@ -131,30 +152,30 @@ class PngToolRequest(PngOptions):
     )
 
 
-def _envelope_failure(error: PrinterError, request_id: str) -> Reply:
-    return Reply(error_envelope(error, request_id), is_error=True)
-
-
-def _svg(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
-    def work(request_id: str) -> Reply:
-        request = validate_request(RenderOptions, arguments)
-        result = printer.render_svg(request)
-        envelope = success_envelope(
-            request_id,
-            result.warnings,
-            svg=result.svg,
-            diagram_type=result.diagram_type,
-            cached=result.cached,
-            editor_url=drawing_link(request.code, request.theme, request.config),
-        )
-        return Reply(envelope, is_error=False)
-
-    return guarded(work, _envelope_failure)
-
-
 def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
     """The ``printer`` group; PDF/PNG ``delivery: "file"`` writes under ``output_dir``
     (default: :func:`~mermaid_printer.adapters.delivery.output_directory`)."""
+
+    def svg(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
+        def work(request_id: str) -> Reply:
+            request = validate_request(SvgToolRequest, arguments)
+            result = printer.render_svg(request)
+            facts = {
+                "diagram_type": result.diagram_type,
+                "cached": result.cached,
+                "editor_url": drawing_link(request.code, request.theme, request.config),
+            }
+            return _deliver(
+                request_id,
+                result.svg.encode("utf-8"),
+                "image/svg+xml",
+                request.delivery,
+                facts,
+                result.warnings,
+                output_dir,
+            )
+
+        return guarded(work, failure_reply)
 
     def pdf(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
         def work(request_id: str) -> Reply:
@@ -174,7 +195,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir
             )
 
-        return guarded(work, _envelope_failure)
+        return guarded(work, failure_reply)
 
     def png(printer: PrinterService, arguments: dict[str, Any]) -> Reply:
         def work(request_id: str) -> Reply:
@@ -190,16 +211,47 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
             }
             return _deliver(request_id, result.png, "image/png", request.delivery, facts, result.warnings, output_dir)
 
-        return guarded(work, _envelope_failure)
+        return guarded(work, failure_reply)
 
     return [
-        ToolSpec(SVG_TOOL_NAME, "Mermaid to SVG", _SVG_DESCRIPTION, RenderOptions, SvgEnvelope, _svg),
         # Not read-only: delivery "file" writes into the output directory. The file is named by
         # its content's hash and never replaces different bytes, so the call is still
         # non-destructive and idempotent.
-        ToolSpec(PDF_TOOL_NAME, "Mermaid to PDF", _PDF_DESCRIPTION, PdfToolRequest, PdfEnvelope, pdf, read_only=False),
-        ToolSpec(PNG_TOOL_NAME, "Mermaid to PNG", _PNG_DESCRIPTION, PngToolRequest, PngEnvelope, png, read_only=False),
+        ToolSpec(
+            SVG_TOOL_NAME,
+            "Mermaid to SVG",
+            _SVG_DESCRIPTION,
+            SvgToolRequest,
+            SvgEnvelope,
+            svg,
+            read_only=False,
+            writes=_WRITES_WITH_FILE_DELIVERY,
+        ),
+        ToolSpec(
+            PDF_TOOL_NAME,
+            "Mermaid to PDF",
+            _PDF_DESCRIPTION,
+            PdfToolRequest,
+            PdfEnvelope,
+            pdf,
+            read_only=False,
+            writes=_WRITES_WITH_FILE_DELIVERY,
+        ),
+        ToolSpec(
+            PNG_TOOL_NAME,
+            "Mermaid to PNG",
+            _PNG_DESCRIPTION,
+            PngToolRequest,
+            PngEnvelope,
+            png,
+            read_only=False,
+            writes=_WRITES_WITH_FILE_DELIVERY,
+        ),
     ]
+
+
+#: The file suffix of each format delivered.
+_SUFFIXES = {"image/svg+xml": "svg", "application/pdf": "pdf", "image/png": "png"}
 
 
 def _deliver(
@@ -211,8 +263,10 @@ def _deliver(
     warnings: list[str],
     output_dir: Path | None,
 ) -> Reply:
+    """The reply carrying ``data`` as ``delivery`` asks: ``inline`` (SVG: the text in the
+    structured result only), ``image``/``resource`` (a content block) or ``file`` (written, linked)."""
     digest = hashlib.sha256(data).hexdigest()
-    suffix = mime_type.rsplit("/", 1)[-1]
+    suffix = _SUFFIXES[mime_type]
     name = f"{digest[:16]}.{suffix}"
     envelope = success_envelope(
         request_id, warnings, **facts, mime_type=mime_type, size_bytes=len(data), sha256=digest, delivery=delivery
@@ -223,13 +277,20 @@ def _deliver(
         return Reply(
             envelope, is_error=False, attachment=Attachment(mime_type, "file", path.as_uri(), path.name, len(data))
         )
-    uri = f"mermaid-printer://render/{name}"
-    envelope["uri"] = uri
+    is_text = mime_type == "image/svg+xml"
     if len(data) > LARGE_INLINE_BYTES:
         envelope["warnings"].append(
-            f"the {suffix.upper()} is {len(data) / 1e6:.1f} MB, sent inline as base64; some clients limit "
-            'message size: delivery "file" writes it to disk instead'
+            f"the {suffix.upper()} is {len(data) / 1e6:.1f} MB, sent inline{'' if is_text else ' as base64'}; some "
+            'clients limit message size: delivery "file" writes it to disk instead'
             + (", and a smaller scale or width makes it smaller" if suffix == "png" else "")
         )
+    if delivery == "inline":
+        # The SVG once: in the structured result; the text content is the rest of it.
+        text = json.dumps(envelope, ensure_ascii=False)
+        envelope["svg"] = data.decode("utf-8")
+        return Reply(envelope, is_error=False, text=text)
+    uri = f"mermaid-printer://render/{name}"
+    envelope["uri"] = uri
     kind: Literal["image", "resource"] = "image" if delivery == "image" else "resource"
-    return Reply(envelope, is_error=False, attachment=Attachment(mime_type, kind, uri, name, len(data), data))
+    attachment = Attachment(mime_type, kind, uri, name, len(data), data, as_text=is_text)
+    return Reply(envelope, is_error=False, attachment=attachment)

@@ -33,19 +33,22 @@ from mcp.types import (
     ImageContent,
     ResourceLink,
     TextContent,
+    TextResourceContents,
     ToolAnnotations,
 )
 from pydantic import BaseModel, create_model
 
+from mermaid_printer.adapters.envelope import error_envelope
 from mermaid_printer.adapters.schema import input_schema
+from mermaid_printer.errors import PrinterError
 from mermaid_printer.service import PrinterService
 
-__all__ = ["Attachment", "Handler", "Reply", "ToolSpec", "make_tool", "tool_result"]
+__all__ = ["Attachment", "Handler", "Reply", "ToolSpec", "failure_reply", "make_tool", "tool_result"]
 
 
 @dataclass(frozen=True)
 class Attachment:
-    """Bytes a reply carries beside its JSON (a PNG or PDF), or a link to the file they went to."""
+    """Bytes a reply carries beside its JSON (an SVG, PNG or PDF), or a link to the file they went to."""
 
     mime_type: str
     delivery: Literal["image", "resource", "file"]
@@ -53,6 +56,8 @@ class Attachment:
     name: str
     size: int
     data: bytes | None = None  # None when delivered as a file (``uri`` is then its file:// URI)
+    #: Embed ``data`` as UTF-8 text rather than base64 (an SVG the model can read).
+    as_text: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,17 @@ class ToolSpec:
     open_world: bool = False
     #: Extra published parameters the request model does not have (e.g. ``delivery``).
     extra_parameters: dict[str, dict[str, Any]] | None = None
+    #: When and where the tool writes files (given exactly when it is not read-only); the
+    #: tool catalog (``serve --help``, docs/tools.md) says it.
+    writes: str | None = None
+    #: When and what the tool reaches outside this machine (given exactly when open-world).
+    network: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.writes is None) != self.read_only:
+            raise ValueError(f"{self.name}: a tool says when it writes (writes) exactly when it is not read-only")
+        if (self.network is None) == self.open_world:
+            raise ValueError(f"{self.name}: a tool says what it reaches (network) exactly when it is open-world")
 
 
 #: The argument under which :class:`_PassThrough` hands ``call`` the arguments a client gave that
@@ -109,6 +125,11 @@ class _PassThrough(FuncMetadata):
         if not unpublished:
             return data
         return {**{name: value for name, value in data.items() if name in published}, _UNPUBLISHED: unpublished}
+
+
+def failure_reply(error: PrinterError, request_id: str) -> Reply:
+    """The ``isError`` reply of a failed call: the failure envelope (``guarded``'s ``on_error``)."""
+    return Reply(error_envelope(error, request_id), is_error=True)
 
 
 def make_tool(spec: ToolSpec) -> Tool:
@@ -171,6 +192,11 @@ def _attachment_block(attachment: Attachment) -> ContentBlock:
             mime_type=attachment.mime_type,
             size=attachment.size,
         )
+    if attachment.as_text:
+        text = TextResourceContents(
+            uri=attachment.uri, mime_type=attachment.mime_type, text=attachment.data.decode("utf-8")
+        )
+        return EmbeddedResource(type="resource", resource=text)
     data = base64.b64encode(attachment.data).decode("ascii")
     if attachment.delivery == "image":
         return ImageContent(type="image", data=data, mime_type=attachment.mime_type)

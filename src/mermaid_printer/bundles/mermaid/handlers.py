@@ -54,6 +54,7 @@ from mermaid_printer.mermaid.config import build_mermaid_config
 from mermaid_printer.postprocess.css import add_known_stylesheets, known_stylesheets
 from mermaid_printer.postprocess.finish import finish_svg
 from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
+from mermaid_printer.postprocess.unused_css import precompile_stylesheets
 
 __all__ = [
     "EXPORT_SVG_ID",
@@ -177,6 +178,7 @@ def adopt_safe_stylesheets(lesson: dict[str, Any]) -> None:
     templates, beginnings = lesson.get("templates"), lesson.get("beginnings")
     if isinstance(templates, list) and isinstance(beginnings, list):
         added = add_known_stylesheets(templates, beginnings)
+        precompile_stylesheets(templates)
         logger.info("took in %d stylesheets drawn by the pool's learner", added)
 
 

@@ -7,8 +7,9 @@ linear memory, five WASI functions the host answers with "no" and the host's mat
 plain numbers (``instance.py``), so a bug in QuickJS's C code cannot reach the host process.
 Its SVG is byte-identical to the native engine's (``tests/engine/test_wasm_svg_identity.py``).
 
-The call protocol is ``js/host.js``, exactly as in the native engine: ``__printer.start(entry,
-payloadJson)``, promise jobs, ``__printer.poll()``, ``__printer.runTimers()``; no callbacks.
+The call protocol is ``js/host.js``, run by the same host loop as the native engine's
+(:mod:`mermaid_printer.engine.host`: ``__printer.start(entry, payloadJson)``, promise jobs,
+``__printer.poll()``, ``__printer.runTimers()``; no callbacks), with the same error translation.
 
 ES modules are named by their file names and an import resolves to a module already evaluated
 under that name (there is no loader, so nothing else can be imported); any module of a bundle
@@ -35,39 +36,39 @@ from typing import Any
 
 from mermaid_printer.engine import EngineLimits
 from mermaid_printer.engine.bundle import Bundle, BundleTransformError, Script
-from mermaid_printer.engine.wasm.instance import NotSettled, QuickJSInstance, ScriptError, Trapped
+from mermaid_printer.engine.host import Failure, FailureKind, check_entries, read_logs, run_entry, translate
+from mermaid_printer.engine.wasm.instance import NotSettled, QuickJSInstance, ScriptError, TrapKind, Trapped
 from mermaid_printer.engine.wasm.snapshot import restore_or_build
-from mermaid_printer.errors import PrinterError, RenderFailed, RenderTimeout, ResourceLimit
+from mermaid_printer.errors import PrinterError, RenderFailed
 
-__all__ = ["WasmEngine"]
+__all__ = ["INSTANCE_ERRORS", "WasmEngine", "instance_failure"]
 
-# A render that needs more rounds than this of (promise jobs, then due timers) is stuck.
-_MAX_ROUNDS = 100_000
 _HOST_JS = Path(__file__).resolve().parent.parent / "js" / "host.js"
+
+#: Every exception the instance raises for a call it could not finish (``tests/engine/
+#: test_engine_errors.py`` holds each to a printer error).
+INSTANCE_ERRORS: tuple[type[Exception], ...] = (ScriptError, NotSettled, Trapped, MemoryError)
+#: What each kind of trap says about the call it ended.
+_TRAP_FAILURES: dict[TrapKind, FailureKind] = {"stack": "stack", "memory": "memory", "time": "time", "crash": "trap"}
+
+
+def instance_failure(exc: Exception, *, interrupted: bool = False) -> Failure:
+    """What an exception of :data:`INSTANCE_ERRORS` says about the call it ended
+    (:func:`~mermaid_printer.engine.host.translate` makes the printer error); ``interrupted``: the
+    call's time limit ran out, which ends it with QuickJS's "interrupted" error."""
+    if isinstance(exc, ScriptError):
+        return Failure("time") if interrupted else Failure("script", exc.text, exc.name)
+    if isinstance(exc, Trapped):
+        return Failure(_TRAP_FAILURES[exc.kind], str(exc))
+    if isinstance(exc, MemoryError):
+        return Failure("memory")
+    if isinstance(exc, NotSettled):
+        return Failure("unsettled")
+    raise TypeError(f"not an instance error: {type(exc).__name__}")
 
 
 def _translate(exc: Exception, during: str, *, interrupted: bool = False) -> PrinterError:
-    """Map an error from the instance to the most specific printer error (``interrupted``: the
-    call's time limit ran out, which ends it with QuickJS's "interrupted" error)."""
-    if interrupted and isinstance(exc, ScriptError):
-        return RenderTimeout(f"{during}: the render took longer than its time limit", {"limit": "time"})
-    if isinstance(exc, Trapped):
-        if exc.kind == "stack":
-            return ResourceLimit(f"{during}: the diagram nests too deeply (stack limit)", {"limit": "stack"})
-        return RenderFailed(f"{during}: the engine stopped ({exc})", {"reason": "trap"})
-    if isinstance(exc, MemoryError):
-        return ResourceLimit(f"{during}: the render ran out of memory", {"limit": "memory"})
-    if isinstance(exc, NotSettled):
-        return RenderFailed(f"{during}: the module never finished evaluating")
-    text = exc.text if isinstance(exc, ScriptError) else str(exc)
-    lowered = text.lower()
-    if "stack overflow" in lowered or "call stack size exceeded" in lowered:
-        return ResourceLimit(f"{during}: the diagram nests too deeply (stack limit)", {"limit": "stack"})
-    if "out of memory" in lowered:
-        return ResourceLimit(f"{during}: the render ran out of memory", {"limit": "memory"})
-    first_line = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
-    name = exc.name if isinstance(exc, ScriptError) else type(exc).__name__
-    return RenderFailed(f"{during}: {first_line}", {"exception": name})
+    return translate(instance_failure(exc, interrupted=interrupted), during)
 
 
 class WasmEngine:
@@ -127,11 +128,10 @@ class WasmEngine:
     def _load_and_warm_up(self) -> QuickJSInstance:
         instance = self._load_bundle()
         for call in self._bundle.warm_up:
-            start = f"__printer.start({json.dumps(call.entry)}, {json.dumps(call.payload)})"
             try:
                 with instance.time_limit(self._limits.time_s):
-                    result = self._run(instance, call.entry, start)
-            except (ScriptError, Trapped, MemoryError) as exc:
+                    result = run_entry(instance, call.entry, call.payload)
+            except INSTANCE_ERRORS as exc:
                 raise _translate(exc, f"warm-up {call.entry}", interrupted=instance.interrupted) from exc
             if not result.get("ok"):
                 raise RenderFailed(f"warm-up {call.entry} failed: {result.get('error')}", {"reason": "warm_up"})
@@ -140,12 +140,12 @@ class WasmEngine:
     def _load_bundle(self) -> QuickJSInstance:
         try:
             instance = QuickJSInstance(self._limits.memory_bytes, self._limits.stack_bytes)
-        except (Trapped, MemoryError) as exc:
+        except INSTANCE_ERRORS as exc:
             raise _translate(exc, "starting the engine") from exc
         self._load(instance, Script(_HOST_JS))
         for script in self._bundle.scripts:
             self._load(instance, script)
-        self._check_entries(instance)
+        check_entries(instance, self._bundle)
         return instance
 
     def _ready(self) -> QuickJSInstance:
@@ -173,25 +173,16 @@ class WasmEngine:
                 instance.eval(f"globalThis.{script.publish_as} = JSON.parse({json.dumps(source)});", script.name)
             else:
                 instance.eval(source, script.name)
-        except (ScriptError, NotSettled, Trapped, MemoryError) as exc:
+        except INSTANCE_ERRORS as exc:
             raise _translate(exc, f"loading {script.name}") from exc
-
-    def _check_entries(self, instance: QuickJSInstance) -> None:
-        registered = set(json.loads(instance.eval("__printer.entries()", "<entries>", "string")))
-        missing = [entry for entry in self._bundle.entries if entry not in registered]
-        if missing:
-            raise RenderFailed(
-                f"bundle {self._bundle.name} did not register its entries: {', '.join(missing)}",
-                {"reason": "entries_missing"},
-            )
 
     def eval(self, source: str) -> Any:
         """Evaluate a snippet (tests and warm-up only) and return its value as JSON would carry
         it (``None`` for undefined and functions); translates engine errors."""
         instance = self._ready()
         try:
-            return json.loads(instance.eval(source, "<eval>", "json"))
-        except (ScriptError, Trapped, MemoryError) as exc:
+            return instance.value(source, "<eval>")
+        except INSTANCE_ERRORS as exc:
             self._lose(exc)
             raise _translate(exc, "eval") from exc
 
@@ -207,33 +198,16 @@ class WasmEngine:
         applied = limits or self._limits
         if limits is not None:
             instance.set_limits(limits.memory_bytes, limits.stack_bytes)
-        start = f"__printer.start({json.dumps(entry)}, {json.dumps(json.dumps(payload))})"
         try:
             with instance.time_limit(applied.time_s):
-                return self._run(instance, entry, start)
-        except (ScriptError, Trapped, MemoryError) as exc:
+                return run_entry(instance, entry, json.dumps(payload))
+        except INSTANCE_ERRORS as exc:
             self._lose(exc)
             raise _translate(exc, entry, interrupted=instance.interrupted) from exc
         finally:
             if limits is not None and self._instance is instance:
                 instance.set_limits(self._limits.memory_bytes, self._limits.stack_bytes)
 
-    @staticmethod
-    def _run(instance: QuickJSInstance, entry: str, start: str) -> dict[str, Any]:
-        instance.eval(start, "<call>")
-        for _ in range(_MAX_ROUNDS):
-            instance.run_jobs()
-            result = instance.eval("__printer.poll()", "<poll>", "string")
-            if result:
-                return dict(json.loads(result))
-            if not json.loads(instance.eval("__printer.runTimers()", "<timers>", "json")):
-                instance.run_jobs()
-                result = instance.eval("__printer.poll()", "<poll>", "string")
-                if result:
-                    return dict(json.loads(result))
-                raise RenderFailed(f"{entry}: the render never finished (no pending work left)")
-        raise RenderFailed(f"{entry}: the render did not settle after {_MAX_ROUNDS} rounds")
-
     def logs(self) -> list[str]:
         """What scripts wrote to ``console`` since the last call (for debugging)."""
-        return list(json.loads(self._ready().eval("__printer.logs()", "<logs>", "string")))
+        return read_logs(self._ready())

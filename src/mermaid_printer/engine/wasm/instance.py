@@ -40,14 +40,24 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import wasmtime
 
 from mermaid_printer.engine.wasm.host_math import define_host_math
 from mermaid_printer.engine.wasm.module import compiled_quickjs, new_wasmtime_engine
 
-__all__ = ["MemorySnapshot", "NotSettled", "QuickJSInstance", "ScriptError", "TrapKind", "Trapped"]
+__all__ = [
+    "TRAP_KINDS",
+    "WASMTIME_ERRORS",
+    "MemorySnapshot",
+    "NotSettled",
+    "QuickJSInstance",
+    "ScriptError",
+    "TrapKind",
+    "Trapped",
+    "trapped",
+]
 
 # Status codes and output kinds of host.c.
 _STATUS_OK, _STATUS_EXCEPTION, _STATUS_NOT_SETTLED, _STATUS_NO_MEMORY, _STATUS_NOT_READY = range(5)
@@ -69,7 +79,75 @@ _WASM_PAGE = 65536
 _SHADOW_STACK_DIVISOR = 6
 _ERRNO_BADF = 8
 
-TrapKind = Literal["stack", "crash"]
+#: Why the module trapped: its machine stack ran out, it asked for more memory than there is, it
+#: ran out of time, or it crashed (a bug in its code: the instance is lost either way).
+TrapKind = Literal["stack", "memory", "time", "crash"]
+
+_T = wasmtime.TrapCode
+#: What each of wasmtime's trap codes means here (``tests/engine/test_engine_errors.py`` fails
+#: while one is missing). Fuel and epoch interruption are not configured (``module.py``), and the
+#: module uses neither garbage-collected objects nor the component model, so most codes can
+#: only mean a crash; the few that name a limit are placed with it all the same.
+TRAP_KINDS: dict[wasmtime.TrapCode, TrapKind] = {
+    _T.STACK_OVERFLOW: "stack",
+    _T.ALLOCATION_TOO_LARGE: "memory",
+    _T.INTERRUPT: "time",
+    _T.OUT_OF_FUEL: "time",
+    **dict.fromkeys(
+        (
+            _T.MEMORY_OUT_OF_BOUNDS,
+            _T.HEAP_MISALIGNED,
+            _T.TABLE_OUT_OF_BOUNDS,
+            _T.INDIRECT_CALL_TO_NULL,
+            _T.BAD_SIGNATURE,
+            _T.INTEGER_OVERFLOW,
+            _T.INTEGER_DIVISION_BY_ZERO,
+            _T.BAD_CONVERSION_TO_INTEGER,
+            _T.UNREACHABLE,
+            _T.ATOMIC_WAIT_NON_SHARED_MEMORY,
+            _T.NULL_REFERENCE,
+            _T.ARRAY_OUT_OF_BOUNDS,
+            _T.CAST_FAILURE,
+            _T.CANNOT_ENTER_COMPONENT,
+            _T.NO_ASYNC_RESULT,
+            _T.UNHANDLED_TAG,
+            _T.CONTINUATION_ALREADY_CONSUMED,
+            _T.DISABLED_OPCODE,
+            _T.ASYNC_DEADLOCK,
+            _T.CANNOT_LEAVE_COMPONENT,
+            _T.CANNOT_BLOCK_SYNC_TASK,
+            _T.INVALID_CHAR,
+            _T.DEBUG_ASSERT_STRING_ENCODING_FINISHED,
+            _T.DEBUG_ASSERT_EQUAL_CODE_UNITS,
+            _T.DEBUG_ASSERT_POINTER_ALIGNED,
+            _T.DEBUG_ASSERT_UPPER_BITS_UNSET,
+            _T.STRING_OUT_OF_BOUNDS,
+            _T.LIST_OUT_OF_BOUNDS,
+            _T.INVALID_DISCRIMINANT,
+            _T.UNALIGNED_POINTER,
+            _T.TASK_CANCEL_NOT_CANCELLED,
+            _T.TASK_CANCEL_OR_RETURN_TWICE,
+            _T.SUBTASK_CANCEL_AFTER_TERMINAL,
+            _T.TASK_RETURN_INVALID,
+            _T.WAITABLE_SET_DROP_HAS_WAITERS,
+            _T.SUBTASK_DROP_NOT_RESOLVED,
+            _T.THREAD_NEW_INDIRECT_INVALID_TYPE,
+            _T.THREAD_NEW_INDIRECT_UNINITIALIZED,
+            _T.BACKPRESSURE_OVERFLOW,
+            _T.UNSUPPORTED_CALLBACK_CODE,
+            _T.CANNOT_RESUME_THREAD,
+            _T.CONCURRENT_FUTURE_STREAM_OP,
+            _T.REFERENCE_COUNT_OVERFLOW,
+            _T.STREAM_OP_TOO_BIG,
+            _T.WAITABLE_SYNC_AND_ASYNC,
+            _T.UNCAUGHT_EXCEPTION,
+        ),
+        "crash",
+    ),
+}
+#: What wasmtime raises when a call into the module fails: a trap, or an error (``ExitTrap``,
+#: WASI's ``proc_exit``, is one); each ends the instance (see :func:`trapped`).
+WASMTIME_ERRORS: tuple[type[Exception], ...] = (wasmtime.Trap, wasmtime.WasmtimeError)
 
 #: The functions host.c exports (plus wasi-libc's ``_initialize``, which runs its constructors).
 _EXPORTS = (
@@ -146,8 +224,14 @@ def _close_all() -> None:
         instance.close()
 
 
-def _trap_kind(trap: wasmtime.Trap) -> TrapKind:
-    return "stack" if trap.trap_code == wasmtime.TrapCode.STACK_OVERFLOW else "crash"
+def trapped(error: Exception) -> Trapped:
+    """The :class:`Trapped` for an error of :data:`WASMTIME_ERRORS`: a trap's kind from its code
+    (:data:`TRAP_KINDS`; a trap without one, such as a host function's, is a crash), any other
+    error a crash."""
+    if isinstance(error, wasmtime.Trap):
+        code = error.trap_code
+        return Trapped(TRAP_KINDS.get(code, "crash") if code is not None else "crash", error.message)
+    return Trapped("crash", str(error))
 
 
 def _define_imports(linker: wasmtime.Linker) -> None:
@@ -252,9 +336,9 @@ class QuickJSInstance:
             raise Trapped(self._broken.kind, f"the instance trapped before: {self._broken}")
         try:
             result = self._functions[name](self._store, *args)
-        except wasmtime.Trap as trap:
-            self._broken = Trapped(_trap_kind(trap), trap.message)
-            raise self._broken from trap
+        except WASMTIME_ERRORS as error:
+            self._broken = trapped(error)
+            raise self._broken from error
         return int(result) if result is not None else 0
 
     def _put(self, text: str) -> int:
@@ -344,6 +428,19 @@ class QuickJSInstance:
         status = self._with_text((source, name), lambda src, nm: self._call("printer_eval", src, length, nm, kind))
         self._check(status)
         return self._output() if kind != _OUTPUT_NONE else ""
+
+    def run(self, source: str, name: str) -> None:
+        """Evaluate a classic script for its effects (the host loop's primitive)."""
+        self.eval(source, name)
+
+    def text(self, source: str, name: str) -> str:
+        """Evaluate a classic script; ``String()`` of its value (the host loop's primitive)."""
+        return self.eval(source, name, "string")
+
+    def value(self, source: str, name: str) -> Any:
+        """Evaluate a classic script; its value as JSON carries it, ``None`` for undefined and
+        functions (the host loop's primitive)."""
+        return json.loads(self.eval(source, name, "json"))
 
     def eval_module(self, source: str, name: str, publish_as: str | None = None) -> None:
         """Evaluate an ES module named ``name`` to completion; publish its namespace if asked."""

@@ -83,9 +83,11 @@ _UNUSED_AFTER_S = 24 * 3600
 
 _HERE = Path(__file__).resolve().parent
 #: The files whose code shapes the state a snapshot holds: the host protocol every engine loads
-#: first, and the wasm engine's Python side (how scripts are loaded, how limits are set).
+#: first and its host side (how warm-up calls run), and the wasm engine's Python side (how
+#: scripts are loaded, how limits are set).
 _STATE_SOURCES = (
     _HERE.parent / "js" / "host.js",
+    _HERE.parent / "host.py",
     _HERE / "engine.py",
     _HERE / "instance.py",
     _HERE / "host_math.py",
