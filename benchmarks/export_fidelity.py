@@ -16,15 +16,35 @@ The method, used by ``test_export_fidelity.py``:
    differ by more than 64 levels (a visible difference, not anti-aliasing).
 
 Side-by-side images (Chromium | ours | difference) are written for a look by eye.
+
+Run as a script, it measures a whole corpus (``<corpus>/mermaid/index.json``, every diagram or
+``--per-type N`` of each type while iterating): the product's SVG of each diagram drawn by
+Chromium (the fidelity tools' ``rasterize.mjs``, one browser, the fontconfig setup above) at
+scale 1 and at 0.75, against our PNG at scale 1 on white and our PDF rasterized by ``pdftoppm``
+at 72 dpi (1 pt = 1 px, so 0.75 px per CSS pixel). SVGs and Chromium's rasters are kept in
+``--out`` keyed by the SVG's hash, so a second run only converts again::
+
+    python benchmarks/export_fidelity.py --corpus ../shared/corpus --tools /tmp/fidelity-tools \\
+        --out /tmp/export-fidelity [--types sequenceDiagram,gantt] [--per-type 3]
+
+It prints the table by type (mean SSIM, share >= 0.95, worst) and writes ``report.json`` and
+the worst cases side by side (Chromium | ours | difference) under ``<out>/worst``.
 """
 
 from __future__ import annotations
 
+import argparse
+import collections
+import concurrent.futures
+import hashlib
 import io
+import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,10 +92,18 @@ def chromium_fonts_config(directory: Path) -> Path:
             name.setName(f"{family.name} {face.weight} {style}", 4, 3, 1, 0x409)
             font["OS/2"].usWeightClass = face.weight
             font.save(font_dir / face.path.name)
+    # The layout's aliases (sans-serif -> Arimo, monospace -> DejaVu Sans Mono, ...), so a generic
+    # or absent family draws in Chromium with the face the layout measured, as in the converter.
+    aliases = "".join(
+        f'<alias binding="same"><family>{_xml_text(name)}</family>'
+        f"<prefer><family>{_xml_text(family.name)}</family></prefer></alias>"
+        for name, family in fonts.families.items()
+        if name != family.name.lower()
+    )
     config = directory / "fonts.conf"
     config.write_text(
         '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">'
-        f"<fontconfig><dir>{font_dir}</dir><cachedir>{directory / 'cache'}</cachedir>"
+        f"<fontconfig><dir>{font_dir}</dir><cachedir>{directory / 'cache'}</cachedir>{aliases}"
         # A desktop's usual rendering settings (Debian's defaults): grey anti-aliasing, slight
         # hinting (which keeps advances unhinted). Without them fontconfig means full hinting.
         '<match target="pattern"><edit name="antialias" mode="assign"><bool>true</bool></edit>'
@@ -85,6 +113,10 @@ def chromium_fonts_config(directory: Path) -> Path:
         "</fontconfig>"
     )
     return config
+
+
+def _xml_text(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def chromium_png(chromium: str, svg: str, width: float, height: float, fonts_conf: Path) -> Image.Image:
@@ -128,15 +160,16 @@ def _sized_svg(svg: str, width: float, height: float) -> str:
     return etree.tostring(root, encoding="unicode")
 
 
-def pdf_page_png(pdf: bytes) -> Image.Image | None:
-    """Our PDF rasterized by poppler at ``SCALE`` × 96 dpi, or ``None`` without ``pdftoppm``."""
+def pdf_page_png(pdf: bytes, dpi: int = 96 * SCALE) -> Image.Image | None:
+    """Our PDF rasterized by poppler at ``dpi`` (default ``SCALE`` × 96), or ``None`` without
+    ``pdftoppm``."""
     if shutil.which("pdftoppm") is None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "page.pdf"
         source.write_bytes(pdf)
         subprocess.run(
-            ["pdftoppm", "-png", "-r", str(96 * SCALE), "-singlefile", str(source), str(Path(tmp) / "page")],
+            ["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(source), str(Path(tmp) / "page")],
             capture_output=True,
             check=True,
             timeout=120,
@@ -205,3 +238,231 @@ def _ssim(a: np.ndarray, b: np.ndarray, window: int = 7) -> float:
     cov = (mean_filter(a * b) - mu_a * mu_b) * correction
     ssim = ((2 * mu_a * mu_b + c1) * (2 * cov + c2)) / ((mu_a**2 + mu_b**2 + c1) * (var_a + var_b + c2))
     return float(ssim.mean())
+
+
+# --- the corpus benchmark ------------------------------------------------------------------------
+
+#: The PDF is rasterized at 72 dpi: one image pixel per point, 0.75 per CSS pixel.
+PDF_DPI = 72
+PDF_SCALE = PDF_DPI / 96
+GOOD_SSIM = 0.95
+
+
+def _corpus_items(
+    corpus: Path, types: set[str] | None, per_type: int | None, ids: set[str] | None = None
+) -> list[dict]:
+    index = json.loads((corpus / "mermaid" / "index.json").read_text(encoding="utf-8"))["diagrams"]
+    chosen: list[dict] = []
+    taken: collections.Counter[str] = collections.Counter()
+    for item in index:
+        if (types is not None and item["type"] not in types) or (ids is not None and item["id"] not in ids):
+            continue
+        if per_type is not None and taken[item["type"]] >= per_type:
+            continue
+        taken[item["type"]] += 1
+        chosen.append(item)
+    return chosen
+
+
+def _render_svgs(corpus: Path, items: list[dict], out: Path, again: bool) -> dict[str, str]:
+    """The product's SVG of each diagram (``id -> path``), rendered once and kept in ``out/svg``."""
+    from mermaid_printer import Printer
+    from mermaid_printer.errors import PrinterError
+    from mermaid_printer.mermaid.requests import build_render_options
+
+    paths = {item["id"]: out / "svg" / f"{item['id']}.svg" for item in items}
+    todo = [item for item in items if again or not paths[item["id"]].exists()]
+    failed: set[str] = set()
+    if todo:
+        with Printer() as printer:
+            printer.start()
+
+            def one(item: dict) -> None:
+                code = (corpus / "mermaid" / f"{item['id']}.mmd").read_text(encoding="utf-8")
+                try:
+                    svg = printer.render_svg(build_render_options(code)).svg
+                except PrinterError:
+                    failed.add(item["id"])
+                    return
+                paths[item["id"]].parent.mkdir(parents=True, exist_ok=True)
+                paths[item["id"]].write_text(svg, encoding="utf-8")
+
+            with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+                list(pool.map(one, todo))
+    return {key: str(path) for key, path in paths.items() if key not in failed and path.exists()}
+
+
+def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path) -> dict[tuple[str, float], str]:
+    """Chromium's drawing of each SVG at scale 1 and 0.75 (cached by the SVG's hash)."""
+    fonts_conf = out / "chromium-fonts" / "fonts.conf"
+    if not fonts_conf.exists():
+        chromium_fonts_config(fonts_conf.parent)
+    node = subprocess.run(
+        ["bash", "-c", 'source "$1"; printf %s "$NODE"', "-", str(tools / "ref" / "env.sh")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    rasters: dict[tuple[str, float], str] = {}
+    jobs = []
+    for key, svg in svgs.items():
+        digest = hashlib.sha1(Path(svg).read_bytes()).hexdigest()[:16]
+        for scale in (1.0, PDF_SCALE):
+            png = out / "chromium" / f"{digest}@{scale:g}.png"
+            rasters[(key, scale)] = str(png)
+            if not png.exists():
+                jobs.append({"key": f"{key}@{scale:g}", "svg": svg, "out": str(png), "scale": scale})
+    if jobs:
+        started = time.perf_counter()
+        process = subprocess.run(
+            [node, str(tools / "fidelity" / "rasterize.mjs"), "--jobs", "2", "--timeout", "60"],
+            input="".join(json.dumps(job) + "\n" for job in jobs),
+            capture_output=True,
+            text=True,
+            env={**os.environ, "FONTCONFIG_FILE": str(fonts_conf)},
+        )
+        bad = [json.loads(line) for line in process.stdout.splitlines() if not json.loads(line).get("ok")]
+        print(f"Chromium drew {len(jobs)} rasters in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        for result in bad:
+            print(f"  Chromium failed {result['key']}: {result.get('error')}", file=sys.stderr)
+    return {key: path for key, path in rasters.items() if Path(path).exists()}
+
+
+def _measure_one(job: tuple[str, str, str, str, str]) -> dict:
+    """Convert one SVG to PNG and PDF and compare each with Chromium's drawing at its scale."""
+    from mermaid_printer.errors import PrinterError
+    from mermaid_printer.export.pdf import svg_to_pdf
+    from mermaid_printer.export.png import svg_to_png
+
+    key, svg_path, chromium_1, chromium_pdf, out = job
+    svg = Path(svg_path).read_text(encoding="utf-8")
+    row: dict = {"id": key}
+    try:
+        png = on_white(Image.open(io.BytesIO(svg_to_png(svg, scale=1).data)))
+        pdf = pdf_page_png(svg_to_pdf(svg).data, dpi=PDF_DPI)
+    except PrinterError as error:
+        row["error"] = f"{error.code}: {str(error)[:200]}"
+        return row
+    for name, ours, reference in (("png", png, chromium_1), ("pdf", pdf, chromium_pdf)):
+        if ours is None:
+            continue
+        drawn = on_white(Image.open(reference))
+        row[name] = round(compare(drawn, ours).ssim, 4)
+        ours.save(Path(out) / f"{key.replace('/', '_')}.{name}.png")
+    return row
+
+
+def measure_corpus(
+    corpus: Path,
+    tools: Path,
+    out: Path,
+    *,
+    types: set[str] | None,
+    per_type: int | None,
+    again: bool,
+    worst: int,
+    ids: set[str] | None = None,
+) -> dict:
+    """Render, draw in Chromium, convert and compare every chosen diagram; the report."""
+    out.mkdir(parents=True, exist_ok=True)
+    items = _corpus_items(corpus, types, per_type, ids)
+    kinds = {item["id"]: item["type"] for item in items}
+    svgs = _render_svgs(corpus, items, out, again)
+    rasters = _chromium_rasters(tools, svgs, out)
+    ours = out / "ours"
+    ours.mkdir(exist_ok=True)
+    jobs = [
+        (key, svg, rasters[(key, 1.0)], rasters[(key, PDF_SCALE)], str(ours))
+        for key, svg in svgs.items()
+        if (key, 1.0) in rasters and (key, PDF_SCALE) in rasters
+    ]
+    started = time.perf_counter()
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+        rows = list(pool.map(_measure_one, jobs, chunksize=4))
+    print(f"converted and compared {len(rows)} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    for row in rows:
+        row["type"] = kinds[row["id"]]
+    report = {"diagrams": rows, "by_type": _by_type(rows), "not_rendered": sorted(set(kinds) - set(svgs))}
+    (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+    _save_worst(rows, rasters, out, worst)
+    return report
+
+
+def _by_type(rows: list[dict]) -> dict[str, dict]:
+    grouped: dict[str, list[dict]] = collections.defaultdict(list)
+    for row in rows:
+        grouped[row["type"]].append(row)
+    grouped["ALL"] = rows
+    table = {}
+    for name, members in grouped.items():
+        entry: dict = {"n": len(members)}
+        for fmt in ("png", "pdf"):
+            values = [row.get(fmt, 0.0) for row in members]
+            entry[fmt] = {
+                "mean": round(sum(values) / len(values), 4) if values else None,
+                "good_pct": round(100 * sum(v >= GOOD_SSIM for v in values) / len(values), 1) if values else None,
+                "min": round(min(values), 4) if values else None,
+            }
+        table[name] = entry
+    return table
+
+
+def format_table(by_type: dict[str, dict]) -> str:
+    """The per-type table: mean SSIM, share at >= 0.95 and the worst, for PNG and PDF."""
+    lines = [
+        f"{'type':20s} {'n':>4s} | {'png mean':>8s} {'>=.95%':>6s} {'min':>6s} | {'pdf mean':>8s} {'>=.95%':>6s} {'min':>6s}"
+    ]
+    order = [*sorted((name for name in by_type if name != "ALL"), key=lambda name: -by_type[name]["n"]), "ALL"]
+    for name in order:
+        row = by_type[name]
+        cells = [f"{row[f]['mean']:8.4f} {row[f]['good_pct']:6.1f} {row[f]['min']:6.3f}" for f in ("png", "pdf")]
+        lines.append(f"{name:20s} {row['n']:4d} | {cells[0]} | {cells[1]}")
+    return "\n".join(lines)
+
+
+def _save_worst(rows: list[dict], rasters: dict[tuple[str, float], str], out: Path, count: int) -> None:
+    folder = out / "worst"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    for fmt, scale in (("png", 1.0), ("pdf", PDF_SCALE)):
+        scored = sorted((row for row in rows if fmt in row), key=lambda row: row[fmt])[:count]
+        for rank, row in enumerate(scored):
+            name = row["id"].replace("/", "_")
+            reference = on_white(Image.open(rasters[(row["id"], scale)]))
+            ours = Image.open(out / "ours" / f"{name}.{fmt}.png")
+            side_by_side(reference, ours, folder / f"{fmt}-{rank:02d}-{name}-{row[fmt]:.3f}.png")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="PNG and PDF against Chromium drawing the product's SVG")
+    parser.add_argument("--corpus", type=Path, required=True)
+    parser.add_argument("--tools", type=Path, required=True, help="the fidelity tools, set up (ref/setup.sh)")
+    parser.add_argument("--out", type=Path, default=Path("/tmp/export-fidelity"))
+    parser.add_argument("--types", help="comma-separated diagram types (default: all)")
+    parser.add_argument("--per-type", type=int, help="only the first N diagrams of each type")
+    parser.add_argument("--ids", help="comma-separated diagram ids (default: all)")
+    parser.add_argument("--again", action="store_true", help="render the SVGs again (else kept from a run before)")
+    parser.add_argument("--worst", type=int, default=12, help="side-by-side pictures of the N worst per format")
+    args = parser.parse_args(argv)
+    report = measure_corpus(
+        args.corpus,
+        args.tools,
+        args.out,
+        types=set(args.types.split(",")) if args.types else None,
+        per_type=args.per_type,
+        again=args.again,
+        worst=args.worst,
+        ids=set(args.ids.split(",")) if args.ids else None,
+    )
+    print(format_table(report["by_type"]))
+    for key in report["not_rendered"]:
+        print(f"not rendered: {key}")
+    for row in report["diagrams"]:
+        if "error" in row:
+            print(f"conversion failed: {row['id']}: {row['error']}")
+    print(f"report: {args.out / 'report.json'}; worst cases: {args.out / 'worst'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

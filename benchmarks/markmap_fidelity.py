@@ -7,7 +7,10 @@ Opt-in, like ``benchmarks/fidelity.py``: it needs what a user's checkout does no
   (markmap-lib + markmap-view 0.18.12 in Chromium: animation off, every node expanded, font
   ``300 16px/20px Arial``, images as alt text, viewBox = content bounds + 20 px);
 * the fidelity tools (``<tools>/fidelity/score.py`` with its Python environment at
-  ``<tools>/fidelity/.venv``).
+  ``<tools>/fidelity/.venv``), and the fonts the reference machine had: Debian's
+  ``fonts-noto-cjk`` and ``fonts-noto-color-emoji`` (the reference SVGs embed no fonts; without
+  them Chromium draws their CJK and emoji as empty boxes). Rasters are cached in the run's own
+  folder (``<out>/raster-cache``): the scorer's shared cache is not keyed by the machine's fonts.
 
 Run (either way)::
 
@@ -18,12 +21,10 @@ Run (either way)::
 
 Every document is drawn through the renderer pool (a fresh process per document, the product's
 SVG: sanitized, canonical, fonts embedded). The table gives MATCH % for all documents and by
-the features the corpus index lists. The reference machine has no CJK or emoji font: Chromium
-drew those characters as missing-glyph boxes (0.365 em), where the product draws them from its
-Noto faces (1 em, as a machine with those fonts shows them), so documents with ``cjk`` or
-``emoji`` labels are also counted apart. And for the largest documents the reference page
-was read before markmap's transitions had run: their labels are still at ``opacity: 0`` and
-their nodes where they entered (the reference is incomplete); they are counted apart too.
+the features the corpus index lists. The reference was made on a machine with Debian's Noto CJK
+and Noto Color Emoji fonts, so CJK and emoji labels are judged like any other. Where a
+reference page was read before markmap's transitions had run (labels still at ``opacity: 0``,
+nodes where they entered: the reference is incomplete), the document is counted apart.
 """
 
 from __future__ import annotations
@@ -45,8 +46,6 @@ from mermaid_printer.pool import RendererPool
 
 CORPUS_ENV = "MERMAID_PRINTER_CORPUS"
 TOOLS_ENV = "MERMAID_PRINTER_FIDELITY_TOOLS"
-#: Features whose characters the reference machine drew as missing-glyph boxes.
-REFERENCE_WITHOUT_FONT = ("cjk", "emoji")
 TIMEOUT_S = 300.0
 
 
@@ -69,17 +68,12 @@ class MarkmapFidelityRun:
         return 100 * sum(self.rows[i].get("verdict") == "MATCH" for i in chosen) / len(chosen)
 
     def judged(self) -> list[str]:
-        """The documents the reference drew completely and with fonts for all their text."""
-        return [
-            i
-            for i in sorted(self.rows)
-            if not self.rows[i]["reference_incomplete"]
-            and not set(self.rows[i]["features"]) & set(REFERENCE_WITHOUT_FONT)
-        ]
+        """The documents the reference drew completely."""
+        return [i for i in sorted(self.rows) if not self.rows[i]["reference_incomplete"]]
 
     def table(self) -> str:
-        """MATCH % for all documents, for those the reference drew fully and had fonts for (the
-        judged ones), and by feature."""
+        """MATCH % for all documents, for those the reference drew fully (the judged ones), and
+        by feature."""
 
         def line(label: str, ids: list[str]) -> str:
             verdicts = collections.Counter(self.rows[i].get("verdict") for i in ids)
@@ -90,12 +84,10 @@ class MarkmapFidelityRun:
 
         everything = sorted(self.rows)
         judged = self.judged()
-        unfonted = [i for i in everything if set(self.rows[i]["features"]) & set(REFERENCE_WITHOUT_FONT)]
         lines = [f"{'documents':38s} {'n':>4s} {'match%':>7s} {'MATCH':>5s} {'CLOSE':>5s} {'DIFF':>5s} {'FAIL':>5s}"]
         lines.append(line("all", everything))
         lines.append(line("reference incomplete", [i for i in everything if self.rows[i]["reference_incomplete"]]))
-        lines.append(line("cjk/emoji (reference: boxes)", unfonted))
-        lines.append(line("judged (neither of those)", judged))
+        lines.append(line("judged (reference complete)", judged))
         by_feature: dict[str, list[str]] = collections.defaultdict(list)
         for doc_id in everything:
             for feature in self.rows[doc_id]["features"]:
@@ -156,7 +148,7 @@ def score(tools: Path, corpus: Path, items: list[dict], run: MarkmapFidelityRun)
     subprocess.run(
         [str(python), str(tools / "fidelity" / "score.py"), "--candidate", str(run.out_dir),
          "--reference", str(corpus / "markmap" / "reference"), "--ids-from", str(ids_file),
-         "--out", str(report), "--quiet"],
+         "--out", str(report), "--quiet", "--cache", str(run.out_dir / "raster-cache")],
         check=True,
     )  # fmt: skip
     rows = json.loads(report.read_text(encoding="utf-8"))["diagrams"]
@@ -179,12 +171,16 @@ def reference_incomplete(reference: Path) -> bool:
     return 'class="markmap-foreign" x="8" y="0" style="opacity: 0;"' in reference.read_text(encoding="utf-8")
 
 
-def run_markmap_fidelity(corpus: Path, tools: Path, out_dir: Path, ids: set[str] | None = None) -> MarkmapFidelityRun:
-    """Render and score; returns the run (its ``table()`` is the table by feature)."""
+def run_markmap_fidelity(
+    corpus: Path, tools: Path, out_dir: Path, ids: set[str] | None = None, *, render: bool = True
+) -> MarkmapFidelityRun:
+    """Render (unless ``render`` is false: the drawings of a run before are scored again) and
+    score; returns the run (its ``table()`` is the table by feature)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     run = MarkmapFidelityRun(out_dir=out_dir)
     items = documents(corpus, ids)
-    render_corpus(corpus, items, run)
+    if render:
+        render_corpus(corpus, items, run)
     score(tools, corpus, items, run)
     return run
 
@@ -195,10 +191,12 @@ def main() -> int:
     parser.add_argument("--tools", type=Path, default=os.environ.get(TOOLS_ENV))
     parser.add_argument("--out", type=Path, default=Path("/tmp/markmap-fidelity"))
     parser.add_argument("--ids", help="comma-separated document ids (default: all)")
+    parser.add_argument("--score-only", action="store_true", help="score the drawings already in --out")
     args = parser.parse_args()
     if not args.corpus or not args.tools:
         parser.error(f"give --corpus and --tools (or set {CORPUS_ENV} and {TOOLS_ENV})")
-    run = run_markmap_fidelity(args.corpus, args.tools, args.out, set(args.ids.split(",")) if args.ids else None)
+    ids = set(args.ids.split(",")) if args.ids else None
+    run = run_markmap_fidelity(args.corpus, args.tools, args.out, ids, render=not args.score_only)
     print(run.table())
     print(
         f"rendered {run.rendered}, failed {len(run.failed)} in {run.render_seconds:.0f} s; report: {args.out / 'fidelity.json'}"

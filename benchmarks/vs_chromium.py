@@ -2,7 +2,8 @@
 
 The same diagrams go to both: the real diagrams of ``benchmarks/diagrams/`` (a few per type,
 named ``<type>-<name>.mmd``) and the generated scaling set (:mod:`scaling`: flowchart, sequence,
-class, state, ER and gantt of 10, 25, 50, 100 and 200 nodes), with the product's Mermaid config.
+class, state, ER and gantt, random graphs and random ER diagrams of 10, 25, 50, 100 and 200
+nodes), with the product's Mermaid config.
 
 * **Chromium**: ``chromium_bench.mjs`` — Mermaid's ``mermaid.render()`` in one page prepared as
   mermaid-cli prepares it; each diagram once untimed, then timed rounds (in the page). The two

@@ -4,6 +4,8 @@ bundle in process, or the ``printer`` fixture) must carry ``@pytest.mark.engine`
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -14,6 +16,7 @@ import pytest
 
 from mermaid_printer import Printer
 from mermaid_printer.engine import ONE_SHOT_ENGINE, one_shot_engine, quickjs_engine
+from mermaid_printer.pool._engine_log import ENGINE_LOGGER
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -65,6 +68,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             raise pytest.UsageError(
                 f"{item.nodeid} uses the real engine (printer fixture): mark it @pytest.mark.engine"
             )
+
+
+class _ToCurrentStderr(logging.Handler):
+    """Writes each record to whatever ``sys.stderr`` is when it comes (the capture of the test
+    running then)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(Exception):
+            sys.stderr.write(self.format(record) + "\n")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _engine_notes_on_stderr() -> Iterator[None]:
+    """The engine processes' notes (huge pages, spares, the idle warm-up) on stderr, where the
+    tests that wait for one (``stderr_says``, ``capfd``) read them: the library itself only
+    logs them (``pool/_engine_log.py``), at INFO (what the worker prints, tracebacks: DEBUG),
+    which nothing shows by default."""
+    engine_logger = logging.getLogger(ENGINE_LOGGER)
+    handler = _ToCurrentStderr()
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    engine_logger.addHandler(handler)
+    engine_logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        engine_logger.removeHandler(handler)
+        engine_logger.setLevel(logging.NOTSET)
 
 
 @pytest.fixture(scope="session", autouse=True)

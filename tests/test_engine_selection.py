@@ -10,7 +10,13 @@ import pytest
 from adapters.cli.cli_runs import run_cli
 from adapters.mcp.stdio_session import run_session, tool_call
 
-from mermaid_printer.engine import ENGINE_ENV_VAR, ONE_SHOT_ENGINE, one_shot_engine, selected_engine
+from mermaid_printer.engine import (
+    ENGINE_ENV_VAR,
+    ONE_SHOT_ENGINE,
+    one_shot_engine,
+    selected_engine,
+    snapshot_file_prefix,
+)
 from mermaid_printer.mermaid.requests import RenderOptions
 from mermaid_printer.pool import RendererPool
 from mermaid_printer.service import Printer
@@ -117,19 +123,32 @@ def test_mcp_stdio_server_renders_with_the_engine_the_variable_names(
     assert '"engine": "wasm"' in session.stderr  # the pool logs its start with its options
 
 
-def test_a_one_shot_process_starts_from_the_wasm_snapshot_unless_told_or_unable(
+def test_a_one_shot_process_uses_the_native_engine_unless_told_and_builds_nothing_first(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    # The first run on a machine built the wasm engine's warm snapshot first (seconds, and a
+    # large file in the user's cache): the snapshot engine is now there for those who choose it.
     monkeypatch.delenv(ENGINE_ENV_VAR, raising=False)
     monkeypatch.setenv("MERMAID_PRINTER_CACHE_DIR", str(tmp_path / "cache"))
-    assert one_shot_engine() == ONE_SHOT_ENGINE == "wasm-snapshot"
-
-    monkeypatch.setenv(ENGINE_ENV_VAR, "native")  # what --engine native sets
     assert one_shot_engine() == "native"
 
-    monkeypatch.delenv(ENGINE_ENV_VAR)
-    (tmp_path / "cache" / "wasm").chmod(0o777)  # a snapshot there could be anyone's: not used
-    assert one_shot_engine() == "native"
+    monkeypatch.setenv(ENGINE_ENV_VAR, ONE_SHOT_ENGINE)  # what --engine wasm-snapshot sets
+    assert one_shot_engine() == "wasm-snapshot"
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_one_shot_process_starts_from_a_snapshot_someone_chose_to_keep(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Once a run with --engine wasm-snapshot kept one, later one-shot runs start from it (fastest).
+    monkeypatch.delenv(ENGINE_ENV_VAR, raising=False)
+    monkeypatch.setenv("MERMAID_PRINTER_CACHE_DIR", str(tmp_path / "cache"))
+    kept = tmp_path / "cache" / "wasm"
+    kept.mkdir(parents=True, mode=0o700)
+    (kept / f"{snapshot_file_prefix('mermaid')}0123abcd.bin").write_bytes(b"")
+
+    assert one_shot_engine("mermaid") == ONE_SHOT_ENGINE
+    assert one_shot_engine("markmap") == "native"
 
 
 @pytest.mark.engine
@@ -141,14 +160,14 @@ def test_a_one_shot_cli_render_draws_from_the_snapshot_the_bytes_the_native_engi
     monkeypatch.setenv("MERMAID_PRINTER_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv(ENGINE_ENV_VAR, raising=False)
 
-    chosen = run_cli("render", str(source), "-o", str(tmp_path / "default.svg"))
-    native = run_cli("render", str(source), "--engine", "native", "-o", str(tmp_path / "native.svg"))
+    chosen = run_cli("render", "-v", str(source), "--engine", "wasm-snapshot", "-o", str(tmp_path / "snap.svg"))
+    native = run_cli("render", str(source), "-o", str(tmp_path / "native.svg"))
 
     assert chosen.returncode == 0 and native.returncode == 0, chosen.stderr + native.stderr
-    assert "building the warm snapshot" in chosen.stderr  # the first run on this cache builds it
+    assert "building the warm snapshot" in chosen.stderr  # the first run on this cache builds it (-v says so)
     assert list((tmp_path / "cache" / "wasm").glob("snapshot-mermaid-*.bin"))
-    assert (tmp_path / "default.svg").read_bytes() == (tmp_path / "native.svg").read_bytes()
-    again = run_cli("render", str(source), "-o", str(tmp_path / "again.svg"))
+    assert (tmp_path / "snap.svg").read_bytes() == (tmp_path / "native.svg").read_bytes()
+    again = run_cli("render", "-v", str(source), "--engine", "wasm-snapshot", "-o", str(tmp_path / "again.svg"))
     assert again.returncode == 0 and "building" not in again.stderr
     assert (tmp_path / "again.svg").read_bytes() == (tmp_path / "native.svg").read_bytes()
 

@@ -3,7 +3,7 @@ note a Markdown rendering leaves where a block failed."""
 
 from __future__ import annotations
 
-from mermaid_printer.errors import DiagramSyntaxError, RenderTimeout
+from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, RenderTimeout
 
 
 def test_a_syntax_error_is_described_by_line_column_expected_and_found_tokens() -> None:
@@ -40,3 +40,11 @@ def test_other_errors_are_described_by_code_and_message_on_one_line() -> None:
     error = RenderTimeout("render took longer\nthan 1000 ms")
 
     assert error.summary() == "TIMEOUT: render took longer than 1000 ms"
+
+
+def test_an_invalid_input_summary_says_invalid_input_once() -> None:
+    error = InvalidInput("Invalid input: theme: unknown theme 'neon'", {"field": "theme"})
+
+    assert error.summary() == "INVALID_INPUT: theme: unknown theme 'neon'"
+    assert error.message.startswith("Invalid input: ")  # the message (MCP, HTTP) keeps its words
+    assert InvalidInput("cannot read a.mmd: No such file").summary() == "INVALID_INPUT: cannot read a.mmd: No such file"

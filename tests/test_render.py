@@ -201,7 +201,7 @@ def test_same_input_gives_byte_identical_svg_across_calls_and_printers(printer: 
     options = build_render_options((DIAGRAMS / "class.mmd").read_text())
     first = printer.render_svg(options).svg
     assert printer.render_svg(options).svg == first
-    with Printer(cache=None) as fresh:
+    with Printer(RendererPool(), cache=None) as fresh:  # its own engine process
         assert fresh.render_svg(options).svg == first
 
 

@@ -64,7 +64,7 @@ def test_a_process_after_its_idle_warm_up_draws_zenuml_as_a_cold_one(
     # A server's engine process draws ZenUML's constructs once it is idle (pool/_zygote.py), so
     # that its render processes start with the parser's learned DFA: it must change nothing drawn,
     # in ZenUML or any other type (benchmarks/idle_warm_up_identity.py: the 100 real diagrams).
-    with Printer(cache=None) as idle:
+    with Printer(RendererPool(), cache=None) as idle:  # a new engine process, not the shared one
         idle.start()
         said: list[str] = []
 

@@ -220,7 +220,7 @@ class DirectoryCache:
         path = self._path(key)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(path, data)
+            write_atomically(path, data, private=True)
             with self._lock:
                 self._written_since_scan += len(data)
                 due = self._written_since_scan > self.max_bytes // 10

@@ -57,15 +57,32 @@ class PrinterError(Exception):
         return {"code": self.code, "message": self.message, "details": self.details}
 
     def summary(self) -> str:
-        """One line for a person: the code and the message, its whitespace collapsed
-        (``TIMEOUT: the render took longer than <timeout_ms> ms``)."""
-        return f"{self.code}: {_one_line(self.message)}"
+        """One line for a person: the code and the message, its whitespace collapsed, and the
+        hint when the diagnosis gave one (``TIMEOUT: the render took longer than <timeout_ms> ms``)."""
+        return f"{self.code}: {_one_line(self.explained())}"
+
+    def explained(self) -> str:
+        """The message with the hint after it (``details.hint``, when there is one): the one
+        string a client that shows only text should show."""
+        hint = self.details.get("hint")
+        return f"{self.message} Hint: {hint}" if hint else self.message
 
 
 class InvalidInput(PrinterError, ValueError):
     """The request itself is malformed (empty code, bad option value, …)."""
 
     code = "INVALID_INPUT"
+
+    def summary(self) -> str:
+        """The code and the message without the message's own ``Invalid input:`` opening, which
+        the code already says (``INVALID_INPUT: theme: …``, not ``INVALID_INPUT: Invalid input: theme: …``)."""
+        message = _one_line(self.message)
+        if message.lower().startswith(_INVALID_INPUT_OPENING):
+            message = message[len(_INVALID_INPUT_OPENING) :]
+        return f"{self.code}: {message}"
+
+
+_INVALID_INPUT_OPENING = "invalid input: "
 
 
 class InputTooLarge(InvalidInput):
@@ -97,7 +114,7 @@ class DiagramSyntaxError(PrinterError, ValueError):
         """The line and column and what was expected, from the details, rather than Mermaid's
         message, whose caret line means nothing on one line
         (``SYNTAX_ERROR: Parse error on line 3, column 4: expected AMP, COLON, … but got EOF``)."""
-        if self.line is None:
+        if self.line is None or "mermaid_message" in self.details:  # diagnosed: already in plain words
             return super().summary()
         where = f"line {self.line}" + (f", column {self.column}" if self.column is not None else "")
         expected = self.details.get("expected")

@@ -4,9 +4,10 @@ the user's cache directory for what the printer keeps between processes."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 
 __all__ = ["CACHE_DIR_ENV", "cache_root", "is_own_directory", "private_cache_directory", "write_atomically"]
@@ -48,27 +49,58 @@ def is_own_directory(path: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and (not hasattr(os, "getuid") or info.st_uid == os.getuid())
 
 
-def write_atomically(path: Path, data: bytes, *, mode: int | None = None) -> None:
+def write_atomically(path: Path, data: bytes, *, private: bool = False) -> None:
     """Write ``data`` to a temporary file beside ``path``, flush it to disk, then rename it over
     ``path``: a reader finds the old file or the whole new one, and processes racing to write the
     same bytes leave one whole file. The temporary file is removed if anything fails.
 
+    The result has the permissions a plain ``open(path, "wb")`` would give it: a file it replaces
+    keeps its mode, a new one gets what the umask allows, so a docs site served by another user
+    reads what the printer wrote for it.
+
     Args:
-        mode: permission bits for the result; ``None`` keeps the temporary file's 0600.
+        private: a file of the printer's own (a cache entry, a snapshot): readable and writable
+            by this user only (0600), whatever the umask.
 
     Raises:
         OSError: the directory cannot be written.
     """
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, temporary = _new_temporary(path, 0o600 if private else 0o666)
     try:
         with os.fdopen(handle, "wb") as file:
+            if not private:
+                kept = _regular_file_mode(path)
+                if kept is not None:
+                    os.fchmod(file.fileno(), kept)
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _new_temporary(path: Path, mode: int) -> tuple[int, str]:
+    """A new file beside ``path`` (``.<name>.<random>.tmp``), opened for writing, created with
+    ``mode`` less the umask (the kernel applies it: nothing reads or changes the umask, which
+    is process-wide, from here)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    for _attempt in range(100):
+        temporary = os.path.join(path.parent, f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(temporary, flags, mode), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(path.parent))
+
+
+def _regular_file_mode(path: Path) -> int | None:
+    """The permission bits of the regular file at ``path``, or None (no such file)."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return None
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None

@@ -10,6 +10,8 @@ __all__ = [
     "DEFAULT_MAX_FILE_CHARS",
     "DEFAULT_MAX_LIST_FILES",
     "DEFAULT_TIMEOUT_MS",
+    "DIAGNOSIS_BUDGET_S",
+    "DIAGNOSIS_MAX_CHECKS",
     "MARKMAP_MAX_DEPTH",
     "MARKMAP_MAX_FILE_BYTES",
     "MARKMAP_MAX_MARKDOWN_BYTES",
@@ -73,3 +75,11 @@ MARKMAP_MAX_FILE_BYTES = 5_000_000
 #: (both configurable, see :mod:`mermaid_printer.project.sources.config`).
 DEFAULT_MAX_FILE_CHARS = 100_000
 DEFAULT_MAX_LIST_FILES = 2_000
+
+# --- error diagnosis ----------------------------------------------------------------------------
+
+#: Candidate fixes the diagnosis of one failing diagram may check by parsing (or drawing) them.
+DIAGNOSIS_MAX_CHECKS = 8
+#: The diagnosis's time budget, in seconds of the failing request's own process; never more than
+#: a quarter of the request's timeout, so the error comes back well within it.
+DIAGNOSIS_BUDGET_S = 1.5

@@ -49,10 +49,12 @@ from mermaid_printer.jobs import (
     SvgJob,
     job_kind_of,
 )
+from mermaid_printer.limits import MAX_TIMEOUT_MS
 from mermaid_printer.markmap.build import customize_job, over_time_limit, render_job, structure_job
 from mermaid_printer.markmap.requests import MarkmapCustomizeRequest, MarkmapRenderRequest, MarkmapStructureRequest
 from mermaid_printer.mermaid.build import detect_job, diagram_dom_id, parse_job, pdf_job, png_job, svg_job
 from mermaid_printer.mermaid.config import config_warnings
+from mermaid_printer.mermaid.diagnosis.lint import silent_mistakes
 from mermaid_printer.mermaid.icons import icon_warnings
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
@@ -63,7 +65,7 @@ from mermaid_printer.mermaid.requests import (
     VerifyOptions,
     with_config,
 )
-from mermaid_printer.pool import RendererPool
+from mermaid_printer.pool import QuickStartPool, RendererPool
 from mermaid_printer.requests import validate_request
 
 __all__ = [
@@ -173,9 +175,12 @@ class Printer:
         engine: str | None = None,
         cache: ResultCache | None = _DEFAULT_CACHE,
     ) -> None:
+        #: The engine of the shared pool this printer uses (None: its own pool, or closed).
+        self._shared: str | None = None
+        self._owns_pool = pool is not None
         if pool is None:
-            pool = RendererPool(worker_options={"engine": selected_engine(engine)})
-        self._pool = pool
+            self._shared = selected_engine(engine)
+        self._pool: RendererPool | QuickStartPool = pool if pool is not None else _take_shared_pool(self._shared or "")
         self._engine = str(self._pool.worker_options.get("engine", "native"))
         self._cache: ResultCache | None = default_cache() if cache is _DEFAULT_CACHE else cache
 
@@ -185,13 +190,25 @@ class Printer:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def start(self) -> None:
-        """Start and warm the engine now rather than on the first render (idempotent)."""
-        self._pool.start()
+    def start(self, *, wait: bool = True) -> None:
+        """Start and warm the engine now rather than on the first render (idempotent);
+        ``wait=False`` returns at once, the engine getting warm meanwhile (and, for a printer
+        made without a pool, the Mermaid engine that answers until then getting loaded)."""
+        if isinstance(self._pool, QuickStartPool) and not wait:
+            self._pool.start(wait=False, quick=("mermaid",))
+        else:
+            self._pool.start(wait=wait)
 
     def close(self) -> None:
-        """Stop the warm engine process and any render still running."""
-        self._pool.close()
+        """Stop the warm engine process and any render still running; a printer made without
+        a pool shares its engine with the others made so (the module functions' too), and the
+        last of them to close stops it."""
+        if self._owns_pool:
+            self._pool.close()
+            return
+        shared, self._shared = self._shared, None
+        if shared is not None:
+            _let_go_of_shared_pool(shared, self._pool)
 
     @property
     def concurrency(self) -> int:
@@ -332,15 +349,26 @@ class Printer:
         )
 
     def _render(self, job: SvgJob | PdfJob | PngJob, options: DiagramOptions) -> Any:
-        """Run a drawing job; the result carries the config warnings first."""
+        """Run a drawing job; the result carries the config warnings and the silent mistakes
+        (:mod:`~mermaid_printer.mermaid.diagnosis.lint`) first."""
         result = self._run(job, options.timeout_ms)
-        warnings = [*config_warnings(options.config), *icon_warnings(options.code)]
+        warnings = [*config_warnings(options.config), *silent_mistakes(options.code), *icon_warnings(options.code)]
         if warnings:
             result = dataclasses.replace(result, warnings=[*warnings, *result.warnings])
         return result
 
     def _run(self, job: object, timeout_ms: int) -> Any:
-        """The job's result: from the cache, else from a render process (then cached)."""
+        """The job's result: from the cache, else from a render process (then cached).
+
+        Raises:
+            RenderTimeout: naming the limit the job went over (``timeout_ms``) and what to do.
+        """
+        try:
+            return self._run_within(job, timeout_ms)
+        except RenderTimeout as exc:
+            raise _named_time_limit(exc, timeout_ms) from exc
+
+    def _run_within(self, job: object, timeout_ms: int) -> Any:
         timeout_s, cancel = timeout_ms / 1000 + _KILL_GRACE_S, _CANCEL.get()
         kind = job_kind_of(job)
         if self._cache is None:
@@ -380,6 +408,49 @@ def _request(model: type[_Request], options: _Request | str, fields: dict[str, A
             raise TypeError("give the request model or the code with its fields, not both")
         return options
     return validate_request(model, with_config({"code": options, **fields}))
+
+
+def _named_time_limit(error: RenderTimeout, timeout_ms: int) -> RenderTimeout:
+    """``error`` with the limit it hit named (``timeout_ms`` and its value) and how to raise it;
+    one that names it already (a mind map's), or a wait for a free renderer (the server's state,
+    not the request's), is returned as it is."""
+    if "waiting_for" in error.details or "timeout_ms" in error.details:
+        return error
+    if timeout_ms >= MAX_TIMEOUT_MS:
+        advice = "the most allowed: simplify the diagram or split it"
+    else:
+        advice = f"raise timeout_ms (at most {MAX_TIMEOUT_MS}) or simplify the diagram"
+    message = (
+        f"{error.message.rstrip('.')}: the time limit is timeout_ms {timeout_ms} ({timeout_ms / 1000:g} s); {advice}"
+    )
+    return RenderTimeout(message, {**error.details, "timeout_ms": timeout_ms, "max_timeout_ms": MAX_TIMEOUT_MS})
+
+
+#: The pool of every printer made without one, by engine, and how many printers use it: one
+#: warm engine per process (the module functions' printer and ``Printer()`` alike), which
+#: answers its first requests before it is warm (:class:`~mermaid_printer.pool.QuickStartPool`).
+_shared_pools: dict[str, QuickStartPool] = {}
+_shared_users: dict[str, int] = {}
+_shared_lock = threading.Lock()
+
+
+def _take_shared_pool(engine: str) -> QuickStartPool:
+    with _shared_lock:
+        pool = _shared_pools.get(engine)
+        if pool is None:
+            pool = _shared_pools[engine] = QuickStartPool(worker_options={"engine": engine})
+        _shared_users[engine] = _shared_users.get(engine, 0) + 1
+        return pool
+
+
+def _let_go_of_shared_pool(engine: str, pool: RendererPool | QuickStartPool) -> None:
+    with _shared_lock:
+        _shared_users[engine] -= 1
+        last = not _shared_users[engine]
+        if last:
+            del _shared_users[engine], _shared_pools[engine]
+    if last:
+        pool.close()
 
 
 _default_printer: Printer | None = None

@@ -78,4 +78,17 @@ def test_an_image_over_the_pixel_budget_is_a_resource_limit_naming_the_size(
         details["width_px"] * details["height_px"] > MAX_PNG_PIXELS
         or max(details["width_px"], details["height_px"]) > 20_000
     )
-    assert f"use a smaller {field}" in caught.value.message
+    largest = details[f"largest_{field}"]
+    assert f"use {field} {largest:g} or less" in caught.value.message
+
+
+@pytest.mark.parametrize(("width", "height"), [(2000, 2100), (30_000, 40), (1234.5, 987.6)])
+def test_a_png_too_large_suggests_the_largest_scale_that_fits(width: float, height: float) -> None:
+    with pytest.raises(ResourceLimit) as caught:
+        png_size(width, height, scale=50.0)
+
+    largest = caught.value.details["largest_scale"]
+    assert f"use scale {largest:g} or less" in caught.value.message
+    png_size(width, height, scale=largest)  # fits
+    with pytest.raises(ResourceLimit):
+        png_size(width, height, scale=round(largest + 0.01, 2))  # and is the largest in hundredths

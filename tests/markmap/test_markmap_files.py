@@ -123,3 +123,13 @@ def test_a_file_in_the_way_of_a_directory_is_refused(config: SourceConfig) -> No
     with pytest.raises(InvalidInput) as caught:
         save_output(output_target(config, "maps/plan.svg"), b"<svg/>", config)
     assert caught.value.details["reason"] == "not_a_directory"
+
+
+def test_a_saved_map_gets_the_mode_the_umask_allows(config: SourceConfig) -> None:
+    previous = os.umask(0o027)
+    try:
+        save_output(output_target(config, "plan.svg"), b"<svg/>", config)
+    finally:
+        os.umask(previous)
+
+    assert oct((config.diagram_out_dir / "plan.svg").stat().st_mode & 0o777) == oct(0o640)

@@ -212,8 +212,8 @@ def run_in_thread(target: Callable[[], Any]) -> tuple[threading.Thread, dict[str
 # --- the public surface -----------------------------------------------------------------------
 
 
-def test_the_package_exports_only_the_pool_and_its_cancellation() -> None:
-    assert mermaid_printer.pool.__all__ == ["JobCancelled", "RendererPool"]
+def test_the_package_exports_only_the_pools_and_the_cancellation() -> None:
+    assert mermaid_printer.pool.__all__ == ["JobCancelled", "QuickStartPool", "RendererPool"]
 
 
 def test_an_unknown_start_method_is_refused() -> None:

@@ -55,6 +55,7 @@ async def test_list_read_render_and_markdown_in_one_session(printer: Printer, tm
     assert (facts["rendered"], facts["failed"]) == (1, 1)
     assert facts["blocks"][1]["error_code"] == "SYNTAX_ERROR"
     assert facts["blocks"][1]["document_line"] == 10  # where the error is in the document
+    assert facts["blocks"][1]["error_hint"].startswith("A message is `Alice->>Bob: text`")
     rendered = (tmp_path / "docs" / "design.rendered.md").read_text()
     assert "Cart->>>Order pay" in rendered  # the broken block is kept
     assert b"sequence" in (tmp_path / "docs" / "design-rendered-1.svg").read_bytes()

@@ -111,10 +111,10 @@ def verify_reply(printer: PrinterService, code: Any) -> VerifyReply:
     except (InvalidInput, InputTooLarge) as exc:
         return {"ok": False, "error": exc.message}
     except PrinterError as exc:
-        raise ChatGptToolError(exc.message, exc) from exc
+        raise ChatGptToolError(exc.explained(), exc) from exc
     if result.ok:
         return {"ok": True}
-    return {"ok": False, "error": result.error.message if result.error else "invalid diagram"}
+    return {"ok": False, "error": result.error.explained() if result.error else "invalid diagram"}
 
 
 def render_reply(printer: PrinterService, code: Any) -> RenderReply:
@@ -122,7 +122,7 @@ def render_reply(printer: PrinterService, code: Any) -> RenderReply:
     try:
         result = printer.render_svg(validate_request(RenderOptions, {"code": checked_code(code)}))
     except PrinterError as exc:
-        raise ChatGptToolError(exc.message, exc) from exc
+        raise ChatGptToolError(exc.explained(), exc) from exc
     return {"svg": result.svg}
 
 

@@ -56,7 +56,10 @@ class ErrorEntry(TypedDict):
         Field(
             description=(
                 "Extra facts about the error. SYNTAX_ERROR: line (1-based), column (when known), "
-                "expected (tokens the parser wanted). INVALID_INPUT: field. "
+                "expected (tokens the parser wanted). SYNTAX_ERROR, UNSUPPORTED_DIAGRAM and drawing "
+                "errors: hint (how to fix it), fixes ([{title, edits: [{line, column, end_line, "
+                "end_column, text}]}], checked by parsing the fixed source), fixed_code (the source "
+                "with the first fix applied), mermaid_message (Mermaid's own text). INVALID_INPUT: field. "
                 "INPUT_TOO_LARGE: limit_bytes."
             )
         ),

@@ -112,27 +112,27 @@ ENGINE_ENV_VAR = "MERMAID_PRINTER_ENGINE"
 DEFAULT_ENGINE = "native"
 
 
-#: The engine a process that serves one request uses when nobody chose one: the wasm engine
-#: restored from its warm snapshot starts several times faster than the native engine loads
-#: (``benchmarks/cold_start.py``) and draws the same bytes.
+#: The wasm engine restored from its warm snapshot: a process that serves one request starts
+#: from it faster than the native engine loads, once the snapshot is built; building it takes
+#: seconds and a large file in the user's cache, so it is used only when chosen
+#: (``--engine wasm-snapshot``; ``benchmarks/cold_start.py`` measures both).
 ONE_SHOT_ENGINE = "wasm-snapshot"
 
 
-def one_shot_engine() -> str:
+def one_shot_engine(bundle_name: str = "mermaid") -> str:
     """The engine for a process that serves one request (a one-shot CLI run): the one chosen
-    (``$MERMAID_PRINTER_ENGINE``, which ``--engine`` sets), else :data:`ONE_SHOT_ENGINE` where it
-    can start fast — ``quickjs.wasm`` is built and there is a private cache directory to keep its
-    snapshot in (the first run builds the snapshot, once per version) — else ``native``.
+    (``$MERMAID_PRINTER_ENGINE``, which ``--engine`` sets); else the wasm engine from its warm
+    snapshot where one of ``bundle_name`` is already kept (it starts fastest); else ``native``,
+    which builds nothing first and keeps nothing on disk. A snapshot is kept only once someone
+    chose ``wasm-snapshot``, so the first run on a machine never pays for building one.
 
     Raises:
         ValueError: the variable names no engine.
     """
     if os.environ.get(ENGINE_ENV_VAR, "").strip():
         return selected_engine()
-    from mermaid_printer.files import private_cache_directory
-
     wasm_built = (Path(__file__).resolve().parent / "wasm" / "quickjs.wasm").is_file()
-    if wasm_built and private_cache_directory("wasm") is not None:
+    if wasm_built and _snapshot_kept(bundle_name):
         return ONE_SHOT_ENGINE
     return DEFAULT_ENGINE
 
@@ -141,6 +141,20 @@ def snapshot_file_prefix(bundle_name: str) -> str:
     """How the names of ``bundle_name``'s warm snapshot files begin (the key follows), in the
     wasm engine's private cache directory (``engine/wasm/snapshot.py``)."""
     return "snapshot-" + (re.sub(r"[^a-z0-9_]+", "_", bundle_name.lower()) or "bundle") + "-"
+
+
+def _snapshot_kept(bundle_name: str) -> bool:
+    """Whether a warm snapshot of ``bundle_name`` is kept in this user's cache (found by name and
+    owner, nothing created: a snapshot of another version counts, a cheap guess)."""
+    from mermaid_printer.files import cache_root, is_own_directory
+
+    directory = cache_root() / "wasm"
+    try:
+        if not is_own_directory(directory):
+            return False
+    except OSError:
+        return False
+    return any(directory.glob(f"{glob.escape(snapshot_file_prefix(bundle_name))}*.bin"))
 
 
 def starts_without_building(engine: str, bundle_name: str) -> bool:

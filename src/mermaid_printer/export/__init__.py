@@ -22,12 +22,43 @@ is used, so the rest of the printer works without it.
 
 from __future__ import annotations
 
-__all__ = ["prepare_export"]
+from mermaid_printer.errors import EngineUnavailable, PrinterError
+
+__all__ = ["cairo_unavailable", "export_unavailable", "prepare_export"]
+
+#: How to install the system cairo library, by system (the Python packages are dependencies).
+CAIRO_INSTALL = (
+    "Debian/Ubuntu: apt-get install libcairo2; Fedora: dnf install cairo; Alpine: apk add cairo; "
+    "macOS: brew install cairo"
+)
+
+
+def cairo_unavailable(error: BaseException) -> EngineUnavailable:
+    """The error for PDF or PNG output where the system cairo library cannot be loaded (what
+    ``cairocffi`` raises then, ``error``, is a list of every file name it tried: kept in the
+    details, out of the message)."""
+    first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return EngineUnavailable(
+        f"PDF and PNG output need the system cairo library, which is not installed here: install it "
+        f"({CAIRO_INSTALL}), then run again; SVG output works without it",
+        {"reason": "cairo_missing", "library": "cairo", "cause": f"{type(error).__name__}: {first_line[:200]}"},
+    )
+
 
 _WARM_UP_SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20">'
     '<text x="2" y="14">Aa</text><text x="2" y="14" font-weight="bold">Bb</text></svg>'
 )
+
+
+def export_unavailable(error: BaseException) -> EngineUnavailable:
+    """The error every PDF or PNG request of a process gets once :func:`prepare_export` failed
+    with ``error``: itself where it says why (no cairo), else a short one naming it."""
+    if isinstance(error, EngineUnavailable) and error.details.get("reason") == "cairo_missing":
+        return error
+    reason = error.message if isinstance(error, PrinterError) else f"{type(error).__name__}: {error}"
+    first_line = (reason.strip().splitlines() or [type(error).__name__])[0][:300]
+    return EngineUnavailable(f"PDF and PNG output are unavailable: {first_line}", {"reason": "converter_unavailable"})
 
 
 def prepare_export(svgs: list[str] | None = None) -> None:
@@ -38,8 +69,8 @@ def prepare_export(svgs: list[str] | None = None) -> None:
             compile now; children whose diagrams share a stylesheet then skip that work.
 
     Raises:
-        EngineUnavailable: fontconfig is missing or the fonts cannot be written.
-        OSError: the system cairo library is missing (from ``cairocffi``).
+        EngineUnavailable: the system cairo library or fontconfig is missing, or the fonts
+            cannot be written.
     """
     from mermaid_printer.export.converter import preload_stylesheets
     from mermaid_printer.export.pdf import svg_to_pdf

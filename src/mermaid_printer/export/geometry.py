@@ -21,6 +21,7 @@ keeps the drawing surface under ~160 MB (the render process may grow by 1.5 GB).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -122,16 +123,35 @@ def png_size(
     else:
         factor, field_name = (DEFAULT_PNG_SCALE if scale is None else scale), "scale"
     width_px, height_px = max(1, round(width * factor)), max(1, round(height * factor))
-    if width_px * height_px > MAX_PNG_PIXELS or max(width_px, height_px) > MAX_PNG_SIDE:
+    if not _fits(width * factor, height * factor):
+        fitting = _largest_fitting_factor(width, height)
+        largest: float | int = fitting if field_name == "scale" else math.floor(width * fitting)
         raise ResourceLimit(
             f"the PNG would be {width_px:,} × {height_px:,} pixels; the limit is {MAX_PNG_PIXELS:,} "
-            f"pixels and {MAX_PNG_SIDE:,} a side: use a smaller {field_name}",
+            f"pixels and {MAX_PNG_SIDE:,} a side: use {field_name} {largest:g} or less",
             {
                 "field": field_name,
                 "width_px": width_px,
                 "height_px": height_px,
                 "limit_pixels": MAX_PNG_PIXELS,
                 "limit_side_px": MAX_PNG_SIDE,
+                f"largest_{field_name}": largest,
             },
         )
     return width_px, height_px, factor
+
+
+def _fits(width_px: float, height_px: float) -> bool:
+    """Whether an image of these sizes (rounded as :func:`png_size` rounds) is within the limits."""
+    width_px, height_px = max(1, round(width_px)), max(1, round(height_px))
+    return width_px * height_px <= MAX_PNG_PIXELS and max(width_px, height_px) <= MAX_PNG_SIDE
+
+
+def _largest_fitting_factor(width: float, height: float) -> float:
+    """The largest scale, in hundredths, at which a ``width`` × ``height`` diagram fits the
+    limits (the hundredth below the exact bound, checked as the image would be rounded)."""
+    exact = min(math.sqrt(MAX_PNG_PIXELS / (width * height)), MAX_PNG_SIDE / max(width, height))
+    factor = math.floor(exact * 100) / 100
+    while factor > 0.01 and not _fits(width * factor, height * factor):
+        factor = round(factor - 0.01, 2)
+    return factor

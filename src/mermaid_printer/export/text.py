@@ -35,9 +35,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import cairocffi as cairo
 import uharfbuzz as hb
-from cairosvg.helpers import normalize, size
+
+from mermaid_printer.export import cairo_unavailable
+
+try:  # the system library (see converter.py)
+    import cairocffi as cairo
+    from cairosvg.helpers import normalize, size
+except (OSError, ImportError) as _missing:
+    raise cairo_unavailable(_missing) from None
 
 from mermaid_printer.export.text_draw import draw_run
 from mermaid_printer.fonts import ConverterFonts, DrawnGlyph, Face, FaceChoice, ResolvedFont, converter_fonts

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import cairocffi as cairo
-from cairosvg.helpers import paint
+from mermaid_printer.export import cairo_unavailable
+
+try:  # the system library (see converter.py)
+    import cairocffi as cairo
+    from cairosvg.helpers import paint
+except (OSError, ImportError) as _missing:
+    raise cairo_unavailable(_missing) from None
 
 if TYPE_CHECKING:
     from mermaid_printer.export.text import _Run

@@ -130,7 +130,7 @@ def _sfnt(path: str) -> bytes:
     if cached is not None:
         # Where it cannot be written, the next process decodes again: only time is lost.
         with contextlib.suppress(OSError):
-            write_atomically(cached, data + hashlib.sha256(data).digest())
+            write_atomically(cached, data + hashlib.sha256(data).digest(), private=True)
     return data
 
 

@@ -364,12 +364,12 @@ class LastResortInstances:
             data, details = _renamed(made[css_weight(weight, tuple(made))], fc_name, ps_name)
             path = self._directory / name
             try:
-                write_atomically(path, data)
+                write_atomically(path, data, private=True)
             except OSError as cache_error:
                 path = spill / name
                 try:
                     _private_directory(spill)
-                    write_atomically(path, data)
+                    write_atomically(path, data, private=True)
                 except OSError as exc:
                     raise EngineUnavailable(
                         f"cannot write the converter's fonts to {self._directory} ({cache_error.strerror}) "

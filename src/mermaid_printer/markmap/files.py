@@ -136,7 +136,7 @@ def save_output(target: Path, data: bytes, config: SourceConfig) -> str:
         target.parent.mkdir(parents=True, exist_ok=True)
         if not Path(os.path.realpath(target.parent)).is_relative_to(out_dir):
             raise _outside(str(target))
-        write_atomically(target, data, mode=0o644)
+        write_atomically(target, data)
     except (NotADirectoryError, FileExistsError) as exc:
         raise InvalidInput(
             f"a part of {target.relative_to(out_dir)} is a file, not a directory",

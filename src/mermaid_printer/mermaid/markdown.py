@@ -60,6 +60,8 @@ class BlockOutcome:
             syntax error its line, column and what was expected).
         error_line: the failing line inside the block (1 = the line after the opening fence),
             when the error says.
+        error_hint, error_fixed_code: how to fix it, and the block's source with the checked fix
+            applied, when the diagnosis found them (``details.hint`` and ``details.fixed_code``).
         document_line: the same line counted in the input document.
     """
 
@@ -73,6 +75,8 @@ class BlockOutcome:
     error_summary: str | None = None
     error_line: int | None = None
     document_line: int | None = None
+    error_hint: str | None = None
+    error_fixed_code: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -156,7 +160,13 @@ def _failure(block: MermaidBlock, index: int, error: PrinterError) -> BlockOutco
         error_summary=error.summary(),
         error_line=error_line,
         document_line=None if error_line is None else block.first_line + error_line,
+        error_hint=_text_or_none(error.details.get("hint")),
+        error_fixed_code=_text_or_none(error.details.get("fixed_code")),
     )
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _note(outcome: BlockOutcome, indent: str) -> str:
@@ -227,7 +237,7 @@ def render_markdown(
 def _write(image_dir: Path, name: str, data: bytes) -> None:
     try:
         image_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(image_dir / name, data, mode=0o644)
+        write_atomically(image_dir / name, data)
     except OSError as error:
         raise RenderFailed(
             f"the image {name} could not be written to {image_dir}: {error.strerror or error}",

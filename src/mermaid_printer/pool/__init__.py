@@ -7,5 +7,6 @@ a crash, a hang or a memory blow-up costs only that one process.
 """
 
 from mermaid_printer.pool._pool import JobCancelled, RendererPool
+from mermaid_printer.pool._quick_start import QuickStartPool
 
-__all__ = ["JobCancelled", "RendererPool"]
+__all__ = ["JobCancelled", "QuickStartPool", "RendererPool"]

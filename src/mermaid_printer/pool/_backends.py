@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from typing import Any, Protocol
 
 from mermaid_printer.errors import EngineUnavailable
 from mermaid_printer.pool import _protocol as proto
+from mermaid_printer.pool._engine_log import LEVEL_ENV, engine_log_level, engine_stderr
 
 __all__ = ["Backend", "EngineLost", "ForkBackend", "Launch", "SpawnBackend"]
 
@@ -40,16 +42,19 @@ def _child_env() -> dict[str, str]:
     env = dict(os.environ)
     paths = [entry or os.getcwd() for entry in sys.path]
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    env[LEVEL_ENV] = str(engine_log_level())
     return env
 
 
 def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
-    """Start the entry module; stdout never reaches the caller's stdout."""
+    """Start the entry module; stdout never reaches the caller's stdout, and what it logs on
+    stderr goes through the caller's logging (:mod:`._engine_log`)."""
     try:
-        return subprocess.Popen(
+        proc = subprocess.Popen(
             [sys.executable, "-m", _ENTRY_MODULE, *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
+            stderr=engine_stderr(),
             pass_fds=(keep_fd,),
             env=_child_env(),
             # Own session: a Ctrl-C in the caller's terminal is the caller's to handle; the
@@ -58,6 +63,7 @@ def _popen(args: list[str], keep_fd: int) -> subprocess.Popen[bytes]:
         )
     except OSError as exc:
         raise EngineUnavailable(f"could not start the engine process: {exc}") from exc
+    return proc
 
 
 def _popen_with_socket(args: list[str], kind: int) -> tuple[subprocess.Popen[bytes], socket.socket]:
@@ -110,6 +116,10 @@ class Backend(Protocol):
         """Wait until what :meth:`spawn` started is warm (raises ``EngineUnavailable``)."""
 
     def alive(self) -> bool: ...
+    def ready_now(self) -> bool:
+        """Whether :meth:`wait_ready` would return (or raise) without waiting."""
+        ...
+
     def launch(self, prime_for: str | None = None) -> Launch: ...
     def on_lost(self) -> None: ...
     def close(self) -> None: ...
@@ -173,6 +183,10 @@ class ForkBackend:
 
     def alive(self) -> bool:
         return self._ctrl is not None and self._proc is not None and self._proc.poll() is None
+
+    def ready_now(self) -> bool:
+        ours = self._ctrl
+        return ours is not None and bool(select.select([ours], [], [], 0)[0])
 
     @property
     def engine_pid(self) -> int | None:
@@ -292,6 +306,9 @@ class SpawnBackend:
                 worker.wait_ready()
             except EngineLost:
                 raise EngineUnavailable("a worker process exited during start") from None
+
+    def ready_now(self) -> bool:
+        return True  # its workers start one by one, each job waiting for its own
 
     def alive(self) -> bool:
         return not self._closed

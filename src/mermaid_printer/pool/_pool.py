@@ -131,6 +131,25 @@ class RendererPool:
         with self._lock:
             self._live_backend()
 
+    def is_warm(self) -> bool:
+        """Whether a job now would start at once: the engine process runs and is warm. Never
+        waits (not for a job starting the engine either: that counts as not warm)."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
+            backend = self._backend
+            if backend is None or not backend.alive():
+                return False
+            if self._spawned_at is not None and not backend.ready_now():
+                return False
+        finally:
+            self._lock.release()
+        try:
+            self._ready_backend(None)  # takes its hello, which is there
+        except PrinterError:
+            return False
+        return True
+
     @property
     def engine_pid(self) -> int | None:
         """The warm engine process's pid (the zygote, ``fork`` mode) while it runs, for monitoring;

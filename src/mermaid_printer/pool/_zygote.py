@@ -27,6 +27,7 @@ import ctypes
 import gc
 import importlib
 import json
+import logging
 import math
 import os
 import select
@@ -43,6 +44,7 @@ from typing import Any, NoReturn
 
 from mermaid_printer.pool import _huge_pages, _pages
 from mermaid_printer.pool import _protocol as proto
+from mermaid_printer.pool._engine_log import configure_engine_process
 
 _PR_SET_PDEATHSIG = 1
 # More fds than this in one control message would mean a confused caller; the rest are dropped.
@@ -60,6 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--spares", type=int, default=0)  # fork mode; the pool always passes it
     args = parser.parse_args(argv)
     _keep_stdout_clean()
+    configure_engine_process()
     options = json.loads(args.worker_options)
     if args.mode == "fork":
         ctrl = socket.socket(fileno=args.ctrl_fd)
@@ -75,8 +78,12 @@ def _keep_stdout_clean() -> None:
     sys.stdout = sys.stderr
 
 
-def _log(message: str) -> None:
-    print(f"mermaid-printer engine[{os.getpid()}]: {message}", file=sys.stderr, flush=True)
+_logger = logging.getLogger("mermaid_printer.pool.engine")  # not __main__: it runs as a module
+
+
+def _log(message: str, level: int = logging.INFO) -> None:
+    """A diagnostic of the engine process, for its caller's logging (:mod:`._engine_log`)."""
+    _logger.log(level, message)
 
 
 def _load_worker(name: str, options: dict[str, Any]) -> tuple[ModuleType | None, str | None]:
@@ -127,7 +134,7 @@ def _run_zygote(ctrl: socket.socket, worker_name: str, options: dict[str, Any], 
     if threads > 1:
         # fork() copies only the calling thread; a worker that started threads may deadlock
         # its children on a lock some other thread held. Say so loudly, but keep serving.
-        _log(f"warning: {threads} threads are running before fork(); the worker should not start threads")
+        _log(f"{threads} threads are running before fork(); the worker should not start threads", logging.WARNING)
     # Objects created during prepare() are never freed; freezing them keeps the children's
     # garbage collector from touching (and so copying) those pages.
     gc.collect()
@@ -416,7 +423,7 @@ class _Zygote:
             except OSError as exc:
                 ours.close()
                 theirs.close()
-                _log(f"could not fork a spare ({exc}); requests fork on demand until one can")
+                _log(f"could not fork a spare ({exc}); requests fork on demand until one can", logging.WARNING)
                 return
             if pid == 0:
                 ours.close()
@@ -541,7 +548,7 @@ class _Zygote:
             stepped = next(self._idle_steps, _NO_MORE_STEPS) is not _NO_MORE_STEPS
         except Exception:  # an optimization: never stop serving for it
             traceback.print_exc(file=sys.stderr)
-            _log("the idle warm-up failed; serving without the rest of it")
+            _log("the idle warm-up failed; serving without the rest of it", logging.WARNING)
             self._idle_warm_up = self._idle_steps = None
             return
         finally:
@@ -732,7 +739,7 @@ class _Zygote:
         _log(f"a spare exited before taking a request ({os.waitstatus_to_exitcode(status)})")
         if self._spare_deaths >= _MAX_SPARE_DEATHS and self._spares_wanted:
             self._spares_wanted = 0
-            _log("spares keep dying; requests fork on demand from now on")
+            _log("spares keep dying; requests fork on demand from now on", logging.WARNING)
 
     def _shutdown(self) -> None:
         if self._learner_pid is not None:

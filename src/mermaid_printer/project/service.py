@@ -185,7 +185,7 @@ def render_mermaid(printer: PrinterService, sources: FileSources, request: Rende
         directory.mkdir(parents=True, exist_ok=True)
         name = output_name(request.title, request.format, directory, content=data)
         path = directory / name
-        write_atomically(path, data, mode=0o644)
+        write_atomically(path, data)
     except OSError as exc:
         raise RenderFailed(
             f"cannot write into {directory}: {exc.strerror or exc}", {"reason": "output_dir_unwritable"}
@@ -249,7 +249,7 @@ def render_markdown_file(
 
     rendering = render_markdown(content.text, render_one, image_dir, "", image_stem=output.stem, image_suffix=suffix)
     try:
-        write_atomically(output, rendering.markdown.encode("utf-8"), mode=0o644)
+        write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
         raise RenderFailed(f"cannot write {output}: {exc.strerror or exc}", {"reason": "output_unwritable"}) from exc
     failed = sum(1 for block in rendering.blocks if block.error_code is not None)

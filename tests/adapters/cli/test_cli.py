@@ -17,6 +17,16 @@ def assert_one_error_line(stderr: str, starts_with: str) -> None:
     assert "Traceback" not in stderr
 
 
+def assert_compiler_style_error(stderr: str, starts_with: str, where: str) -> None:
+    """The error's first line (``error: CODE: message``), then where, the line with a caret and ``help:``."""
+    lines = stderr.splitlines()
+    assert lines[0].startswith(starts_with), stderr
+    assert lines[1] == f" --> {where}", stderr
+    assert any(line.strip().startswith("|") and line.strip().endswith("^") for line in lines), stderr
+    assert any(line.startswith("  = help: ") for line in lines), stderr
+    assert "Traceback" not in stderr
+
+
 def test_version_names_the_package_version() -> None:
     result = run_cli("--version")
 
@@ -121,7 +131,7 @@ def test_an_output_that_cannot_be_written_exits_1_with_one_line(tmp_path: Path) 
     result = run_cli("render", "a.mmd", "-o", "taken/a.svg", cwd=tmp_path)
 
     assert result.returncode == 1
-    assert_one_error_line(result.stderr, "error: cannot write taken/a.svg: ")
+    assert_one_error_line(result.stderr, "error: RENDER_FAILED: cannot write taken/a.svg: ")
 
 
 @pytest.mark.engine
@@ -133,13 +143,13 @@ def test_stdin_renders_to_stdout() -> None:
 
 
 @pytest.mark.engine
-def test_a_syntax_error_exits_2_with_one_line_naming_the_line_and_writes_nothing(tmp_path: Path) -> None:
+def test_a_syntax_error_exits_2_printed_like_a_compiler_naming_the_line_and_writes_nothing(tmp_path: Path) -> None:
     (tmp_path / "broken.mmd").write_text(BROKEN)
 
     result = run_cli("render", "broken.mmd", cwd=tmp_path)
 
     assert result.returncode == 2
-    assert_one_error_line(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3")
+    assert_compiler_style_error(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3", "broken.mmd:3:9")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["broken.mmd"]
 
 
@@ -186,7 +196,7 @@ def test_a_syntax_error_on_stdin_writes_nothing_to_stdout() -> None:
     result = run_cli("render", "-", stdin=BROKEN)
 
     assert (result.returncode, result.stdout) == (2, "")
-    assert_one_error_line(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3")
+    assert_compiler_style_error(result.stderr, "error: SYNTAX_ERROR: Parse error on line 3", "<stdin>:3:9")
 
 
 @pytest.mark.engine
@@ -202,7 +212,7 @@ def test_a_batch_writes_one_file_per_diagram_and_reports_the_broken_one(tmp_path
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["a.svg", "doc-1.svg"]
     assert (tmp_path / "out" / "doc-1.svg").read_text().startswith("<svg")
     (line,) = result.stderr.splitlines()
-    assert line.startswith("error: doc.md#2 (line 8): SYNTAX_ERROR: Parse error on line 2")
+    assert line.startswith("error: doc.md#2 (line 10): SYNTAX_ERROR: Parse error on line 2")  # its line in doc.md
 
 
 @pytest.mark.engine

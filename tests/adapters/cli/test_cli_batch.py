@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from mermaid_printer.adapters.cli.batch import BatchInputs, BatchItem, collect_items, render_batch
-from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, PrinterError
+from mermaid_printer.errors import DiagramSyntaxError, InvalidInput, PrinterError, RenderTimeout
 
 MARKDOWN = '# Doc\n\n```mermaid\nflowchart LR\n  A --> B\n```\n\ntext\n\n```mermaid\npie\n  "a": 1\n```\n'
 
@@ -19,12 +20,20 @@ def test_each_mermaid_file_and_markdown_block_becomes_one_output(tmp_path: Path)
 
     items = inputs.items
     assert inputs.unreadable == []
-    assert [(item.source, item.output.name) for item in items] == [
+    assert [(item.located(), item.output.name) for item in items] == [
         ("a.mmd", "a.svg"),
         ("docs/guide.md#1 (line 3)", "guide-1.svg"),
         ("docs/guide.md#2 (line 10)", "guide-2.svg"),
     ]
     assert items[2].code == 'pie\n  "a": 1\n'
+
+
+def test_a_failed_block_is_located_at_the_line_of_its_error_in_the_document() -> None:
+    inputs = collect_items(["guide.md"], None, "svg", {"guide.md": MARKDOWN}.__getitem__)
+    error = DiagramSyntaxError("Parse error on line 2", {"line": 2})
+
+    assert inputs.items[1].located(error) == "guide.md#2 (line 12)"  # the fence is line 10
+    assert inputs.items[1].located(RenderTimeout("over time")) == "guide.md#2 (line 10)"
 
 
 def test_two_inputs_that_would_write_the_same_file_are_refused(tmp_path: Path) -> None:
@@ -74,7 +83,7 @@ def test_an_input_that_cannot_be_read_is_reported_and_the_others_are_collected(t
 
     inputs = collect_items(["a.mmd", "gone.mmd", "c.md"], tmp_path, "svg", read)
 
-    assert [item.source for item in inputs.items] == ["a.mmd", "c.md#1 (line 3)", "c.md#2 (line 10)"]
+    assert [item.located() for item in inputs.items] == ["a.mmd", "c.md#1 (line 3)", "c.md#2 (line 10)"]
     assert [(name, error.code) for name, error in inputs.unreadable] == [("gone.mmd", "INVALID_INPUT")]
 
 
@@ -98,3 +107,14 @@ def test_an_unreadable_input_is_reported_first_and_counted_as_a_failure(
         == "error: gone.mmd: INVALID_INPUT: cannot read gone.mmd: No such file or directory"
     )
     assert "1 of 1 diagrams in" in status.getvalue() and ", 1 input not read" in status.getvalue()
+
+
+def test_batch_outputs_get_the_mode_the_umask_allows(tmp_path: Path) -> None:
+    items = [BatchItem(f"d{index}.mmd", "pie\n", tmp_path / "out" / f"d{index}.svg") for index in range(2)]
+    previous = os.umask(0o022)
+    try:
+        render_batch(BatchInputs(items, []), lambda code: (b"<svg/>", []), jobs=2)
+    finally:
+        os.umask(previous)
+
+    assert [oct(item.output.stat().st_mode & 0o777) for item in items] == [oct(0o644)] * 2

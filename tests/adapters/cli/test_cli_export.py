@@ -36,18 +36,18 @@ def one_error_line(result: subprocess.CompletedProcess[bytes]) -> str:
     [
         (["-o", "a.png", "--paper", "A4"], "error: INVALID_INPUT: --paper applies to PDF output, not PNG"),
         (["-o", "a.svg", "--fit", "fill"], "error: INVALID_INPUT: --fit applies to PDF output, not SVG"),
-        (["-o", "a.pdf", "--width", "0"], "error: INVALID_INPUT: Invalid input: --width: "),
+        (["-o", "a.pdf", "--width", "0"], "error: INVALID_INPUT: --width: "),
         (
             ["-o", "a.svg", "-s", "2", "-w", "100"],
-            "error: INVALID_INPUT: Invalid input: --scale: give scale or a width",
+            "error: INVALID_INPUT: --scale: give scale or a width",
         ),
         (["-o", "a.pdf", "--no-embed-fonts"], "error: INVALID_INPUT: --no-embed-fonts applies to SVG output, not PDF"),
-        (["-o", "a.pdf", "--paper", "B9"], "error: INVALID_INPUT: Invalid input: --paper: unknown paper size"),
-        (["-o", "a.pdf", "--orientation", "landscape"], "error: INVALID_INPUT: Invalid input: --orientation: "),
-        (["-o", "a.png", "--scale", "0"], "error: INVALID_INPUT: Invalid input: --scale: "),
+        (["-o", "a.pdf", "--paper", "B9"], "error: INVALID_INPUT: --paper: unknown paper size"),
+        (["-o", "a.pdf", "--orientation", "landscape"], "error: INVALID_INPUT: --orientation: "),
+        (["-o", "a.png", "--scale", "0"], "error: INVALID_INPUT: --scale: "),
         (
             ["-f", "png", "--scale", "2", "--width", "100"],
-            "error: INVALID_INPUT: Invalid input: --width: give scale or width",
+            "error: INVALID_INPUT: --width: give scale or width",
         ),
     ],
 )
@@ -104,5 +104,7 @@ def test_a_syntax_error_exits_2_naming_the_line_and_writes_no_png(tmp_path: Path
     result = run_cli("render", "a.mmd", "-o", "a.png", cwd=tmp_path)
 
     assert result.returncode == 2
-    assert one_error_line(result).startswith("error: SYNTAX_ERROR: Parse error on line 3")
+    stderr = result.stderr.decode()
+    assert stderr.splitlines()[0].startswith("error: SYNTAX_ERROR: Parse error on line 3")
+    assert " --> a.mmd:3:" in stderr and "  = help: " in stderr
     assert not (tmp_path / "a.png").exists()

@@ -41,8 +41,8 @@ def test_markmap_refuses_flags_of_another_format_and_bad_options(tmp_path: Path)
     assert (paper.returncode, paper.stderr) == (2, "error: INVALID_INPUT: --paper applies to PDF output, not SVG\n")
     assert zoom.returncode == 2 and "--zoom takes true or false" in zoom.stderr
     # Named as the flag typed, not the request's field (it was "color_scheme", "options.max_width").
-    assert colours.returncode == 2 and "Invalid input: --color-scheme: item 1 ('blue')" in colours.stderr
-    assert width.returncode == 2 and width.stderr.startswith("error: INVALID_INPUT: Invalid input: --max-width: ")
+    assert colours.returncode == 2 and "INVALID_INPUT: --color-scheme: item 1 ('blue')" in colours.stderr
+    assert width.returncode == 2 and width.stderr.startswith("error: INVALID_INPUT: --max-width: ")
     assert not (tmp_path / "trip.svg").exists()
 
 

@@ -178,21 +178,6 @@ def test_markdown_mode_draws_colon_and_fenced_blocks_into_the_artefacts_folder_w
 
 
 @pytest.mark.engine
-def test_quiet_silences_warnings_but_not_errors(tmp_path: Path) -> None:
-    (tmp_path / "a.mmd").write_text(FLOWCHART)
-    (tmp_path / "broken.mmd").write_text("flowchart LR\n  A --> --> B\n")
-    (tmp_path / "c.json").write_text(json.dumps({"notAMermaidKey": 1}))
-
-    loud = run_cli("render", "a.mmd", "-o", "a.svg", "-c", "c.json", cwd=tmp_path)
-    quiet = run_cli("render", "a.mmd", "-o", "b.svg", "-c", "c.json", "-q", cwd=tmp_path)
-    failed = run_cli("render", "broken.mmd", "-q", cwd=tmp_path)
-
-    assert b"warning: " in loud.stderr and b"notAMermaidKey" in loud.stderr
-    assert quiet.returncode == 0 and not ours_on(quiet.stderr)
-    assert failed.returncode == 2 and failed.stderr.startswith(b"error: SYNTAX_ERROR")
-
-
-@pytest.mark.engine
 def test_watch_renders_a_changed_input_again_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     (tmp_path / "a.mmd").write_text(FLOWCHART)
     watcher = subprocess.Popen(

@@ -41,18 +41,27 @@ def test_parse_reads_stdin_and_adds_positions_when_asked() -> None:
     assert [(n["id"], n["line"], n["column"]) for n in nodes] == [("Alice", 2, 3), ("Bob", 2, 11)]
 
 
-def test_a_syntax_error_exits_2_with_one_line_and_prints_nothing() -> None:
+def test_a_syntax_error_exits_2_printed_like_a_compiler_and_prints_nothing() -> None:
     result = run_cli("parse", "-", stdin="flowchart TD\n  A --> B\n  B --> --> C\n")
 
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr.startswith("error: SYNTAX_ERROR: Parse error on line 3") and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: SYNTAX_ERROR: Parse error on line 3")
+    assert "\n3 |   B --> --> C\n" in result.stderr and "  = help: " in result.stderr
+
+
+def test_an_unknown_diagram_type_exits_2_with_the_line_and_a_hint() -> None:
+    result = run_cli("parse", "-", stdin="nonsense\n")
+
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: UNSUPPORTED_DIAGRAM: Unknown diagram type on line 1, column 1:")
+    assert " --> <stdin>:1:1\n" in result.stderr and "  = help: Start the diagram with its type" in result.stderr
 
 
 @pytest.mark.parametrize(
     ("args", "stdin", "starts_with"),
     [
         (("parse", "/nonexistent/x.mmd"), "", "error: INVALID_INPUT: cannot read /nonexistent/x.mmd"),
-        (("parse", "-"), "   \n", "error: INVALID_INPUT: Invalid input: code must contain a diagram"),
+        (("parse", "-"), "   \n", "error: INVALID_INPUT: code must contain a diagram"),
         (("parse", "-"), "nonsense\n", "error: UNSUPPORTED_DIAGRAM:"),
         (("serve", "--tools", "printer,bogus"), "", "error: INVALID_INPUT: --tools: unknown tool group(s) bogus"),
     ],

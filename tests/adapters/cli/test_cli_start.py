@@ -103,7 +103,6 @@ def test_a_head_start_no_command_takes_is_stopped_at_once_not_after_the_grace_fo
         ["render", "--help"],
         ["parse", "-h"],
         ["serve"],
-        ["markdown", "README.md"],
         ["--version"],
         [],
     ],
@@ -149,3 +148,40 @@ def test_the_command_line_draws_the_same_bytes_with_and_without_a_head_start(tmp
     not_ahead = run("--engine", "native", "-o", "not-ahead.svg")
 
     assert ahead == not_ahead and b"Start" in ahead
+
+
+def test_a_markdown_document_of_few_diagrams_takes_the_engine_process_started_ahead() -> None:
+    cli_start._start_ahead(["markdown", "guide.md", "-o", "out.md"])
+    started = cli_start._head_start
+    assert started is not None and started.engine_pid is not None
+
+    pool = cli_start.batch_pool(cli_start.WARM_BATCH_FROM - 1)
+
+    assert pool is started and cli_start._head_start is None
+    with Printer(pool, cache=None) as printer:
+        result = printer.render_svg(RenderOptions(code=FLOWCHART))
+    assert isinstance(result, RenderResult) and "Start" in result.svg
+
+
+def test_a_large_batch_stops_the_head_start_and_starts_a_warm_pool_of_the_mermaid_bundle_alone() -> None:
+    cli_start._start_ahead(["render", "a.mmd", "b.mmd", "-o", "out/"])
+    started = cli_start._head_start
+    assert started is not None and started.engine_pid is not None
+    pid = started.engine_pid
+
+    pool = cli_start.batch_pool(cli_start.WARM_BATCH_FROM)
+
+    assert pool is not started and cli_start._head_start is None and _gone(pid)
+    assert pool.worker_options == {"bundles": ["mermaid"]} and pool.spares > 0
+    with Printer(pool, cache=None) as printer:
+        result = printer.render_svg(RenderOptions(code=FLOWCHART))
+    assert isinstance(result, RenderResult) and "Start" in result.svg
+
+
+def test_a_small_and_a_large_batch_draw_the_same_bytes() -> None:
+    code = "classDiagram\n  class Animal {\n    +String name\n  }\n  Animal <|-- Duck\n"
+    svgs = []
+    for diagrams in (1, cli_start.WARM_BATCH_FROM):
+        with Printer(cli_start.batch_pool(diagrams), cache=None) as printer:
+            svgs.append(printer.render_svg(RenderOptions(code=code)).svg)
+    assert svgs[0] == svgs[1]

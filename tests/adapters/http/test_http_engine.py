@@ -48,6 +48,7 @@ def test_a_real_diagram_through_the_api_and_kroki(base: str) -> None:
     assert svg.startswith("<svg") and "Start" in svg
     assert png.status == 200 and png.body.startswith(b"\x89PNG")
     assert broken.status == 400 and broken.json()["error"].startswith("Parse error on line 2")
+    assert " Hint: A link joins two nodes" in broken.json()["error"]  # the diagnosis reaches the HTTP API
 
 
 async def test_mcp_over_streamable_http_through_the_official_client(base: str) -> None:

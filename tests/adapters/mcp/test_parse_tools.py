@@ -91,6 +91,32 @@ async def test_mermaid_parse_reports_mermaids_own_refusals_as_is_error_envelopes
     assert "Traceback" not in text_of(result)
 
 
+async def test_a_mermaid_error_envelope_carries_the_hint_and_a_checked_fix(printer: Printer) -> None:
+    code = "flowchart TD\n    A[Start] --> B(Process (with data))\n"
+    for tool in ("mermaid_parse", "mermaid_to_svg"):
+        result = await call(printer, tool, {"code": code})
+
+        assert result.is_error is True
+        envelope = result.structured_content
+        assert envelope is not None and envelope["ok"] is False
+        (error,) = envelope["errors"]
+        assert error["code"] == "SYNTAX_ERROR"
+        assert error["message"] == (
+            "Parse error on line 2, column 18: `(` inside the label of node `B`: Mermaid reads it as syntax, not as text."
+        )
+        details = error["details"]
+        assert (details["line"], details["column"], details["kind"]) == (2, 18, "unquoted-label")
+        assert details["hint"].startswith("Put the label in double quotes")
+        assert "Expecting 'SQE'" in details["mermaid_message"]
+        assert details["fixes"] == [
+            {
+                "title": "Put the label in double quotes",
+                "edits": [{"line": 2, "column": 20, "end_line": 2, "end_column": 39, "text": '"Process (with data)"'}],
+            }
+        ]
+        assert details["fixed_code"] == 'flowchart TD\n    A[Start] --> B("Process (with data)")\n'
+
+
 # --- verify / render / svg --------------------------------------------------------------------
 
 
@@ -101,20 +127,21 @@ async def test_verify_says_ok_for_a_valid_diagram(printer: Printer) -> None:
     assert json.loads(text_of(result)) == {"ok": True}
 
 
-async def test_verify_gives_mermaids_message_for_a_syntax_error(printer: Printer) -> None:
+async def test_verify_gives_a_plain_message_and_its_hint_for_a_syntax_error(printer: Printer) -> None:
     result = await call(printer, "verify", {"code": BROKEN})
 
     assert result.is_error is False
     reply = result.structured_content
     assert reply is not None and reply["ok"] is False
-    assert reply["error"].startswith("Parse error on line 3:") and "Expecting" in reply["error"]
+    assert reply["error"].startswith("Parse error on line 3, column 9: two arrows follow each other")
+    assert " Hint: " in reply["error"] and "Expecting" not in reply["error"]
 
 
 async def test_verify_of_an_unknown_type_is_not_ok(printer: Printer) -> None:
     result = await call(printer, "verify", {"code": "nonsense"})
 
     assert result.structured_content is not None and result.structured_content["ok"] is False
-    assert "No diagram type detected" in result.structured_content["error"]
+    assert "the diagram has no type" in result.structured_content["error"]
 
 
 async def test_render_returns_only_the_svg(printer: Printer) -> None:
@@ -145,11 +172,11 @@ async def test_svg_returns_the_svg_and_a_utc_timestamped_file_name(printer: Prin
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        (BROKEN, "Parse error on line 3:"),
-        ("nonsense", "No diagram type detected"),
+        (BROKEN, "Parse error on line 3, column 9:"),
+        ("nonsense", "Unknown diagram type on line 1, column 1: the diagram has no type"),
     ],
 )
-async def test_render_and_svg_fail_with_mermaids_message_as_an_error_object(
+async def test_render_and_svg_fail_with_the_diagnosed_message_as_an_error_object(
     printer: Printer, tool: str, code: str, message: str
 ) -> None:
     result = await call(printer, tool, {"code": code})

@@ -117,7 +117,7 @@ def check_files(
             offset = line - 1 if isinstance(line, int) and not isinstance(line, bool) and line >= 1 else 0
             problems.append(Problem(name, first_line + offset, error.summary()))
         if new_text != text:
-            write_atomically(path, new_text.encode("utf-8"), mode=path.stat().st_mode & 0o7777)
+            write_atomically(path, new_text.encode("utf-8"))
             fixed_files.append(name)
     problems.sort(key=lambda problem: (problem.path, problem.line))
     return problems, fixed_files

@@ -6,10 +6,8 @@ Errors are reported as one line on stderr, ``error: CODE: message``, never as a 
 (``--debug`` shows the traceback of an unexpected error). The output file is written atomically
 and left untouched when anything fails.
 
-Kept whole: every sub-command's parser and dispatch, and render's single/batch/Markdown-mode/watch
-paths, share the flag derivation and the printer set-up here (mermaid-cli's own flags and the
-size, id and watch logic live in mmdc.py and watch.py); splitting render's paths out is the next
-step when this grows.
+Kept whole: the command line's parser and its dispatch; each command's own work lives beside it
+(batch, check, markmap, terminal), and what stays here is what the commands share.
 """
 
 from __future__ import annotations
@@ -24,10 +22,20 @@ from pathlib import Path
 from typing import Any
 
 import mermaid_printer
-from mermaid_printer.adapters.cli.batch import MARKDOWN_SUFFIXES, collect_items, render_batch, status_stream
+from mermaid_printer.adapters.cli import terminal
+from mermaid_printer.adapters.cli.batch import (
+    MARKDOWN_SUFFIXES,
+    collect_items,
+    is_markdown_document,
+    names_a_directory,
+    refuse_a_file_as_batch_output,
+    render_ahead,
+    render_batch,
+    status_stream,
+)
+from mermaid_printer.adapters.cli.check import add_check_command, format_diagnostic, run_check
 from mermaid_printer.adapters.cli.check_files import add_check_files_command, run_check_files
 from mermaid_printer.adapters.cli.flags import (
-    CommandParser,
     FlagOverride,
     Overrides,
     add_model_flags,
@@ -45,13 +53,15 @@ from mermaid_printer.adapters.cli.mmdc import (
     mmdc_options,
     use_icon_packs,
 )
-from mermaid_printer.adapters.cli.start import discard_head_start, one_shot_pool, take_head_start
+from mermaid_printer.adapters.cli.start import batch_pool, discard_head_start, one_shot_pool, take_head_start
+from mermaid_printer.adapters.cli.terminal import OneLineErrorParser
 from mermaid_printer.adapters.error_codes import is_input_error
 from mermaid_printer.adapters.http.settings import HttpSettings
 from mermaid_printer.adapters.mcp.groups import TOOL_GROUPS, TOOLS_ENV_VAR, parse_tool_groups
 from mermaid_printer.engine import ENGINE_ENV_VAR, ENGINES, selected_engine
-from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError
+from mermaid_printer.errors import InvalidConfig, InvalidInput, PrinterError, RenderFailed, RenderTimeout
 from mermaid_printer.files import write_atomically
+from mermaid_printer.mermaid.markdown_blocks import find_mermaid_blocks
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
@@ -93,11 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        stream=sys.stderr,
-        level=logging.DEBUG if args.debug else logging.INFO if args.command in ("serve", "http") else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    terminal.configure_logging(args)
     try:
         try:
             _apply_engine_flag(args)
@@ -114,12 +120,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _markmap(args)
             if args.command == "check-files":
                 return _check_files(args)
+            if args.command == "check":
+                with _printer(None, one_shot=True) as printer:
+                    return run_check(args, printer)
             return _render(args)
         except BaseExceptionGroup as group:
             # The MCP server's task groups wrap what stopped it; report the cause itself.
             raise _first_leaf(group) from group
     except PrinterError as exc:
-        _error(_in_flag_terms(exc, _flags_of(parser, args.command)).summary())
+        if "hint" in exc.details and args.command in ("render", "parse") and _sources:
+            print(format_diagnostic(exc, *_sources[-1]), file=sys.stderr)
+        else:
+            _error(terminal.in_flag_terms(exc, terminal.flags_of(parser, args.command)).summary())
         return EXIT_INPUT_ERROR if is_input_error(exc.code) else EXIT_RENDER_FAILED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -130,33 +142,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_RENDER_FAILED
 
 
-def _flags_of(parser: argparse.ArgumentParser, command: str) -> dict[str, str]:
-    """For ``command``: each option's destination (a request field) and the flag that sets it."""
-    # argparse keeps sub-commands and their options in private attributes: nothing public lists them.
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
-            options = action.choices[command]._actions
-            return {option.dest: _long_flag(option.option_strings) for option in options if option.option_strings}
-    return {}
-
-
-def _long_flag(spellings: Sequence[str]) -> str:
-    """The printer's own long spelling of a flag (the first ``--`` one; mermaid-cli's come after)."""
-    return next((flag for flag in spellings if flag.startswith("--")), max(spellings, key=len))
-
-
-def _in_flag_terms(error: PrinterError, flags: dict[str, str]) -> PrinterError:
-    """``error`` with the request field its message names first spelt as the flag that sets it
-    (``Invalid input: options.max_width: …`` becomes ``Invalid input: --max-width: …``): the
-    flags are what a user of the command line typed."""
-    field = error.details.get("field")
-    prefix = f"Invalid input: {field}: "
-    flag = flags.get(field.rsplit(".", 1)[-1]) if isinstance(field, str) else None
-    if flag is None or not error.message.startswith(prefix):
-        return error
-    return type(error)(f"Invalid input: {flag}: {error.message[len(prefix) :]}", error.details)
-
-
 def _serve_tools_help() -> str:
     from mermaid_printer.adapters.mcp.catalog import tools_help
 
@@ -164,8 +149,9 @@ def _serve_tools_help() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    common = CommandParser(add_help=False)
+    common = OneLineErrorParser(add_help=False)
     common.add_argument("--debug", action="store_true", help="log verbosely and show tracebacks of internal errors")
+    terminal.add_chatter_flags(common)
     common.add_argument(
         "--engine",
         choices=list(ENGINES),
@@ -173,14 +159,15 @@ def _parser() -> argparse.ArgumentParser:
         f"WebAssembly in wasmtime: same output, slower) (default: ${ENGINE_ENV_VAR}, else native)",
     )
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrorParser(
         prog="mermaid-printer",
         description="Render Mermaid diagrams to clean SVG with Mermaid 12.3, without a browser.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mermaid-printer {mermaid_printer.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineErrorParser)
+    add_check_command(commands, common)
 
     serve = commands.add_parser(
         "serve",
@@ -314,11 +301,12 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") -> Any:
+def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: int = 0) -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
     engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
-    the render still runs in a single-use child with its limits. Otherwise a warm pool (and an
+    the render still runs in a single-use child with its limits. ``batch``: the number of diagrams
+    of a batch of Mermaid diagrams (``adapters/cli/start.batch_pool``). Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
@@ -326,6 +314,8 @@ def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid") 
     pool = None
     if one_shot:
         pool = take_head_start(bundle) or one_shot_pool(bundle)
+    elif batch:
+        pool = batch_pool(batch)
     else:
         discard_head_start()
     return Printer(pool, cache=default_cache(cache_dir))
@@ -384,59 +374,52 @@ def _apply_project_flags(args: argparse.Namespace) -> None:
             os.environ[variable] = str(value)
 
 
-def _markdown(args: argparse.Namespace) -> int:
-    request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
-    with _printer(args.cache_dir, one_shot=False) as printer:
-        return _markdown_document(
-            args.input, args.output, args.artefacts, request.format, {"theme": request.theme}, printer, None
-        )
-
-
-def _markdown_document(
-    input_name: str,
-    output_name: str | None,
-    artefacts: str | None,
-    image_format: str,
-    flags: dict[str, Any],
-    printer: Any,
-    extras: MmdcOptions | None,
-) -> int:
-    """Markdown in, Markdown out: every Mermaid block drawn into an image in ``artefacts`` (default:
-    beside the output) and linked from the output document."""
+def _markdown(args: argparse.Namespace, extras: MmdcOptions | None = None) -> int:
+    """Markdown in, Markdown out: every Mermaid block (fenced or ``:::mermaid``) drawn into an image
+    in ``--artefacts`` (default: beside the output) and linked from the output document."""
     from mermaid_printer.mermaid.markdown import render_markdown
 
-    source = Path(input_name)
-    output = Path(output_name) if output_name else source.with_name(f"{source.stem}.rendered.md")
+    request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
+    source = Path(args.input)
+    output = Path(args.output) if args.output else source.with_name(f"{source.stem}.rendered.md")
     if output.resolve() == source.resolve():
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
-    text = _read_input(input_name)
+    text = _read_input(args.input)
+    blocks = find_mermaid_blocks(text, colon_blocks=True)
+    artefacts = getattr(args, "artefacts", None)
     image_dir = Path(artefacts) if artefacts else output.parent
-    link_prefix = os.path.relpath(image_dir.resolve(), output.parent.resolve()) if artefacts else ""
-    render = _renderer(printer, image_format, flags, extras)
+    link_prefix = os.path.relpath(image_dir.resolve(), output.parent.resolve()) if artefacts else "."
+    with _printer(args.cache_dir, one_shot=False, batch=len(blocks)) as printer:
+        render = _renderer(printer, request.format, {"theme": request.theme}, extras)
 
-    def image(code: str) -> bytes:
-        data, warnings = render(code)
-        for warning in warnings:
-            print(f"warning: {_one_line(warning)}", file=sys.stderr)
-        return data
+        def image(code: str) -> bytes:
+            data, warnings = render(code)
+            for warning in warnings:
+                print(f"warning: {_one_line(warning)}", file=sys.stderr)
+            return data
 
-    rendering = render_markdown(
-        text,
-        image,
-        image_dir,
-        "" if link_prefix == "." else link_prefix,
-        image_stem=output.stem,
-        image_suffix=f".{image_format}",
-        colon_blocks=True,
-    )
+        # Every block drawn at once on all cores, as a batch does; then written in order.
+        drawn = render_ahead([block.code for block in blocks], image, jobs=os.cpu_count() or 1)
+        rendering = render_markdown(
+            text,
+            drawn,
+            image_dir,
+            "" if link_prefix == "." else link_prefix,
+            image_stem=output.stem,
+            image_suffix=f".{request.format}",
+            colon_blocks=True,
+        )
+    if not rendering.blocks:
+        terminal.note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
     for block in rendering.blocks:
         if block.error_code is not None:
-            _error(f"{input_name}#{block.index} (line {block.document_line}): {block.error_summary}")
+            _error(
+                f"{args.input}#{block.index} (line {block.document_line or block.first_line}): {block.error_summary}"
+            )
     try:
-        write_atomically(output, rendering.markdown.encode("utf-8"), mode=_new_file_mode(output))
+        write_atomically(output, rendering.markdown.encode("utf-8"))
     except OSError as exc:
-        _error(f"cannot write {output}: {exc.strerror or exc}")
-        return EXIT_RENDER_FAILED
+        raise _unwritable(output, exc) from exc
     failed = [block.error_code for block in rendering.blocks if block.error_code is not None]
     if not failed:
         return EXIT_OK
@@ -521,17 +504,14 @@ def _render(args: argparse.Namespace) -> int:
         if "-" in args.input:
             raise InvalidInput("--watch re-reads files: name input files, not - (stdin)", {"field": "watch"})
         with _printer(args.cache_dir, one_shot=False) as printer:
-            return watch(args.input, lambda: _render_once(args, extras, printer), quiet=extras.quiet)
+            return watch(args.input, lambda: _render_once(args, extras, printer), quiet=terminal.quiet())
     return _render_once(args, extras, None)
 
 
 def _render_once(args: argparse.Namespace, extras: MmdcOptions, printer: Any | None) -> int:
     """One render of the inputs, with ``printer`` (``None``: one made for it)."""
-    if _is_markdown_document(args):
-        image_format = args.format or "svg"
-        with _opened(printer, args.cache_dir, one_shot=False) as drawing:
-            flags = _format_flags(args, image_format)
-            return _markdown_document(args.input[0], args.output, args.artefacts, image_format, flags, drawing, extras)
+    if is_markdown_document(args.input, args.output):
+        return _markdown(_as_markdown_command(args), extras)
     if args.artefacts is not None:
         raise InvalidInput(
             "--artefacts is for Markdown mode: a Markdown INPUT and a Markdown -o", {"field": "artefacts"}
@@ -547,29 +527,31 @@ def _render_once(args: argparse.Namespace, extras: MmdcOptions, printer: Any | N
     return _emit(data, warnings, output)
 
 
-def _opened(printer: Any | None, cache_dir: str | None, *, one_shot: bool) -> Any:
+def _opened(printer: Any | None, cache_dir: str | None, *, one_shot: bool, batch: int = 0) -> Any:
     """``printer`` as a context that leaves it open, or a new printer."""
     import contextlib
 
-    return contextlib.nullcontext(printer) if printer is not None else _printer(cache_dir, one_shot=one_shot)
-
-
-def _is_markdown_document(args: argparse.Namespace) -> bool:
-    """mermaid-cli's Markdown mode: one Markdown input written to a Markdown output."""
-    markdown = [Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in (*args.input, args.output or "")]
-    return len(args.input) == 1 and all(markdown)
+    if printer is not None:
+        return contextlib.nullcontext(printer)
+    return _printer(cache_dir, one_shot=one_shot, batch=batch)
 
 
 def _renderer(
     printer: Any, output_format: str, flags: dict[str, Any], extras: MmdcOptions | None = None
 ) -> Callable[[str], tuple[bytes, list[str]]]:
     """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives, and
-    mermaid-cli's ``extras`` (size, SVG id, quiet)."""
+    mermaid-cli's ``extras`` (size, SVG id)."""
     from mermaid_printer.adapters.cli import mmdc
 
     extras = extras or MmdcOptions()
 
     def render(code: str) -> tuple[bytes, list[str]]:
+        try:
+            return render_as_asked(code)
+        except RenderTimeout as exc:
+            raise terminal.timeout_in_flag_terms(exc) from exc
+
+    def render_as_asked(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
         if output_format == "pdf":
             if extras.sized:
@@ -585,14 +567,28 @@ def _renderer(
         text = mmdc.with_svg_id(svg.svg, extras.svg_id) if extras.svg_id else svg.svg
         return mmdc.sized_svg(text, extras).encode("utf-8"), svg.warnings
 
-    return mmdc.quiet_renderer(render, extras.quiet)
+    return render
 
 
 def _is_batch(args: argparse.Namespace) -> bool:
-    output = args.output
-    names_a_directory = output not in (None, "-") and (output.endswith(("/", os.sep)) or Path(output).is_dir())
     markdown = any(Path(name).suffix.lower() in MARKDOWN_SUFFIXES for name in args.input)
-    return len(args.input) > 1 or markdown or names_a_directory
+    return len(args.input) > 1 or markdown or names_a_directory(args.output)
+
+
+def _as_markdown_command(args: argparse.Namespace) -> argparse.Namespace:
+    """``render``'s arguments as the ``markdown`` command's; refuses a flag that command has not."""
+    every_field = {name for model in _FORMAT_MODELS.values() for name in _fields(model)}
+    given = sorted(name for name in every_field - {"theme"} if getattr(args, name, None) is not None)
+    if given:
+        owner = next(model for model in _FORMAT_MODELS.values() if given[0] in model.model_fields)
+        flag = flag_of(given[0], owner.model_fields[given[0]], _OVERRIDES)
+        raise InvalidInput(
+            f"{flag} does not apply to a Markdown document drawn into Markdown (only --format svg|png and --theme "
+            "do); give -o a directory to render its diagrams as files",
+            {"field": given[0]},
+        )
+    (name,) = args.input
+    return argparse.Namespace(**{**vars(args), "input": name})
 
 
 def _render_batch(args: argparse.Namespace, extras: MmdcOptions, printer: Any | None) -> int:
@@ -602,14 +598,16 @@ def _render_batch(args: argparse.Namespace, extras: MmdcOptions, printer: Any | 
         raise InvalidInput("a batch writes one file per diagram: give -o a directory, not -", {"field": "output"})
     if args.jobs < 1:
         raise InvalidInput("--jobs must be at least 1", {"field": "jobs"})
+    refuse_a_file_as_batch_output(args.input, args.output)
     output_format = _output_format(args, batch=True)
     inputs = collect_items(args.input, Path(args.output) if args.output else None, output_format, _read_input)
     if not inputs.items and not inputs.unreadable:
-        raise InvalidInput("the inputs hold no Mermaid diagram", {"field": "input"})
-    with _opened(printer, args.cache_dir, one_shot=len(inputs.items) <= 1) as drawing:
+        names = ", ".join(args.input)
+        terminal.note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
+        return EXIT_OK
+    with _opened(printer, args.cache_dir, one_shot=len(inputs.items) <= 1, batch=len(inputs.items)) as drawing:
         render = _renderer(drawing, output_format, _format_flags(args, output_format), extras)
-        status = None if extras.quiet else status_stream()
-        outcome = render_batch(inputs, render, jobs=args.jobs, status=status)
+        outcome = render_batch(inputs, render, jobs=args.jobs, status=None if terminal.quiet() else status_stream())
     errors = outcome.errors()
     if not errors:
         return EXIT_OK
@@ -639,11 +637,15 @@ def _emit(data: bytes, warnings: list[str], output: Path | None) -> int:
         return EXIT_OK
     try:
         output.parent.mkdir(parents=True, exist_ok=True)  # as a batch does for its directory
-        write_atomically(output, data, mode=_new_file_mode(output))
+        write_atomically(output, data)
     except OSError as exc:
-        _error(f"cannot write {output}: {exc.strerror or exc}")
-        return EXIT_RENDER_FAILED
+        raise _unwritable(output, exc) from exc
     return EXIT_OK
+
+
+def _unwritable(output: Path, error: OSError) -> RenderFailed:
+    """The error for an output that cannot be written (exit status 1, ``error: RENDER_FAILED: …``)."""
+    return RenderFailed(f"cannot write {output}: {error.strerror or error}", {"reason": "output_unwritable"})
 
 
 def _output_path(input_name: str, output_name: str | None, suffix: str = ".svg") -> Path | None:
@@ -658,16 +660,22 @@ def _output_path(input_name: str, output_name: str | None, suffix: str = ".svg")
     return output
 
 
+#: The sources this run read, with their names (an error is printed with its line).
+_sources: list[tuple[str, str]] = []
+
+
 def _read_input(name: str) -> str:
     try:
         data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
     except OSError as exc:
         raise InvalidInput(f"cannot read {name}: {exc.strerror or exc}") from exc
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         source = "stdin" if name == "-" else name
         raise InvalidInput(f"{source} is not UTF-8 text: {exc.reason} at byte {exc.start}") from exc
+    _sources.append((text, "<stdin>" if name == "-" else name))
+    return text
 
 
 def _read_config(name: str) -> dict[str, Any]:
@@ -691,27 +699,12 @@ _OVERRIDES: Overrides = {
 }
 
 
-def _new_file_mode(path: Path) -> int:
-    # mkstemp creates 0600; give the result the mode a plain open() would (or keep the old one).
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def _first_leaf(group: BaseExceptionGroup) -> BaseException:
     first = group.exceptions[0]
     return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
+_error, _one_line = terminal.error, terminal.one_line
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ spellings beside them (:data:`MMDC_ALIASES`: ``-t``, ``-b``/``--backgroundColor`
 ``-c``/``--configFile``, ``-s``, ``-w``). Here are the flags with no printer counterpart
 before: ``-i/--input``, ``-C/--cssFile`` (the file becomes Mermaid's ``themeCSS``, sanitized with
 the rest of the SVG), ``-I/--svgId``, ``-H/--height`` (with ``-w``/``-s``, the output size of
-every format, :func:`sized_svg`), ``-a/--artefacts`` (Markdown mode's image folder), ``-q``
-and ``--watch``.
+every format, :func:`sized_svg`), ``-a/--artefacts`` (Markdown mode's image folder) and ``--watch``
+(``-q`` is the command line's own).
 
 What the size flags mean: for SVG the root's ``width``/``height`` attributes (the ``viewBox``
 is kept, so the drawing scales and keeps its proportions); for PDF the page, the diagram
@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,6 @@ __all__ = [
     "mmdc_options",
     "natural_size",
     "png_width",
-    "quiet_renderer",
     "sized_pdf",
     "sized_svg",
     "target_size",
@@ -131,7 +129,6 @@ def add_mmdc_flags(render: argparse.ArgumentParser) -> None:
         help="an Iconify JSON icon pack (repeatable), beside the built-in logos and mdi; read locally, "
         "never fetched (servers: $MERMAID_PRINTER_ICON_PACKS, a path list)",
     )
-    group.add_argument("-q", "--quiet", action="store_true", help="print no warnings or progress, only errors")
     group.add_argument(
         "--watch", action="store_true", help="render, then render again whenever an input changes (Ctrl-C stops)"
     )
@@ -311,15 +308,6 @@ def png_width(printer: Any, request: PngOptions, options: MmdcOptions) -> int:
     assert options.height is not None
     width, height = natural_size(printer.render_svg(request.svg_options()).svg)
     return max(1, round(options.height * width / height))
-
-
-def quiet_renderer(
-    render: Callable[[str], tuple[bytes, list[str]]], quiet: bool
-) -> Callable[[str], tuple[bytes, list[str]]]:
-    """``render`` whose warnings are dropped when ``quiet``."""
-    if not quiet:
-        return render
-    return lambda code: (render(code)[0], [])
 
 
 def _number(value: float) -> str:

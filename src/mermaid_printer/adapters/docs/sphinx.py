@@ -90,8 +90,7 @@ class MermaidDirective(SphinxDirective):
         except PrinterError as exc:
             line = getattr(exc, "line", None)
             at = first_line + line if isinstance(line, int) else first_line
-            hint = exc.details.get("hint") if isinstance(exc.details, dict) else None
-            log.warning("%s%s", exc.summary(), f" (hint: {hint})" if hint else "", location=(self.env.docname, at))
+            log.warning("%s", exc.summary(), location=(self.env.docname, at))  # the summary ends with the hint
             return [nodes.literal_block(source, source)]
         return [self._figure(drawn)]
 

@@ -45,17 +45,17 @@ def _verify(printer: PrinterService, options: VerifyOptions) -> dict[str, Any]:
     try:
         result = printer.verify(options)
     except PrinterError as exc:
-        raise ChatGptToolError(exc.message, exc) from exc
+        raise ChatGptToolError(exc.explained(), exc) from exc
     if result.ok:
         return {"ok": True}
-    return {"ok": False, "error": result.error.message if result.error else "invalid diagram"}
+    return {"ok": False, "error": result.error.explained() if result.error else "invalid diagram"}
 
 
 def _render(printer: PrinterService, options: RenderOptions) -> dict[str, Any]:
     try:
         return {"svg": printer.render_svg(options).svg}
     except PrinterError as exc:
-        raise ChatGptToolError(exc.message, exc) from exc
+        raise ChatGptToolError(exc.explained(), exc) from exc
 
 
 def _svg(printer: PrinterService, options: RenderOptions) -> dict[str, Any]:

@@ -90,7 +90,7 @@ def kroki_routes(
             data = await run_blocking(request, lambda: _render(printer, options))
         except PrinterError as exc:
             metrics.renders.labels("error", exc.code).inc()
-            return _error(exc.message, status_of(exc))
+            return _error(exc.explained(), status_of(exc))
         metrics.renders.labels("ok", "").inc()
         return Response(data, media_type=FORMATS[output_format], headers={"Cache-Control": NO_STORE})
 
@@ -124,7 +124,7 @@ def kroki_routes(
                 data = await run_blocking(request, lambda: _render(printer, options))
             except PrinterError as exc:
                 metrics.renders.labels("error", exc.code).inc()
-                return _error(exc.message, status_of(exc))
+                return _error(exc.explained(), status_of(exc))
             metrics.renders.labels("ok", "").inc()
             return Response(data, media_type=FORMATS[output_format], headers=headers)
         except HttpError as exc:

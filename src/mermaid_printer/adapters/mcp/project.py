@@ -87,7 +87,7 @@ class RenderMarkdownEnvelope(Envelope):
         Annotated[
             list[dict[str, Any]],
             Field(
-                description="Per block: index, first_line, image and link, or error_code, error_message, error_summary (one line: where, what was expected, what was found), document_line."
+                description="Per block: index, first_line, image and link, or error_code, error_message, error_summary (one line: where, what is wrong, the hint), error_hint and error_fixed_code (the block with a checked fix, when one was found), document_line."
             ),
         ]
     ]

@@ -133,4 +133,8 @@ def _start_printer(cache_dir: Path | None) -> PrinterService:
     from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
 
-    return Printer(cache=default_cache(cache_dir))
+    printer = Printer(cache=default_cache(cache_dir))
+    # The engines start now, not on the first call: the client's first tool call comes soon
+    # after its `initialize`, and is answered before the warm-up is over (QuickStartPool).
+    printer.start(wait=False)
+    return printer

@@ -91,7 +91,7 @@ markmap:
 EXPORT_SVG_ID = "markmap-export"
 
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
-_export_unavailable: str | None = None
+_export_unavailable: EngineUnavailable | None = None
 logger = logging.getLogger(__name__)
 
 
@@ -165,11 +165,7 @@ def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     if job.format == "html":
         return _render_html(engine, job)
     if job.format in ("pdf", "png") and _export_unavailable is not None:
-        raise EngineUnavailable(
-            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
-            f"libcairo2): {_export_unavailable}",
-            {"reason": "converter_unavailable"},
-        )
+        raise EngineUnavailable(_export_unavailable.message, _export_unavailable.details)
     exporting = job.format != "svg"
     payload = {
         "markdown": job.markdown,
@@ -290,5 +286,7 @@ def _prepare_export(svgs: list[str]) -> None:
 
         prepare_export(svgs)
     except Exception as exc:  # no cairo: SVG must keep working
-        _export_unavailable = f"{type(exc).__name__}: {exc}"
-        logger.warning("PDF and PNG output of mind maps are unavailable: %s", _export_unavailable)
+        from mermaid_printer.export import export_unavailable
+
+        _export_unavailable = export_unavailable(exc)
+        logger.info("mind maps: %s", _export_unavailable.message)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -51,6 +53,8 @@ from mermaid_printer.jobs import (
     SvgJob,
 )
 from mermaid_printer.mermaid.config import build_mermaid_config
+from mermaid_printer.mermaid.diagnosis import DIAGNOSED_CODES, DIAGNOSIS_ENV_VAR, diagnose
+from mermaid_printer.mermaid.diagnosis.check import Check, budget_for
 from mermaid_printer.postprocess.css import add_known_stylesheets, known_stylesheets
 from mermaid_printer.postprocess.finish import finish_svg
 from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
@@ -74,7 +78,7 @@ __all__ = [
 #: The ``<svg>`` id of SVGs drawn to PDF/PNG (see ``_export_svg``).
 EXPORT_SVG_ID = WARMUP_SVG_ID
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
-_export_unavailable: str | None = None
+_export_unavailable: EngineUnavailable | None = None
 #: Whether the converter was loaded (warm_up() does it; a process that was not warmed up loads
 #: it on its first PDF/PNG).
 _export_prepared = False
@@ -190,10 +194,38 @@ def _parse_call(
     engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, *, ast: bool, positions: bool
 ) -> dict[str, Any]:
     payload = {"code": code, "config": config, "ast": ast, "positions": positions}
+    started = time.monotonic()
     result = engine.call("parse", payload, _limits(timeout_ms))
     if not result.get("ok"):
-        raise error_from_dict(result.get("error") or {})
+        raise _diagnosed(engine, error_from_dict(result.get("error") or {}), code, config, timeout_ms, started)
     return result
+
+
+def _diagnosed(
+    engine: Engine, error: PrinterError, code: str, config: dict[str, Any], timeout_ms: int, started: float
+) -> PrinterError:
+    """``error`` explained, with fixes checked in this process (the error path only): parsed,
+    or drawn when the error came from drawing (:mod:`mermaid_printer.mermaid.diagnosis`). The
+    checks' budget never reaches past half of what the request's timeout has left (counted from
+    ``started``), so the error, not a timeout, comes back."""
+    if error.code not in DIAGNOSED_CODES or os.environ.get(DIAGNOSIS_ENV_VAR) == "off":
+        return error
+    draw = error.code == "RENDER_FAILED"
+
+    def run(candidate: str, seconds: float) -> dict[str, Any]:
+        limits = EngineLimits(time_s=seconds)
+        if draw:
+            return engine.call("render", {"code": candidate, "config": config, "svgId": WARMUP_SVG_ID}, limits)
+        return engine.call("parse", {"code": candidate, "config": config, "ast": False}, limits)
+
+    budget = budget_for(timeout_ms)
+    if timeout_ms:
+        budget = min(budget, (timeout_ms / 1000 - (time.monotonic() - started)) / 2)
+    try:
+        return diagnose(error, code, Check(run, budget))
+    except Exception:  # the diagnosis must never hide the error it explains
+        logger.exception("diagnosis failed")
+        return error
 
 
 def parse(engine: Engine, job: ParseJob) -> ParseResult:
@@ -213,9 +245,11 @@ def render_svg(engine: Engine, job: SvgJob) -> RenderResult:
     payload: dict[str, Any] = {"code": job.code, "config": job.config, "svgId": job.svg_id}
     if job.icons:
         payload["icons"] = job.icons
+    started = time.monotonic()
     result = engine.call("render", payload, _limits(job.timeout_ms))
     if not result.get("ok"):
-        raise error_from_dict(result.get("error") or {})
+        error = error_from_dict(result.get("error") or {})
+        raise _diagnosed(engine, error, job.code, job.config, job.timeout_ms, started)
     warnings: list[str] = list(result.get("warnings") or [])
     missing = result.get("missing_codepoints") or []
     if missing:
@@ -274,7 +308,7 @@ def _export_svg(
     if not _export_prepared:
         _prepare_export([])
     if _export_unavailable is not None:
-        raise EngineUnavailable(_export_unavailable, {"reason": "converter_unavailable"})
+        raise EngineUnavailable(_export_unavailable.message, _export_unavailable.details)
     # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
     # same for every diagram of a type and theme, so the converter's compiled copy is reused.
     job = SvgJob(code=code, config=config, svg_id=EXPORT_SVG_ID, timeout_ms=timeout_ms, embed_fonts=False, icons=icons)
@@ -288,15 +322,11 @@ def _prepare_export(svgs: list[str]) -> None:
         from mermaid_printer.export import prepare_export
 
         prepare_export(svgs)
-    except PrinterError as exc:  # its own clear message (fonts that cannot be written, ...)
-        _export_unavailable = f"PDF and PNG output are unavailable: {exc.message}"
-        logger.warning(_export_unavailable)
     except Exception as exc:  # no cairo: SVG must keep working
-        _export_unavailable = (
-            "PDF and PNG output need the system cairo library (Debian/Ubuntu: apt-get install "
-            f"libcairo2): {type(exc).__name__}: {exc}"
-        )
-        logger.warning(_export_unavailable)
+        from mermaid_printer.export import export_unavailable
+
+        _export_unavailable = export_unavailable(exc)
+        logger.info(_export_unavailable.message)
 
 
 def _finish_svg(

@@ -134,5 +134,5 @@ def compiled_quickjs() -> bytes:
     if private:
         # Where it cannot be written, the next process compiles again: only time is lost.
         with contextlib.suppress(OSError):
-            write_atomically(cached, data)
+            write_atomically(cached, data, private=True)
     return data

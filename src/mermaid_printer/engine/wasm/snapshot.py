@@ -195,7 +195,7 @@ def save_snapshot(instance: QuickJSInstance, bundle: Bundle, key: str, path: Pat
         OSError: the file cannot be written.
     """
     data = snapshot_bytes(instance.read_memory(), key)
-    write_atomically(path, data)
+    write_atomically(path, data, private=True)
     _remove_unused(path.parent, _file_prefix(bundle), path)
     return len(data)
 
@@ -310,7 +310,7 @@ def restore_snapshot(path: Path, key: str, limits: EngineLimits) -> QuickJSInsta
     try:
         file = _open_own_file(path)
     except OSError as exc:
-        logger.warning("warm snapshot %s cannot be used (%s): building the engine again", path, exc)
+        logger.info("warm snapshot %s cannot be used (%s): building the engine again", path, exc)
         return None
     if file is None:
         return None
@@ -319,7 +319,7 @@ def restore_snapshot(path: Path, key: str, limits: EngineLimits) -> QuickJSInsta
             snapshot = SnapshotFile(file, key, os.fstat(file.fileno()).st_size)
             instance = QuickJSInstance(limits.memory_bytes, limits.stack_bytes, snapshot=snapshot)
         except (ValueError, OSError, MemoryError) as exc:
-            logger.warning("warm snapshot %s cannot be used (%s): building the engine again", path, exc)
+            logger.info("warm snapshot %s cannot be used (%s): building the engine again", path, exc)
             return None
         # Marks it as used, so that no other version's writer removes it as stale.
         if os.utime in os.supports_fd:
@@ -345,12 +345,12 @@ def restore_or_build(bundle: Bundle, limits: EngineLimits, build: Callable[[], Q
                 "restored the warm %s engine from %s in %.3f s", bundle.name, path, time.perf_counter() - started
             )
             return instance
-    # A warning, so that it shows wherever warnings do (the renderer pool's processes log only
-    # those): it explains why this one start takes seconds.
+    # Information, not a warning: nothing is wrong, and the user's terminal is for their
+    # diagrams (``-v`` shows it).
     if path is None:
-        logger.warning("no private cache directory: loading and warming the %s engine in this process", bundle.name)
+        logger.info("no private cache directory: loading and warming the %s engine in this process", bundle.name)
     else:
-        logger.warning(
+        logger.info(
             "building the warm snapshot of the %s engine, once per version (%s); later starts restore it",
             bundle.name,
             path,

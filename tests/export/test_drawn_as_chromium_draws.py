@@ -1,0 +1,152 @@
+"""What CairoSVG does not see by itself and the converter prepares for it: CSS transforms,
+markers without a viewBox, drop shadows. Each shape is checked by its size, since a
+mean image difference hides a small wrong shape."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from export.export_checks import ink_box, pixel
+
+from mermaid_printer.export.converter import _svg_transform
+from mermaid_printer.export.pdf import svg_to_pdf
+from mermaid_printer.export.png import svg_to_png
+
+
+def svg(body: str, style: str = "", width: int = 200, height: int = 100) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"><style>{style}</style>{body}</svg>'
+
+
+def ink_size(png: bytes, darker_than: int = 128) -> tuple[int, int]:
+    box = ink_box(png, darker_than)
+    assert box is not None, "nothing was drawn"
+    return box[2] - box[0], box[3] - box[1]
+
+
+def test_a_sequence_number_marker_is_a_circle_of_its_radius_times_the_stroke_width() -> None:
+    # Mermaid's autonumber: a marker without viewBox on a zero-length line whose stroke width
+    # (2, from the stylesheet over the attribute's 0) scales the r=6 circle to r=12.
+    body = (
+        '<defs><marker id="n" markerWidth="60" markerHeight="40" refX="15" refY="15" orient="auto">'
+        '<circle cx="15" cy="15" r="6"/></marker></defs>'
+        '<line marker-start="url(#n)" stroke-width="0" x1="100" x2="100" y1="50" y2="50"/>'
+    )
+    png = svg_to_png(svg(body, style="line{stroke-width:2px}"), scale=1).data
+
+    width, height = ink_size(png)
+    assert 22 <= width <= 25 and 22 <= height <= 25  # 24 px across, not a disc stretched over 60 x 40
+    assert pixel(png, 100, 50)[:3] == (0, 0, 0)
+
+
+def test_an_arrowhead_in_user_space_units_keeps_its_drawn_size() -> None:
+    # The `-)` async arrowhead of a sequence diagram: a 10 x 8 triangle in a 12 x 12 marker.
+    body = (
+        '<defs><marker id="a" markerWidth="12" markerHeight="12" markerUnits="userSpaceOnUse" refX="7.9" '
+        'refY="7.25" orient="auto-start-reverse"><path d="M0 0L10 8L0 8z"/></marker></defs>'
+        '<path d="M20 50L150 50" stroke="none" stroke-width="3" marker-end="url(#a)"/>'
+    )
+    png = svg_to_png(svg(body), scale=1).data
+
+    width, height = ink_size(png, darker_than=200)
+    assert 9 <= width <= 11 and 7 <= height <= 9
+
+
+def test_a_marker_in_stroke_width_units_grows_with_the_stroke_but_not_with_its_box() -> None:
+    body = (
+        '<defs><marker id="h" markerWidth="20" markerHeight="28" refX="5" refY="5" orient="auto">'
+        '<path d="M0 0L10 5L0 10z"/></marker></defs>'
+        '<path d="M20 50L150 50" stroke="none" stroke-width="2" marker-end="url(#h)"/>'
+    )
+    png = svg_to_png(svg(body), scale=1).data
+
+    width, height = ink_size(png, darker_than=200)
+    assert 19 <= width <= 21 and 19 <= height <= 21  # 10 x 10 at stroke width 2
+
+
+def test_a_gantt_milestone_turned_by_css_about_its_origin_is_a_diamond() -> None:
+    body = '<rect class="milestone" x="90" y="40" width="20" height="20" transform-origin="100px 50px"/>'
+    png = svg_to_png(svg(body, style=".milestone{transform:rotate(45deg) scale(0.8,0.8)}"), scale=1).data
+
+    width, height = ink_size(png)
+    assert 21 <= width <= 24 and 21 <= height <= 24  # 16 * sqrt(2) across the corners
+    assert pixel(png, 100, 50)[:3] == (0, 0, 0)  # turned about its centre, not the origin
+    assert pixel(png, 93, 43)[:3] == (255, 255, 255)  # a corner of the square is now empty
+
+
+@pytest.mark.parametrize(
+    ("css", "svg_syntax"),
+    [
+        ("rotate(45deg) scale(0.8,0.8)", "rotate(45) scale(0.8 0.8)"),
+        ("translateX(4px) translateY(-2px)", "translate(4 0) translate(0 -2)"),
+        ("rotate(0.25turn)", "rotate(90)"),
+        ("scaleX(2)", "scale(2 1)"),
+        ("rotate(1em)", ""),  # not an angle: the declaration is invalid, nothing is transformed
+    ],
+)
+def test_css_transform_functions_and_units_are_read_as_a_browser_reads_them(css: str, svg_syntax: str) -> None:
+    assert _svg_transform(css) == svg_syntax
+
+
+def test_a_transform_in_svg_syntax_is_drawn_as_written() -> None:
+    body = '<rect x="0" y="0" width="10" height="10" transform="translate(50,20) scale(2)"/>'
+    png = svg_to_png(svg(body), scale=1).data
+
+    assert ink_box(png) == (50, 20, 70, 40)
+
+
+def test_a_css_drop_shadow_is_drawn_blurred_beneath_the_shape() -> None:
+    # The neo look's node shadow: filter: drop-shadow(1px 2px 2px rgba(185,185,185,1)), here larger.
+    body = '<rect class="node" x="40" y="20" width="60" height="40" fill="#fff" stroke="#000"/>'
+    style = ".node{filter:drop-shadow( 6px 6px 6px rgba(0,0,0,1))}"
+    png = svg_to_png(svg(body, style=style), scale=1).data
+
+    assert pixel(png, 70, 40)[:3] == (255, 255, 255)  # the shape itself, over its shadow
+    beside = [pixel(png, 100 + offset, 45)[0] for offset in (2, 5, 8, 11)]  # right of the shape
+    assert beside[0] < beside[1] < beside[2] < beside[3]  # fading out: blurred, not a hard copy
+    assert beside[0] < 200 and beside[3] > 200
+    assert pixel(png, 30, 45)[:3] == (255, 255, 255)  # the offset is down and right only
+
+
+def test_a_blurred_fe_drop_shadow_is_drawn_in_its_flood_colour() -> None:
+    body = (
+        '<filter id="s"><feDropShadow dx="8" dy="8" stdDeviation="2" flood-color="#0000ff" flood-opacity="1"/></filter>'
+        '<rect x="40" y="20" width="60" height="40" fill="#fff" filter="url(#s)"/>'
+    )
+    png = svg_to_png(svg(body), scale=1).data
+
+    red, green, blue, _ = pixel(png, 104, 55)  # inside the shadow, beyond the shape
+    assert blue == 255 and red < 100 and green < 100
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_a_pdf_draws_the_blurred_shadow_too() -> None:
+    body = '<rect class="node" x="40" y="20" width="60" height="40" fill="#fff" stroke="#000"/>'
+    pdf = svg_to_pdf(svg(body, style=".node{filter:drop-shadow(6px 6px 6px #000)}")).data
+    page = subprocess.run(
+        ["pdftoppm", "-png", "-r", "96", "-singlefile", "-"], input=pdf, capture_output=True, check=True
+    )
+
+    shadow = pixel(page.stdout, 103, 50)[0]
+    assert 0 < shadow < 200
+
+
+def test_a_reference_to_a_marker_that_does_not_exist_draws_the_line_without_it() -> None:
+    # Mermaid's timeline names "#arrowhead" but defines "undefined-arrowhead".
+    body = '<path d="M20 50L150 50" stroke="#000" stroke-width="2" marker-end="url(#arrowhead)"/>'
+    png = svg_to_png(svg(body), scale=1).data
+
+    assert ink_box(png) == (20, 49, 150, 51)
+
+
+def test_an_svg_without_viewbox_or_absolute_size_is_drawn_at_the_size_a_browser_gives_it() -> None:
+    # Mermaid's info diagram: width="100%", no height, max-width 400px.
+    source = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width: 400px;">'
+        '<rect x="10" y="10" width="20" height="20"/></svg>'
+    )
+    image = svg_to_png(source, scale=1)
+
+    assert (image.width_px, image.height_px) == (400, 150)
+    assert ink_box(image.data) == (10, 10, 30, 30)
