@@ -1,4 +1,4 @@
-"""The hooks of ``.pre-commit-hooks.yaml``, run by the real pre-commit (``try-repo`` against this
+"""The hooks of ``.pre-commit-hooks.yaml`` (``mermaid-printer check``), run by the real pre-commit (``try-repo`` against this
 repository) on a fixture git repository with a good and a broken diagram. Installing the hook's
 environment builds the package once (minutes); the tests share it."""
 
@@ -12,33 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mermaid_printer.adapters.cli.check_files import check_files, repaired
-from mermaid_printer.errors import DiagramSyntaxError
-
 ROOT = Path(__file__).resolve().parents[3]
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
 GOOD = "flowchart LR\n  A --> B\n"
 BROKEN = "flowchart LR\n  A[Save (draft)] --> B\n"
 MARKDOWN = "# Notes\n\n```mermaid\nflowchart LR\n  A --> B\n  B --> --> C\n```\n"
-
-
-def test_fix_quotes_flowchart_labels_and_unwraps_a_fenced_file() -> None:
-    assert repaired(BROKEN, whole_file=True) == 'flowchart LR\n  A["Save (draft)"] --> B\n'
-    assert repaired("```mermaid\nflowchart LR\n  A --> B\n```\n", whole_file=True) == GOOD
-    assert repaired(GOOD, whole_file=True) is None
-    assert repaired("sequenceDiagram\n  A->>B: hi (there)\n", whole_file=False) is None
-
-
-def test_a_problem_names_the_file_line_of_the_error(tmp_path: Path) -> None:
-    (tmp_path / "notes.md").write_text(MARKDOWN)
-
-    def verify(code: str) -> DiagramSyntaxError | None:
-        return DiagramSyntaxError("Parse error on line 3", {"line": 3}) if "--> -->" in code else None
-
-    problems, fixed = check_files([str(tmp_path / "notes.md")], verify)
-
-    assert [(problem.line, problem.summary) for problem in problems] == [(6, "SYNTAX_ERROR: Parse error on line 3")]
-    assert fixed == []
 
 
 @pytest.fixture(scope="module")
@@ -80,22 +58,22 @@ def test_the_check_hook_passes_a_good_diagram_and_fails_a_broken_one_naming_its_
 
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert failed.returncode == 1
-    assert "broken.mmd:2: SYNTAX_ERROR: Parse error on line 2" in failed.stdout
-    assert "notes.md:6: SYNTAX_ERROR: Parse error on line 3" in failed.stdout
+    assert "--> broken.mmd:2:3" in failed.stdout and "--> notes.md:6:9" in failed.stdout
+    assert "error: SYNTAX_ERROR: Parse error on line 2, column 3" in failed.stdout
     assert "good.mmd" not in failed.stdout.split("exit code: 1", 1)[1]
     assert (repo / "broken.mmd").read_text() == BROKEN  # the check changes nothing
 
 
 @pytest.mark.engine
-def test_the_fix_hook_repairs_what_it_safely_can_and_reports_the_rest(hooks_home: Path, tmp_path: Path) -> None:
+def test_the_fix_hook_applies_the_checked_fixes_and_the_check_then_passes(hooks_home: Path, tmp_path: Path) -> None:
     repo = fixture_repo(tmp_path / "repo")
 
     fixed = try_repo(repo, hooks_home, "mermaid-fix", "good.mmd", "broken.mmd", "notes.md")
 
-    assert fixed.returncode == 1  # files were modified, and one block is still broken
+    assert fixed.returncode == 1  # the hook modified files
     assert (repo / "broken.mmd").read_text() == 'flowchart LR\n  A["Save (draft)"] --> B\n'
+    assert "  B --> C\n" in (repo / "notes.md").read_text()
     assert (repo / "good.mmd").read_text() == GOOD
-    assert "notes.md:6: SYNTAX_ERROR" in fixed.stdout
-    again = try_repo(repo, hooks_home, "mermaid-check", "good.mmd", "broken.mmd")
+    again = try_repo(repo, hooks_home, "mermaid-check", "good.mmd", "broken.mmd", "notes.md")
     assert again.returncode == 0, again.stdout
     shutil.rmtree(repo)

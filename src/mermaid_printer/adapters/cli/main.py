@@ -34,7 +34,6 @@ from mermaid_printer.adapters.cli.batch import (
     status_stream,
 )
 from mermaid_printer.adapters.cli.check import add_check_command, format_diagnostic, run_check
-from mermaid_printer.adapters.cli.check_files import add_check_files_command, run_check_files
 from mermaid_printer.adapters.cli.flags import (
     FlagOverride,
     Overrides,
@@ -118,8 +117,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _parse(args)
             if args.command == "markmap":
                 return _markmap(args)
-            if args.command == "check-files":
-                return _check_files(args)
             if args.command == "check":
                 with _printer(None, one_shot=True) as printer:
                     return run_check(args, printer)
@@ -291,7 +288,6 @@ def _parser() -> argparse.ArgumentParser:
             add_model_flags(group, model, own, overrides=_OVERRIDES, aliases=MMDC_ALIASES)
     add_mmdc_flags(render)
     add_markmap_command(commands, common, _EPILOG)
-    add_check_files_command(commands, common)
     return parser
 
 
@@ -449,13 +445,6 @@ def _markmap(args: argparse.Namespace) -> int:
     with _printer(args.cache_dir, one_shot=True, bundle="markmap") as printer:
         result = printer.render_markmap(request)
     return _emit(result.data, result.warnings, output)
-
-
-def _check_files(args: argparse.Namespace) -> int:
-    if not args.files:
-        return EXIT_OK
-    with _printer(None, one_shot=False) as printer:
-        return run_check_files(args, printer)
 
 
 def _parse(args: argparse.Namespace) -> int:
