@@ -301,6 +301,21 @@ PACKAGES = [
         },
         system_fonts=True,
     ),
+    # Iconify icon packs for architecture diagrams and flowchart icon shapes, registered with
+    # Mermaid when a diagram names one of their icons (mermaid/icons.py). info.json carries the
+    # pack's licence and author (the packages ship no LICENSE file).
+    Package(
+        name="@iconify-json/logos",
+        version="1.2.19",
+        license="CC0-1.0",
+        files={"iconify-logos/icons.json": "icons.json", "iconify-logos/info.json": "info.json"},
+    ),
+    Package(
+        name="@iconify-json/mdi",
+        version="1.2.3",
+        license="Apache-2.0",
+        files={"iconify-mdi/icons.json": "icons.json", "iconify-mdi/info.json": "info.json"},
+    ),
 ]  # fmt: skip
 
 _FONT_FACE_RE = re.compile(r"@font-face\s*{([^}]*)}")

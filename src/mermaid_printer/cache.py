@@ -119,7 +119,12 @@ class ResultCache(Protocol):
 
 def cache_key(kind: str, job: Any, *, bundle: str, engine: str, version: str) -> str:
     """The key of ``job`` (a job dataclass): everything its output depends on, hashed."""
-    fields = {name: value for name, value in vars(job).items() if name != "timeout_ms"}
+    # A job without icons keys as it did before icons existed (caches stay warm).
+    fields = {
+        name: value
+        for name, value in vars(job).items()
+        if name != "timeout_ms" and not (name == "icons" and value is None)
+    }
     document = {"kind": kind, "job": fields, "bundle": bundle, "engine": engine, "version": version}
     return hashlib.sha256(wire.encode(document)).hexdigest()
 

@@ -58,6 +58,8 @@ class SvgJob:
     timeout_ms: int
     background: str = "transparent"
     embed_fonts: bool = True
+    #: The Iconify icons the diagram names, one pack subset per prefix (mermaid.icons); None: none.
+    icons: dict[str, Any] | None = None
 
 
 @wire_type
@@ -73,6 +75,7 @@ class PdfJob:
     orientation: str
     margin_mm: float | None
     fit: str
+    icons: dict[str, Any] | None = None
 
 
 @wire_type
@@ -86,6 +89,7 @@ class PngJob:
     background: str
     scale: float | None
     width: int | None
+    icons: dict[str, Any] | None = None
 
 
 @wire_type

@@ -55,6 +55,7 @@ from mermaid_printer.markmap.requests import MarkmapCustomizeRequest, MarkmapRen
 from mermaid_printer.mermaid.build import detect_job, diagram_dom_id, parse_job, pdf_job, png_job, svg_job
 from mermaid_printer.mermaid.config import config_warnings
 from mermaid_printer.mermaid.diagnosis.lint import silent_mistakes
+from mermaid_printer.mermaid.icons import icon_warnings
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
@@ -351,7 +352,7 @@ class Printer:
         """Run a drawing job; the result carries the config warnings and the silent mistakes
         (:mod:`~mermaid_printer.mermaid.diagnosis.lint`) first."""
         result = self._run(job, options.timeout_ms)
-        warnings = [*config_warnings(options.config), *silent_mistakes(options.code)]
+        warnings = [*config_warnings(options.config), *silent_mistakes(options.code), *icon_warnings(options.code)]
         if warnings:
             result = dataclasses.replace(result, warnings=[*warnings, *result.warnings])
         return result

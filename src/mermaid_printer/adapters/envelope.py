@@ -27,6 +27,7 @@ from typing_extensions import TypedDict
 from mermaid_printer.errors import ERROR_CODES, PrinterError, RenderFailed
 
 __all__ = [
+    "EDITOR_URL_FIELD",
     "DiagramAst",
     "Envelope",
     "ErrorEntry",
@@ -95,6 +96,18 @@ _CACHED = Annotated[
     bool, Field(description="True when the answer came from the result cache (the same input was drawn before).")
 ]
 
+_EDITOR_URL = Annotated[
+    str,
+    Field(
+        description="A https://mermaid.live/edit#pako:… link that opens this diagram, with the theme and config it "
+        "was drawn with, in the Mermaid Live Editor, for a person to see and change it. Encoded locally from the "
+        "request (nothing is fetched or uploaded; the diagram travels in the link's fragment). Only when ok."
+    ),
+]
+
+#: The ``editor_url`` field's type, for envelopes defined beside their tools.
+EDITOR_URL_FIELD = _EDITOR_URL
+
 
 class SvgEnvelope(Envelope):
     """The result of rendering one Mermaid diagram to SVG."""
@@ -112,6 +125,7 @@ class SvgEnvelope(Envelope):
     uri: NotRequired[_URI]
     path: NotRequired[_PATH]
     cached: NotRequired[_CACHED]
+    editor_url: NotRequired[_EDITOR_URL]
 
 
 class PdfEnvelope(Envelope):
@@ -134,6 +148,7 @@ class PdfEnvelope(Envelope):
     uri: NotRequired[_URI]
     path: NotRequired[_PATH]
     cached: NotRequired[_CACHED]
+    editor_url: NotRequired[_EDITOR_URL]
 
 
 class PngEnvelope(Envelope):
@@ -152,6 +167,7 @@ class PngEnvelope(Envelope):
     uri: NotRequired[_URI]
     path: NotRequired[_PATH]
     cached: NotRequired[_CACHED]
+    editor_url: NotRequired[_EDITOR_URL]
 
 
 class DiagramAst(TypedDict):

@@ -78,9 +78,19 @@ def pdf_placement(
     orientation: Literal["auto", "portrait", "landscape"] = "auto",
     margin_mm: float | None = None,
     fit: Literal["shrink", "fill"] = "shrink",
+    page: tuple[float, float] | None = None,
 ) -> tuple[Placement, str | None]:
     """Where a ``width`` × ``height`` diagram goes on its PDF page; also the orientation chosen
-    (``None`` without paper)."""
+    (``None`` without paper). ``page``: a page of that size (CSS px) instead of the diagram's own
+    or a paper's, the diagram scaled to fill it inside ``margin_mm`` (default 0), proportions
+    kept, centred."""
+    if page is not None:
+        margin = (margin_mm or 0.0) * _PX_PER_MM
+        area_width, area_height = max(page[0] - 2 * margin, 1.0), max(page[1] - 2 * margin, 1.0)
+        scale = min(area_width / width, area_height / height)
+        drawn_width, drawn_height = width * scale, height * scale
+        left, top = (page[0] - drawn_width) / 2, (page[1] - drawn_height) / 2
+        return Placement(page[0], page[1], left, top, drawn_width, drawn_height), None
     if paper is None:
         margin = (margin_mm or 0.0) * _PX_PER_MM
         return Placement(width + 2 * margin, height + 2 * margin, margin, margin, width, height), None

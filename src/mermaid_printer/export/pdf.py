@@ -36,8 +36,10 @@ def svg_to_pdf(
     fit: Literal["shrink", "fill"] = "shrink",
     background: str = "white",
     creator: str = "mermaid-printer",
+    page: tuple[float, float] | None = None,
 ) -> PdfDocument:
-    """Convert a sanitized SVG to a one-page vector PDF.
+    """Convert a sanitized SVG to a one-page vector PDF (``page``: a page of that size in CSS
+    px, the diagram filling it; see :func:`~mermaid_printer.export.geometry.pdf_placement`).
 
     Raises:
         InvalidInput: an unknown background colour name.
@@ -45,7 +47,7 @@ def svg_to_pdf(
     """
     loaded = load_svg(svg)
     placement, chosen = pdf_placement(
-        loaded.width, loaded.height, paper=paper, orientation=orientation, margin_mm=margin_mm, fit=fit
+        loaded.width, loaded.height, paper=paper, orientation=orientation, margin_mm=margin_mm, fit=fit, page=page
     )
     placement = replace(placement, background=background_rgba(background))
     data, warnings = draw_pdf(loaded, placement, creator=creator)

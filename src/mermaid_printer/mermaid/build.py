@@ -10,6 +10,7 @@ import hashlib
 
 from mermaid_printer.jobs import DetectJob, ParseJob, PdfJob, PngJob, SvgJob
 from mermaid_printer.mermaid.config import build_mermaid_config
+from mermaid_printer.mermaid.icons import icon_subset
 from mermaid_printer.mermaid.requests import (
     DiagramOptions,
     ParseOptions,
@@ -41,6 +42,7 @@ def svg_job(options: RenderOptions) -> SvgJob:
         timeout_ms=options.timeout_ms,
         background=options.background,
         embed_fonts=options.embed_fonts,
+        icons=icon_subset(options.code),
     )
 
 
@@ -55,6 +57,7 @@ def pdf_job(options: PdfOptions) -> PdfJob:
         orientation=options.orientation,
         margin_mm=options.margin_mm,
         fit=options.fit,
+        icons=icon_subset(options.code),
     )
 
 
@@ -67,6 +70,7 @@ def png_job(options: PngOptions) -> PngJob:
         background=options.background,
         scale=options.scale,
         width=options.width,
+        icons=icon_subset(options.code),
     )
 
 

@@ -13,7 +13,7 @@ import json
 import zlib
 from typing import Any
 
-__all__ = ["EDITOR_URL", "editor_link", "editor_state"]
+__all__ = ["EDITOR_URL", "drawing_link", "editor_link", "editor_state"]
 
 #: Where the link opens the diagram for editing.
 EDITOR_URL = "https://mermaid.live/edit"
@@ -30,6 +30,15 @@ def editor_link(code: str, config: dict[str, Any] | None = None) -> str:
     }
     packed = zlib.compress(json.dumps(state, ensure_ascii=False).encode("utf-8"), 9)
     return f"{EDITOR_URL}#pako:{base64.urlsafe_b64encode(packed).decode('ascii').rstrip('=')}"
+
+
+def drawing_link(code: str, theme: str | None, config: dict[str, Any]) -> str:
+    """The editor link for a diagram drawn with ``theme`` and the client's ``config``: the config
+    as the client gave it, the ``theme`` option winning over a theme inside it (as in a render)."""
+    drawn = dict(config)
+    if theme is not None:
+        drawn["theme"] = theme
+    return editor_link(code, drawn)
 
 
 def editor_state(link: str) -> dict[str, Any]:

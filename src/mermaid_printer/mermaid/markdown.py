@@ -39,8 +39,10 @@ from mermaid_printer.project.output_names import slugify
 
 __all__ = ["BlockOutcome", "MarkdownRendering", "render_markdown"]
 
-_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})")
-_TITLE = re.compile(r"^\s*(?:title|accTitle)\s*:\s*(?P<title>.+?)\s*$", re.MULTILINE)
+_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,}|:{3,})")
+_ACC_TITLE = re.compile(r"^\s*accTitle\s*:\s*(?P<title>.+?)\s*$", re.MULTILINE)
+_TITLE = re.compile(r"^\s*title\s*:\s*(?P<title>.+?)\s*$", re.MULTILINE)
+_ACC_DESCR = re.compile(r"^\s*accDescr\s*(?::\s*(?P<line>.+?)\s*$|\{(?P<block>[^}]*)\})", re.MULTILINE)
 _SUFFIX = re.compile(r"^\.[a-z0-9]{1,10}$")
 
 
@@ -98,10 +100,21 @@ class MarkdownRendering:
 
 
 def _alt_text(code: str, index: int) -> str:
-    """The diagram's own title (front matter ``title:`` or ``accTitle:``), or "Diagram n"."""
-    found = _TITLE.search(code)
+    """The diagram's accessible title (``accTitle:``), else its own title (front matter or a
+    ``title:``), else "Diagram n"."""
+    found = _ACC_TITLE.search(code) or _TITLE.search(code)
     title = found.group("title").strip("\"'") if found else f"Diagram {index}"
     return re.sub(r"([\\\[\]])", r"\\\1", title)
+
+
+def _description(code: str) -> str | None:
+    """The diagram's accessible description (``accDescr: …`` or ``accDescr { … }``) on one line,
+    as an image link's title (``"…"``), or ``None``."""
+    found = _ACC_DESCR.search(code)
+    if found is None:
+        return None
+    text = " ".join((found.group("line") or found.group("block") or "").split())
+    return re.sub(r'(["\\])', r"\\\1", text) if text else None
 
 
 def _destination(link_prefix: str, name: str) -> str:
@@ -115,14 +128,16 @@ def _comment(text: str) -> str:
     return re.sub(r"-{2,}", "-", " ".join(text.split()))
 
 
-def _rendered_lines(block: MermaidBlock, lines: list[str], alt: str, destination: str) -> list[str]:
+def _rendered_lines(
+    block: MermaidBlock, lines: list[str], alt: str, destination: str, description: str | None = None
+) -> list[str]:
     opening = _FENCE.match(lines[block.first_line - 1])
     indent = opening.group("indent") if opening else ""
     kept = lines[block.first_line - 1 : block.last_line]
     if not block.closed:
         kept = [*kept, f"{indent}{opening.group('fence') if opening else '```'}"]
     return [
-        f"{indent}![{alt}]({destination})",
+        f'{indent}![{alt}]({destination} "{description}")' if description else f"{indent}![{alt}]({destination})",
         "",
         f"{indent}<details>",
         f"{indent}<summary>Mermaid source</summary>",
@@ -169,6 +184,7 @@ def render_markdown(
     *,
     image_stem: str = "diagram",
     image_suffix: str = ".svg",
+    colon_blocks: bool = False,
 ) -> MarkdownRendering:
     """Draw every Mermaid block of ``markdown`` into ``image_dir`` and link the images.
 
@@ -180,6 +196,7 @@ def render_markdown(
             document to ``image_dir`` (``""`` when they are in the same directory).
         image_stem: the images' name before ``-<n>`` (made safe with ``output_names.slugify``).
         image_suffix: the images' extension, matching what ``render`` returns.
+        colon_blocks: also draw ``:::mermaid`` blocks (as mermaid-cli does).
 
     Raises:
         InvalidInput: a malformed ``image_suffix``.
@@ -195,7 +212,7 @@ def render_markdown(
     output: list[str] = []
     outcomes: list[BlockOutcome] = []
     position = 0  # the next input line (0-based) not yet copied
-    for index, block in enumerate(find_mermaid_blocks(markdown), start=1):
+    for index, block in enumerate(find_mermaid_blocks(markdown, colon_blocks=colon_blocks), start=1):
         output.extend(lines[position : block.first_line - 1])
         position = block.last_line
         opening = _FENCE.match(lines[block.first_line - 1])
@@ -211,7 +228,8 @@ def render_markdown(
         _write(image_dir, name, image)
         destination = _destination(link_prefix, name)
         outcomes.append(BlockOutcome(index, block.first_line, block.last_line, image=name, link=destination))
-        output.extend(_rendered_lines(block, lines, _alt_text(block.code, index), destination))
+        alt, description = _alt_text(block.code, index), _description(block.code)
+        output.extend(_rendered_lines(block, lines, alt, destination, description))
     output.extend(lines[position:])
     return MarkdownRendering(newline.join(output), tuple(outcomes))
 

@@ -5,6 +5,11 @@ whose info string's first word is ``mermaid`` (any case; ``{mermaid}`` too), and
 line of the same character, at least as long, and nothing else — as CommonMark defines fenced
 code. An unclosed fence runs to the end of the document (CommonMark again), so a block is never
 lost. Line numbers are 1-based; ``code`` is the block's text with the fence's indentation removed.
+
+With ``colon_blocks`` (the command line's Markdown, as mermaid-cli reads it), a ``:::mermaid``
+block counts too: three or more colons and ``mermaid``, closed by a line of at least as many
+colons. Another ``:::`` container (``::: note``) is not a block: its lines are searched as usual.
+Off by default: in MkDocs ``::: name`` is mkdocstrings' syntax.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 
 __all__ = ["MermaidBlock", "find_mermaid_blocks"]
 
-_OPENING = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)$")
+_OPENING = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,}|:{3,})[ \t]*(?P<info>[^\n]*)$")
 
 
 @dataclass(frozen=True)
@@ -34,8 +39,9 @@ def _is_mermaid(info: str, fence: str) -> bool:
     return bool(words) and words[0].strip("{}.").lower() == "mermaid"
 
 
-def find_mermaid_blocks(markdown: str) -> list[MermaidBlock]:
-    """Every fenced Mermaid block of ``markdown``, in order."""
+def find_mermaid_blocks(markdown: str, *, colon_blocks: bool = False) -> list[MermaidBlock]:
+    """Every fenced Mermaid block of ``markdown``, in order (``:::mermaid`` ones too with
+    ``colon_blocks``)."""
     lines = markdown.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     blocks: list[MermaidBlock] = []
     index = 0
@@ -45,6 +51,9 @@ def find_mermaid_blocks(markdown: str) -> list[MermaidBlock]:
             index += 1
             continue
         fence, indent = opening.group("fence"), len(opening.group("indent"))
+        if fence.startswith(":") and not (colon_blocks and _is_mermaid(opening.group("info"), fence)):
+            index += 1
+            continue
         closing = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
         end = index + 1
         while end < len(lines) and not closing.match(lines[end]):

@@ -36,7 +36,11 @@ def one_error_line(result: subprocess.CompletedProcess[bytes]) -> str:
     [
         (["-o", "a.png", "--paper", "A4"], "error: INVALID_INPUT: --paper applies to PDF output, not PNG"),
         (["-o", "a.svg", "--fit", "fill"], "error: INVALID_INPUT: --fit applies to PDF output, not SVG"),
-        (["-o", "a.pdf", "--width", "300"], "error: INVALID_INPUT: --width applies to PNG output, not PDF"),
+        (["-o", "a.pdf", "--width", "0"], "error: INVALID_INPUT: --width: "),
+        (
+            ["-o", "a.svg", "-s", "2", "-w", "100"],
+            "error: INVALID_INPUT: --scale: give scale or a width",
+        ),
         (["-o", "a.pdf", "--no-embed-fonts"], "error: INVALID_INPUT: --no-embed-fonts applies to SVG output, not PDF"),
         (["-o", "a.pdf", "--paper", "B9"], "error: INVALID_INPUT: --paper: unknown paper size"),
         (["-o", "a.pdf", "--orientation", "landscape"], "error: INVALID_INPUT: --orientation: "),

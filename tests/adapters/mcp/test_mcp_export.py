@@ -30,6 +30,7 @@ from mermaid_printer.adapters.delivery import OUTPUT_DIR_ENV
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import ERROR_CODES, error_from_dict
 from mermaid_printer.limits import MAX_INPUT_BYTES
+from mermaid_printer.mermaid.editor_link import editor_link
 from mermaid_printer.mermaid.requests import PdfOptions, PngOptions
 from mermaid_printer.requests import PAPER_SIZES
 
@@ -120,6 +121,7 @@ async def test_a_png_comes_back_as_an_image_block_and_the_envelope_holds_no_byte
         "sha256": digest,
         "delivery": "image",
         "uri": f"mermaid-printer://render/{digest[:16]}.png",
+        "editor_url": editor_link(FLOWCHART, {}),
     }
     assert image.data not in json.dumps(result.structured_content)
 

@@ -27,6 +27,7 @@ from mermaid_printer.adapters.mcp import server as mcp_server
 from mermaid_printer.adapters.mcp.server import build_server
 from mermaid_printer.errors import ERROR_CODES, DiagramSyntaxError, error_from_dict
 from mermaid_printer.limits import MAX_INPUT_BYTES
+from mermaid_printer.mermaid.editor_link import editor_link
 from mermaid_printer.mermaid.requests import THEMES
 
 pytestmark = pytest.mark.anyio
@@ -82,8 +83,8 @@ async def test_the_tool_is_listed_with_its_schemas_and_annotations(fake_printer:
     assert tool.output_schema is not None
     assert tool.output_schema["required"] == ["ok", "request_id", "warnings", "errors"]
     assert sorted(tool.output_schema["properties"]) == [
-        "cached", "delivery", "diagram_type", "errors", "mime_type", "ok", "path", "request_id", "sha256",
-        "size_bytes", "svg", "uri", "warnings",
+        "cached", "delivery", "diagram_type", "editor_url", "errors", "mime_type", "ok", "path", "request_id",
+        "sha256", "size_bytes", "svg", "uri", "warnings",
     ]  # fmt: skip
     assert tool.output_schema["$defs"]["ErrorEntry"]["properties"]["code"]["enum"] == list(ERROR_CODES)
 
@@ -101,6 +102,7 @@ async def test_a_rendered_diagram_comes_back_as_a_success_envelope(fake_printer:
         "svg": FAKE_SVG,
         "diagram_type": "flowchart-v2",
         "cached": False,
+        "editor_url": editor_link("graph TD; A-->B", {}),
         "mime_type": "image/svg+xml",
         "size_bytes": len(FAKE_SVG.encode()),
         "sha256": hashlib.sha256(FAKE_SVG.encode()).hexdigest(),

@@ -350,3 +350,25 @@ def test_a_stylesheet_text_anchor_beats_the_presentation_attribute_in_the_box(en
         return [b.x, b.width];""",
     )
     assert box[0] == pytest.approx(-box[1] / 2, abs=1e-4)
+
+
+def test_a_nested_svg_counts_its_content_fitted_from_its_viewbox_into_its_width_and_height(
+    engine: QuickJSEngine,
+) -> None:
+    # An Iconify icon is a nested <svg width=80 height=80 viewBox="0 0 256 264">; Mermaid places
+    # icon shapes and architecture services by the group's box. Counting the content at 256 units
+    # put a logos:postgresql icon 200 px off its node and widened the diagram by a third.
+    result = run(
+        engine,
+        """const g = document.createElementNS(NS, "g");
+        const icon = document.createElementNS(NS, "svg");
+        icon.setAttribute("x", "10"); icon.setAttribute("width", "80"); icon.setAttribute("height", "80");
+        icon.setAttribute("viewBox", "0 0 256 264");
+        const r = document.createElementNS(NS, "rect");
+        r.setAttribute("width", "256"); r.setAttribute("height", "264");
+        icon.appendChild(r); g.appendChild(icon); svg.appendChild(g);
+        const box = g.getBBox();
+        return [box.x, box.y, box.width, box.height];""",
+    )
+    scale = 80 / 264
+    assert result == pytest.approx([10 + (80 - 256 * scale) / 2, 0, 256 * scale, 80], abs=1e-4)

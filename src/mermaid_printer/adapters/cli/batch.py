@@ -118,7 +118,7 @@ def collect_items(
             continue
         directory = outdir if outdir is not None else path.parent
         if path.suffix.lower() in MARKDOWN_SUFFIXES:
-            for number, block in enumerate(find_mermaid_blocks(text), start=1):
+            for number, block in enumerate(find_mermaid_blocks(text, colon_blocks=True), start=1):
                 output = directory / f"{path.stem}-{number}.{output_format}"
                 items.append(BatchItem(f"{name}#{number}", block.code, output, block.first_line))
         else:

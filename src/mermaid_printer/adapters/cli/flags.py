@@ -68,17 +68,19 @@ def add_model_flags(
     *,
     overrides: Overrides | None = None,
     defaults_by_format: dict[str, dict[str, Any]] | None = None,
+    aliases: dict[str, tuple[str, ...]] | None = None,
 ) -> None:
     """Add a flag for each of ``fields`` of ``model`` to ``target`` (a parser or argument group).
 
     ``defaults_by_format``: per field, the default each output format has, when they differ
-    (shown in the help instead of the model's one default).
+    (shown in the help instead of the model's one default). ``aliases``: per field, more
+    spellings of its flag (mermaid-cli's ``-t``, ``--backgroundColor``).
     """
     for name in fields:
         info = model.model_fields[name]
         override = (overrides or {}).get(name)
         help_text = _help(name, info, (defaults_by_format or {}).get(name))
-        flags = override.flags if override is not None else (flag_of(name, info),)
+        flags = (*(override.flags if override is not None else (flag_of(name, info),)), *(aliases or {}).get(name, ()))
         if override is not None and override.help:
             help_text = override.help
         if _is_bool(info):

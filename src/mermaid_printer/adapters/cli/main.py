@@ -43,6 +43,15 @@ from mermaid_printer.adapters.cli.flags import (
     output_format,
 )
 from mermaid_printer.adapters.cli.markmap import add_markmap_command, markmap_format, markmap_request
+from mermaid_printer.adapters.cli.mmdc import (
+    MMDC_ALIASES,
+    SIZE_FIELDS,
+    MmdcOptions,
+    add_mmdc_flags,
+    merged_inputs,
+    mmdc_options,
+    use_icon_packs,
+)
 from mermaid_printer.adapters.cli.start import batch_pool, discard_head_start, one_shot_pool, take_head_start
 from mermaid_printer.adapters.cli.terminal import OneLineErrorParser
 from mermaid_printer.adapters.error_codes import is_input_error
@@ -207,7 +216,15 @@ def _parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="OUTPUT", help="the rendered document (default: INPUT's name .rendered.md)"
     )
     markdown.add_argument("--cache-dir", metavar="DIR", help=_CACHE_DIR_HELP)
-    add_model_flags(markdown, RenderMarkdownRequest, ["format", "theme"])
+    markdown.add_argument(
+        "-a",
+        "--artefacts",
+        "--artifacts",
+        dest="artefacts",
+        metavar="DIR",
+        help="where the images go (default: beside OUTPUT)",
+    )
+    add_model_flags(markdown, RenderMarkdownRequest, ["format", "theme"], aliases={"theme": ("-t",)})
 
     parse = commands.add_parser(
         "parse",
@@ -228,13 +245,15 @@ def _parser() -> argparse.ArgumentParser:
         help="render diagrams to SVG, PDF or PNG files",
         description="Render Mermaid diagrams to SVG, PDF (vector, selectable text) or PNG. The format "
         "comes from --format, else from the output's suffix (.svg, .pdf, .png), else SVG. "
-        "Several inputs, Markdown inputs (every ```mermaid block is a diagram) or an output "
-        "directory make a batch: one file per diagram, rendered --jobs at a time.",
+        "Several inputs, Markdown inputs (every ```mermaid or :::mermaid block is a diagram) or an "
+        "output directory make a batch: one file per diagram, rendered --jobs at a time. A Markdown "
+        "INPUT with a Markdown -o is mermaid-cli's Markdown mode: the document with each block drawn "
+        "into an image (see the markdown command). mermaid-cli's flags are accepted too (docs/cli.md).",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     render.add_argument(
-        "input", metavar="INPUT", nargs="+", help="Mermaid or Markdown source files, or - for stdin (one diagram)"
+        "input", metavar="INPUT", nargs="*", help="Mermaid or Markdown source files, or - for stdin (one diagram)"
     )
     render.add_argument(
         "--jobs",
@@ -255,12 +274,19 @@ def _parser() -> argparse.ArgumentParser:
         "-f", "--format", choices=_FORMATS, help="svg, pdf or png (default: from OUTPUT's suffix, else svg)"
     )
     add_model_flags(
-        render, DiagramOptions, _fields(DiagramOptions), overrides=_OVERRIDES, defaults_by_format=_differing_defaults()
+        render,
+        DiagramOptions,
+        _fields(DiagramOptions),
+        overrides=_OVERRIDES,
+        defaults_by_format=_differing_defaults(),
+        aliases=MMDC_ALIASES,
     )
     for format_name, model in _FORMAT_MODELS.items():
         own = _own_fields(model)
         if own:
-            add_model_flags(render.add_argument_group(format_name.upper()), model, own, overrides=_OVERRIDES)
+            group = render.add_argument_group(format_name.upper())
+            add_model_flags(group, model, own, overrides=_OVERRIDES, aliases=MMDC_ALIASES)
+    add_mmdc_flags(render)
     add_markmap_command(commands, common, _EPILOG)
     return parser
 
@@ -344,7 +370,9 @@ def _apply_project_flags(args: argparse.Namespace) -> None:
             os.environ[variable] = str(value)
 
 
-def _markdown(args: argparse.Namespace) -> int:
+def _markdown(args: argparse.Namespace, extras: MmdcOptions | None = None) -> int:
+    """Markdown in, Markdown out: every Mermaid block (fenced or ``:::mermaid``) drawn into an image
+    in ``--artefacts`` (default: beside the output) and linked from the output document."""
     from mermaid_printer.mermaid.markdown import render_markdown
 
     request = validate_request(RenderMarkdownRequest, {"path": args.input, **given_values(args, ["format", "theme"])})
@@ -353,17 +381,29 @@ def _markdown(args: argparse.Namespace) -> int:
     if output.resolve() == source.resolve():
         raise InvalidInput("the output would overwrite the input: name another with -o", {"field": "output"})
     text = _read_input(args.input)
-    blocks = find_mermaid_blocks(text)
+    blocks = find_mermaid_blocks(text, colon_blocks=True)
+    artefacts = getattr(args, "artefacts", None)
+    image_dir = Path(artefacts) if artefacts else output.parent
+    link_prefix = os.path.relpath(image_dir.resolve(), output.parent.resolve()) if artefacts else "."
     with _printer(args.cache_dir, one_shot=False, batch=len(blocks)) as printer:
-        render = _renderer(printer, request.format, {"theme": request.theme})
+        render = _renderer(printer, request.format, {"theme": request.theme}, extras)
 
         def image(code: str) -> bytes:
-            return render(code)[0]
+            data, warnings = render(code)
+            for warning in warnings:
+                print(f"warning: {_one_line(warning)}", file=sys.stderr)
+            return data
 
         # Every block drawn at once on all cores, as a batch does; then written in order.
         drawn = render_ahead([block.code for block in blocks], image, jobs=os.cpu_count() or 1)
         rendering = render_markdown(
-            text, drawn, output.parent, "", image_stem=output.stem, image_suffix=f".{request.format}"
+            text,
+            drawn,
+            image_dir,
+            "" if link_prefix == "." else link_prefix,
+            image_stem=output.stem,
+            image_suffix=f".{request.format}",
+            colon_blocks=True,
         )
     if not rendering.blocks:
         terminal.note(f"{args.input} has no ```mermaid block: nothing to draw, the document is copied as it is")
@@ -383,8 +423,11 @@ def _markdown(args: argparse.Namespace) -> int:
 
 
 def _format_flags(args: argparse.Namespace, output_format: str) -> dict[str, Any]:
-    """The options the command line gives for ``output_format``."""
-    return given_values(args, _fields(_FORMAT_MODELS[output_format]), _OVERRIDES)
+    """The options the command line gives for ``output_format`` (``--css-file`` into the config)."""
+    from mermaid_printer.adapters.cli.mmdc import with_css_file
+
+    flags = given_values(args, _fields(_FORMAT_MODELS[output_format]), _OVERRIDES)
+    return with_css_file(flags, getattr(args, "css_file", None))
 
 
 def _http(args: argparse.Namespace) -> int:
@@ -441,21 +484,55 @@ def _differing_defaults() -> dict[str, dict[str, Any]]:
 
 
 def _render(args: argparse.Namespace) -> int:
+    args.input = merged_inputs(args)
+    extras = mmdc_options(args)
+    use_icon_packs(args.icon_packs)
+    if args.watch:
+        from mermaid_printer.adapters.cli.watch import watch
+
+        if "-" in args.input:
+            raise InvalidInput("--watch re-reads files: name input files, not - (stdin)", {"field": "watch"})
+        with _printer(args.cache_dir, one_shot=False) as printer:
+            return watch(args.input, lambda: _render_once(args, extras, printer), quiet=terminal.quiet())
+    return _render_once(args, extras, None)
+
+
+def _render_once(args: argparse.Namespace, extras: MmdcOptions, printer: Any | None) -> int:
+    """One render of the inputs, with ``printer`` (``None``: one made for it)."""
     if is_markdown_document(args.input, args.output):
-        return _markdown(_as_markdown_command(args))
+        return _markdown(_as_markdown_command(args), extras)
+    if args.artefacts is not None:
+        raise InvalidInput(
+            "--artefacts is for Markdown mode: a Markdown INPUT and a Markdown -o", {"field": "artefacts"}
+        )
     if _is_batch(args):
-        return _render_batch(args)
+        return _render_batch(args, extras, printer)
     (input_name,) = args.input
     output_format = _output_format(args)
     output = _output_path(input_name, args.output, f".{output_format}")
     code = _read_input(input_name)
-    with _printer(args.cache_dir, one_shot=True) as printer:
-        data, warnings = _renderer(printer, output_format, _format_flags(args, output_format))(code)
+    with _opened(printer, args.cache_dir, one_shot=True) as drawing:
+        data, warnings = _renderer(drawing, output_format, _format_flags(args, output_format), extras)(code)
     return _emit(data, warnings, output)
 
 
-def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callable[[str], tuple[bytes, list[str]]]:
-    """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives."""
+def _opened(printer: Any | None, cache_dir: str | None, *, one_shot: bool, batch: int = 0) -> Any:
+    """``printer`` as a context that leaves it open, or a new printer."""
+    import contextlib
+
+    if printer is not None:
+        return contextlib.nullcontext(printer)
+    return _printer(cache_dir, one_shot=one_shot, batch=batch)
+
+
+def _renderer(
+    printer: Any, output_format: str, flags: dict[str, Any], extras: MmdcOptions | None = None
+) -> Callable[[str], tuple[bytes, list[str]]]:
+    """``code -> (bytes, warnings)`` in ``output_format`` with the options ``flags`` gives, and
+    mermaid-cli's ``extras`` (size, SVG id)."""
+    from mermaid_printer.adapters.cli import mmdc
+
+    extras = extras or MmdcOptions()
 
     def render(code: str) -> tuple[bytes, list[str]]:
         try:
@@ -466,13 +543,18 @@ def _renderer(printer: Any, output_format: str, flags: dict[str, Any]) -> Callab
     def render_as_asked(code: str) -> tuple[bytes, list[str]]:
         values = {"code": code, **flags}
         if output_format == "pdf":
+            if extras.sized:
+                return mmdc.sized_pdf(printer, validate_request(PdfOptions, values), extras)
             pdf = printer.render_pdf(validate_request(PdfOptions, values))
             return pdf.pdf, pdf.warnings
         if output_format == "png":
+            if extras.height is not None:
+                values["width"] = mmdc.png_width(printer, validate_request(PngOptions, values), extras)
             png = printer.render_png(validate_request(PngOptions, values))
             return png.png, png.warnings
         svg = printer.render_svg(validate_request(RenderOptions, values))
-        return svg.svg.encode("utf-8"), svg.warnings
+        text = mmdc.with_svg_id(svg.svg, extras.svg_id) if extras.svg_id else svg.svg
+        return mmdc.sized_svg(text, extras).encode("utf-8"), svg.warnings
 
     return render
 
@@ -498,7 +580,7 @@ def _as_markdown_command(args: argparse.Namespace) -> argparse.Namespace:
     return argparse.Namespace(**{**vars(args), "input": name})
 
 
-def _render_batch(args: argparse.Namespace) -> int:
+def _render_batch(args: argparse.Namespace, extras: MmdcOptions, printer: Any | None) -> int:
     if "-" in args.input:
         raise InvalidInput("stdin (-) holds one diagram: render it alone, not in a batch", {"field": "input"})
     if args.output == "-":
@@ -512,8 +594,8 @@ def _render_batch(args: argparse.Namespace) -> int:
         names = ", ".join(args.input)
         terminal.note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
         return EXIT_OK
-    with _printer(args.cache_dir, one_shot=len(inputs.items) <= 1, batch=len(inputs.items)) as printer:
-        render = _renderer(printer, output_format, _format_flags(args, output_format))
+    with _opened(printer, args.cache_dir, one_shot=len(inputs.items) <= 1, batch=len(inputs.items)) as drawing:
+        render = _renderer(drawing, output_format, _format_flags(args, output_format), extras)
         outcome = render_batch(inputs, render, jobs=args.jobs, status=None if terminal.quiet() else status_stream())
     errors = outcome.errors()
     if not errors:
@@ -527,7 +609,7 @@ def _output_format(args: argparse.Namespace, *, batch: bool = False) -> str:
     refuses flags of another format."""
     chosen = output_format(None if batch else args.output, args.format, _FORMATS)
     for owner, model in _FORMAT_MODELS.items():
-        given = [name for name in _own_fields(model) if getattr(args, name) is not None]
+        given = [name for name in _own_fields(model) if getattr(args, name) is not None and name not in SIZE_FIELDS]
         if given and owner != chosen:
             flag = flag_of(given[0], model.model_fields[given[0]], _OVERRIDES)
             raise InvalidInput(f"{flag} applies to {owner.upper()} output, not {chosen.upper()}", {"field": given[0]})

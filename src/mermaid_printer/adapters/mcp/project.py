@@ -20,9 +20,10 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 from pydantic import Field, StringConstraints, ValidationInfo, field_validator
 
-from mermaid_printer.adapters.envelope import Envelope, guarded, success_envelope
+from mermaid_printer.adapters.envelope import EDITOR_URL_FIELD, Envelope, guarded, success_envelope
 from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec, failure_reply
 from mermaid_printer.errors import PrinterError
+from mermaid_printer.mermaid.editor_link import drawing_link
 from mermaid_printer.mermaid.styles import STYLES, style_uri
 from mermaid_printer.project.service import (
     ListFilesRequest,
@@ -72,6 +73,7 @@ class RenderMermaidEnvelope(Envelope):
     diagram_type: NotRequired[str]
     mime_type: NotRequired[str]
     size_bytes: NotRequired[int]
+    editor_url: NotRequired[EDITOR_URL_FIELD]
 
 
 class RenderMarkdownEnvelope(Envelope):
@@ -104,7 +106,8 @@ diagram, then call render_mermaid.
 """
 _RENDER_DESCRIPTION = """\
 Render Mermaid code with Mermaid 12.3 (locally, no browser, no network) and save it into the project's
-diagram directory (DIAGRAM_OUT_DIR), the file named from title. Returns the saved path and diagram type;
+diagram directory (DIAGRAM_OUT_DIR), the file named from title. Returns the saved path, diagram type and
+editor_url (opens the diagram in the Mermaid Live Editor; encoded locally, nothing fetched);
 a PNG also comes back as an image, SVG and PDF as an embedded resource. A SYNTAX_ERROR names the line
 and column: fix the code and call again.
 """
@@ -138,7 +141,8 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
         return Reply(success_envelope(request_id, list(content.warnings), **facts), is_error=False)
 
     def rendering(printer: PrinterService, arguments: dict[str, Any], request_id: str) -> Reply:
-        saved = render_mermaid(printer, sources, validate_request(RenderMermaidRequest, arguments))
+        request = validate_request(RenderMermaidRequest, arguments)
+        saved = render_mermaid(printer, sources, request)
         envelope = success_envelope(
             request_id,
             saved.warnings,
@@ -146,6 +150,7 @@ def project_tools(sources: FileSources) -> list[ToolSpec]:
             diagram_type=saved.diagram_type,
             mime_type=saved.media_type,
             size_bytes=len(saved.data),
+            editor_url=drawing_link(request.code, request.theme, request.config),
         )
         kind: Literal["image", "resource"] = "image" if saved.media_type == "image/png" else "resource"
         attachment = Attachment(

@@ -32,6 +32,7 @@ from mermaid_printer.adapters.mcp.tools import Attachment, Reply, ToolSpec, fail
 from mermaid_printer.errors import ERROR_CODES
 from mermaid_printer.export.geometry import MAX_PNG_PIXELS
 from mermaid_printer.limits import MAX_TEXT_CHARS
+from mermaid_printer.mermaid.editor_link import drawing_link
 from mermaid_printer.mermaid.requests import PdfOptions, PngOptions, RenderOptions
 from mermaid_printer.requests import DEFAULT_PNG_SCALE, PAPER_SIZES, validate_request
 from mermaid_printer.service import PrinterService
@@ -54,7 +55,9 @@ Returns JSON: ok, request_id, warnings, errors (each {{code, message, details}})
 diagram_type, size_bytes, sha256 and delivery. The SVG comes once: with delivery "inline" (default)
 as svg in the structured result (the text content is the same JSON without it); "resource" returns
 it as an embedded text resource (image/svg+xml) for clients that show only content blocks; "file"
-writes it to a file on the server's machine and returns its path. Error codes:
+writes it to a file on the server's machine and returns its path. Also editor_url: a link that
+opens the diagram in the Mermaid Live Editor for a person to see and change (encoded locally,
+nothing fetched or uploaded; offer it to the user rather than opening it yourself). Error codes:
 {", ".join(ERROR_CODES)}; a SYNTAX_ERROR has line, column and expected in its details.
 
 Limits: code at most {MAX_TEXT_CHARS:,} characters (Mermaid's maxTextSize); a render is stopped after timeout_ms; nothing
@@ -68,7 +71,8 @@ _COMMON_LIMITS = (
     "Same code, theme, config_json and timeout_ms as mermaid_to_svg, with the same limits; nothing is "
     f"fetched from the network. Error codes: {', '.join(ERROR_CODES)}; a SYNTAX_ERROR has line, column "
     "and expected in its details: fix the code and call again. Output is deterministic: after an "
-    "INVALID_*, SYNTAX_ERROR or UNSUPPORTED_DIAGRAM error change the input rather than retrying it."
+    "INVALID_*, SYNTAX_ERROR or UNSUPPORTED_DIAGRAM error change the input rather than retrying it. "
+    "editor_url opens the diagram in the Mermaid Live Editor (encoded locally; nothing fetched)."
 )
 
 _PDF_DESCRIPTION = f"""\
@@ -156,7 +160,11 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
         def work(request_id: str) -> Reply:
             request = validate_request(SvgToolRequest, arguments)
             result = printer.render_svg(request)
-            facts = {"diagram_type": result.diagram_type, "cached": result.cached}
+            facts = {
+                "diagram_type": result.diagram_type,
+                "cached": result.cached,
+                "editor_url": drawing_link(request.code, request.theme, request.config),
+            }
             return _deliver(
                 request_id,
                 result.svg.encode("utf-8"),
@@ -181,6 +189,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 "paper": request.paper,
                 "orientation": result.orientation,
                 "cached": result.cached,
+                "editor_url": drawing_link(request.code, request.theme, request.config),
             }
             return _deliver(
                 request_id, result.pdf, "application/pdf", request.delivery, facts, result.warnings, output_dir
@@ -198,6 +207,7 @@ def printer_tools(output_dir: Path | None = None) -> list[ToolSpec]:
                 "height_px": result.height_px,
                 "scale": result.scale,
                 "cached": result.cached,
+                "editor_url": drawing_link(request.code, request.theme, request.config),
             }
             return _deliver(request_id, result.png, "image/png", request.delivery, facts, result.warnings, output_dir)
 

@@ -242,7 +242,9 @@ def detect(engine: Engine, job: DetectJob) -> DiagramType:
 
 def render_svg(engine: Engine, job: SvgJob) -> RenderResult:
     """Render and post-process one diagram."""
-    payload = {"code": job.code, "config": job.config, "svgId": job.svg_id}
+    payload: dict[str, Any] = {"code": job.code, "config": job.config, "svgId": job.svg_id}
+    if job.icons:
+        payload["icons"] = job.icons
     started = time.monotonic()
     result = engine.call("render", payload, _limits(job.timeout_ms))
     if not result.get("ok"):
@@ -263,7 +265,7 @@ def render_pdf(engine: Engine, job: PdfJob) -> PdfResult:
     """Render one diagram and convert it to a one-page vector PDF."""
     from mermaid_printer.export.pdf import svg_to_pdf
 
-    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms)
+    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms, job.icons)
     document = svg_to_pdf(
         rendered.svg,
         background=job.background,
@@ -287,7 +289,7 @@ def render_png(engine: Engine, job: PngJob) -> PngResult:
     """Render one diagram and rasterize it to PNG."""
     from mermaid_printer.export.png import svg_to_png
 
-    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms)
+    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms, job.icons)
     image = svg_to_png(rendered.svg, background=job.background, scale=job.scale, width=job.width)
     return PngResult(
         png=image.data,
@@ -299,7 +301,9 @@ def render_png(engine: Engine, job: PngJob) -> PngResult:
     )
 
 
-def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: int) -> RenderResult:
+def _export_svg(
+    engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, icons: dict[str, Any] | None = None
+) -> RenderResult:
     """The SVG a PDF or PNG is drawn from: transparent, no embedded fonts, one fixed id."""
     if not _export_prepared:
         _prepare_export([])
@@ -307,7 +311,7 @@ def _export_svg(engine: Engine, code: str, config: dict[str, Any], timeout_ms: i
         raise EngineUnavailable(_export_unavailable.message, _export_unavailable.details)
     # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
     # same for every diagram of a type and theme, so the converter's compiled copy is reused.
-    job = SvgJob(code=code, config=config, svg_id=EXPORT_SVG_ID, timeout_ms=timeout_ms, embed_fonts=False)
+    job = SvgJob(code=code, config=config, svg_id=EXPORT_SVG_ID, timeout_ms=timeout_ms, embed_fonts=False, icons=icons)
     return render_svg(engine, job)
 
 

@@ -296,11 +296,30 @@
       if (!b) continue;
       if (CONTAINERS.has(c._lname) && isOriginPoint(b) && !holdsOwnContent(c)) continue;
       if (c._lname === "svg" && c._parent) {
-        b = [b[0] + num(c, "x"), b[1] + num(c, "y"), b[2] + num(c, "x"), b[3] + num(c, "y")];
+        b = nestedViewport(c, b);
       }
       box = unionBox(box, transformBox(b, transformOf(c)));
     }
     return box;
+  }
+
+  // A nested <svg>'s content box in its parent's user space: its viewBox fitted into its width
+  // and height (preserveAspectRatio's default, xMidYMid meet), then moved to its x, y. Iconify
+  // icons are drawn so (a 256-unit logo in an 80 px box).
+  function nestedViewport(el, b) {
+    const x = num(el, "x");
+    const y = num(el, "y");
+    const v = (el.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
+    const width = num(el, "width");
+    const height = num(el, "height");
+    const aspect = (el.getAttribute("preserveAspectRatio") || "").trim();
+    if (v.length !== 4 || !(v[2] > 0 && v[3] > 0) || !(width > 0 && height > 0) || (aspect && aspect !== "xMidYMid meet" && aspect !== "xMidYMid")) {
+      return [b[0] + x, b[1] + y, b[2] + x, b[3] + y];
+    }
+    const scale = Math.min(width / v[2], height / v[3]);
+    const dx = x + (width - v[2] * scale) / 2 - v[0] * scale;
+    const dy = y + (height - v[3] * scale) / 2 - v[1] * scale;
+    return [b[0] * scale + dx, b[1] * scale + dy, b[2] * scale + dx, b[3] * scale + dy];
   }
 
   // HTML boxes inside SVG (only when a diagram insists on <foreignObject>): text on one line.

@@ -239,6 +239,13 @@
     const config = payload.config || {};
     if (JSON.stringify(config) !== initializedWith) initialize(config);
     directivesApplied = hasConfigInSource(String(payload.code));
+    // The icons the diagram names (mermaid/icons.py), from local packs only. The child is
+    // single-use, so what is registered here goes with it; a diagram without icons skips this.
+    if (payload.icons) {
+      mermaid.registerIconPacks(
+        Object.keys(payload.icons).map((name) => ({ name, loader: async () => payload.icons[name] })),
+      );
+    }
     const { svg, diagramType } = await mermaid.render(payload.svgId || "mermaid-printer", payload.code);
     // HTML that Mermaid put in <foreignObject> becomes SVG text (foreign_objects.js); the faces
     // its text is drawn in are read from the converted tree, or else from the markup.
