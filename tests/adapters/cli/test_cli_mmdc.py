@@ -216,8 +216,8 @@ def test_watch_renders_a_changed_input_again_and_stops_cleanly_on_ctrl_c(tmp_pat
         if watcher.poll() is None:
             watcher.kill()
             watcher.wait()
-    reader.join(timeout=10)
-    stream.close()
+        reader.join(timeout=10)
+        stream.close()  # also when an assertion failed: an open pipe would warn in a later test
     assert "Done" in first and "Changed" not in first
     assert "Changed" in second
     rest = []

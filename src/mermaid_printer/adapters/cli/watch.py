@@ -10,6 +10,7 @@ it cleanly (exit status 0).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -63,6 +64,10 @@ def watch(
         say("rendered" if status == 0 else "render failed; watching for the next change")
 
     stamps = {path: _stamp(path) for path in paths}
+    # Ctrl-C sets the stop event rather than raising wherever the main thread happens to be (in
+    # the printer's pool, a lock, a socket read), so the round in progress ends and the printer
+    # closes as after any run.
+    previous = signal.signal(signal.SIGINT, lambda *_: stop.set()) if _in_main_thread() else None
     try:
         round_()
         say(f"watching {len(paths)} input{'s' if len(paths) != 1 else ''} for changes; Ctrl-C stops")
@@ -75,5 +80,13 @@ def watch(
             say(f"changed: {' '.join(os.fspath(path) for path in changed)}")
             round_()
     except KeyboardInterrupt:
-        say("stopped watching")
+        pass
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    say("stopped watching")
     return 0
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
