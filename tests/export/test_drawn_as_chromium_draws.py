@@ -150,3 +150,26 @@ def test_an_svg_without_viewbox_or_absolute_size_is_drawn_at_the_size_a_browser_
 
     assert (image.width_px, image.height_px) == (400, 150)
     assert ink_box(image.data) == (10, 10, 30, 30)
+
+
+def baseline_row(width: str, baseline: float) -> int:
+    """The bottom row of a capital H drawn with its baseline at ``baseline`` (PNG at scale 1)."""
+    text = f'<text x="10" y="{baseline}" font-family="sans-serif" font-size="20">H</text>'
+    png = svg_to_png(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 100">{text}</svg>', scale=1).data
+    box = ink_box(png, 128)
+    assert box is not None, "nothing was drawn"
+    return box[3]
+
+
+def test_a_baseline_at_exactly_half_a_pixel_snaps_to_the_row_below_as_skia_rounds() -> None:
+    # Skia takes floor(y + 0.5): 40.5 and 42.5 both go down, where round-half-even would send
+    # 40.5 up and 42.5 down (the rows of a class diagram's members alternated).
+    assert baseline_row("200", 40.5) == baseline_row("200", 41)
+    assert baseline_row("200", 42.5) == baseline_row("200", 43)
+
+
+def test_an_svg_width_off_the_layout_grid_shrinks_the_drawing_as_chromium_lays_it_out() -> None:
+    # 200.01 px is a 200 px box in Chromium's 1/64 px layout units: the viewBox is drawn scaled
+    # by 200/200.01, so a baseline at 60.5 lands just above the half pixel and snaps up.
+    assert baseline_row("200.01", 60.5) == baseline_row("200.01", 60)
+    assert baseline_row("200", 60.5) == baseline_row("200", 61)

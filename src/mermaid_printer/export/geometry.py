@@ -109,6 +109,39 @@ def pdf_placement(
     return Placement(page_width, page_height, left, top, drawn_width, drawn_height), orientation
 
 
+def layout_size(length: float) -> float:
+    """A CSS length as Chromium lays out the ``<svg>`` box: in 1/64 px units, truncated.
+
+    An SVG ``363.226562`` px wide is a ``363.21875`` px box, so Chromium draws its viewBox scaled by
+    their ratio (``preserveAspectRatio`` keeping the smaller scale and centring); a baseline at
+    exactly half a pixel then lands just above or below it, which decides the pixel row the
+    glyphs snap to.
+    """
+    return math.trunc(length * 64) / 64 if 0 < length < 2**25 else length
+
+
+def chromium_viewport(width: float, height: float) -> tuple[float, float, float, float]:
+    """Where Chromium draws a ``width`` × ``height`` viewBox when the ``<svg>`` is given that size:
+    ``(left, top, drawn_width, drawn_height)`` in CSS px.
+
+    Chromium lays the ``<svg>`` box out in 1/64 px units (truncated), so an SVG ``363.226562`` px
+    wide is a ``363.21875`` px box and its viewBox is drawn scaled by the smaller of the two
+    ratios (``preserveAspectRatio``'s meet); the centring offset is a layout offset too, in
+    1/64 px, so a few thousandths of a pixel become none. Raster output only: a text baseline at
+    exactly half a pixel lands just above it, which decides the pixel row its glyphs snap to.
+    """
+    box_width, box_height = _layout_units(width), _layout_units(height)
+    scale = min(box_width / width, box_height / height) if width > 0 and height > 0 else 1.0
+    drawn_width, drawn_height = width * scale, height * scale
+    left, top = _layout_units((box_width - drawn_width) / 2), _layout_units((box_height - drawn_height) / 2)
+    return left, top, drawn_width, drawn_height
+
+
+def _layout_units(length: float) -> float:
+    """``length`` in Chromium's layout units: whole 1/64 px, truncated toward zero."""
+    return math.trunc(length * 64) / 64 if abs(length) < 2**25 else length
+
+
 def png_size(
     width: float, height: float, *, scale: float | None = None, target_width: int | None = None
 ) -> tuple[int, int, float]:

@@ -8,6 +8,7 @@ On raster output the baseline sits on a whole device pixel, as Chromium's raster
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from mermaid_printer.export import cairo_unavailable
@@ -104,11 +105,15 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
 
 def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
     """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
-    places horizontal text (positions stay fractional along the line). Raster output only."""
+    places horizontal text (positions stay fractional along the line). Raster output only.
+
+    Skia rounds a glyph's device position by adding half a pixel and taking the floor, so a
+    baseline at exactly half a pixel goes down a row (not to the even row, as ``round`` would).
+    """
     snapped = []
     for glyph, x, y in glyphs:
         device_x, device_y = context.user_to_device(x, y)
-        snapped.append((glyph, *context.device_to_user(device_x, round(device_y))))
+        snapped.append((glyph, *context.device_to_user(device_x, math.floor(device_y + 0.5))))
     return snapped
 
 
