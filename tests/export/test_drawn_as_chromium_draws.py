@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 
 import pytest
 from export.export_checks import ink_box, pixel
@@ -173,3 +174,38 @@ def test_an_svg_width_off_the_layout_grid_shrinks_the_drawing_as_chromium_lays_i
     # by 200/200.01, so a baseline at 60.5 lands just above the half pixel and snaps up.
     assert baseline_row("200.01", 60.5) == baseline_row("200.01", 60)
     assert baseline_row("200", 60.5) == baseline_row("200", 61)
+
+
+def hinted_stem(png: bytes, width: int = 60, height: int = 40) -> bool:
+    """Whether the darkest column (an H's stem) has only full rows of ink: heights on whole
+    pixels, as FreeType's light hinting puts them."""
+    stem = min(range(width), key=lambda x: sum(pixel(png, x, y)[0] for y in range(height)))
+    inked = [value for value in (pixel(png, stem, y)[0] for y in range(height)) if value < 250]
+    return bool(inked) and all(value < 128 for value in inked)
+
+
+def h_svg(size: int) -> str:
+    return svg(f'<text x="10.3" y="30" font-family="sans-serif" font-size="{size}">H</text>', width=60, height=40)
+
+
+@pytest.mark.parametrize("size", [13, 15, 21])
+def test_raster_text_is_hinted_vertically_as_chromium_slight_hinting_draws_it(size: int) -> None:
+    # Chromium draws with FreeType's light hinting: heights snap to whole pixels, so the stem of
+    # an H starts on a full row (unhinted, a 15 px H is 10.3 px tall: a pale row on top).
+    assert hinted_stem(svg_to_png(h_svg(size), scale=1).data)
+
+
+def test_a_png_drawn_after_a_pdf_is_hinted_as_one_drawn_first() -> None:
+    # cairo resolves a face once, with the options of its first use: in a fresh process, a PDF
+    # (unhinted) drawn first must not leave the later PNG unhinted.
+    script = (
+        "import sys\n"
+        "from mermaid_printer.export.pdf import svg_to_pdf\n"
+        "from mermaid_printer.export.png import svg_to_png\n"
+        "svg = sys.stdin.read()\n"
+        "svg_to_pdf(svg)\n"
+        "sys.stdout.buffer.write(svg_to_png(svg, scale=1).data)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], input=h_svg(15).encode(), capture_output=True, check=True)
+
+    assert hinted_stem(done.stdout)

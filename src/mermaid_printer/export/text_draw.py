@@ -68,7 +68,7 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
         glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
     size = px / shrink
     skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
-    context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_face(_font_face(face.fc_name))
     context.set_font_matrix(cairo.Matrix(size * run.x_scale, 0, skew, size, 0, 0))
 
     if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
@@ -101,6 +101,27 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
     if visible and fill is not None:
         context.set_source_rgba(*surface.map_color(fill, _float(node.get("fill-opacity"), 1.0) * run.element.alpha))
         _draw_decorations(context, run)
+
+
+_FONT_FACES: dict[str, Any] = {}
+
+
+def _font_face(fc_name: str) -> Any:
+    """The cairo font face of a vendored instance, kept for the process and first resolved with
+    hinting allowed.
+
+    cairo resolves a face's fontconfig pattern once, with the font options of its first use, and
+    keeps "no hinting" from then on: a PDF drawn first (unhinted outlines) would leave every later
+    PNG unhinted. Resolved hinted, each drawing gets the hinting its own options ask for.
+    """
+    face = _FONT_FACES.get(fc_name)
+    if face is None:
+        face = cairo.ToyFontFace(fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+        options = cairo.FontOptions()
+        options.set_hint_style(cairo.HINT_STYLE_SLIGHT)
+        cairo.ScaledFont(face, cairo.Matrix(), cairo.Matrix(), options)
+        _FONT_FACES[fc_name] = face
+    return face
 
 
 def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
