@@ -262,9 +262,9 @@ def _ssim(a: np.ndarray, b: np.ndarray, window: int = 7) -> float:
 
 # --- the corpus benchmark ------------------------------------------------------------------------
 
-#: The PDF is rasterized at 72 dpi: one image pixel per point, 0.75 per CSS pixel.
+#: The PDF is rasterized at 72 dpi by default: one image pixel per point, 0.75 per CSS pixel
+#: (``--pdf-dpi`` another resolution, against Chromium at that scale).
 PDF_DPI = 72
-PDF_SCALE = PDF_DPI / 96
 GOOD_SSIM = 0.95
 
 
@@ -312,8 +312,8 @@ def _render_svgs(corpus: Path, items: list[dict], out: Path, again: bool) -> dic
     return {key: str(path) for key, path in paths.items() if key not in failed and path.exists()}
 
 
-def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path) -> dict[tuple[str, float], str]:
-    """Chromium's drawing of each SVG at scale 1 and 0.75 (cached by the SVG's hash)."""
+def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path, pdf_scale: float) -> dict[tuple[str, float], str]:
+    """Chromium's drawing of each SVG at scale 1 and the PDF's (cached by the SVG's hash)."""
     fonts_conf = out / "chromium-fonts" / "fonts.conf"
     if not fonts_conf.exists():
         chromium_fonts_config(fonts_conf.parent)
@@ -327,7 +327,7 @@ def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path) -> dict[tupl
     jobs = []
     for key, svg in svgs.items():
         digest = hashlib.sha1(Path(svg).read_bytes()).hexdigest()[:16]
-        for scale in (1.0, PDF_SCALE):
+        for scale in (1.0, pdf_scale):
             png = out / "chromium" / f"{digest}@{scale:g}.png"
             rasters[(key, scale)] = str(png)
             if not png.exists():
@@ -348,14 +348,14 @@ def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path) -> dict[tupl
     return {key: path for key, path in rasters.items() if Path(path).exists()}
 
 
-def _measure_one(job: tuple[str, str, str, str, str, tuple[str, ...]]) -> dict:
+def _measure_one(job: tuple[str, str, str, str, str, tuple[str, ...], int]) -> dict:
     """Convert one SVG to PNG and PDF and compare each with Chromium's drawing at its scale (the PDF
     rasterized by each of the job's rasterizers, format ``pdf-<rasterizer>``)."""
     from mermaid_printer.errors import PrinterError
     from mermaid_printer.export.pdf import svg_to_pdf
     from mermaid_printer.export.png import svg_to_png
 
-    key, svg_path, chromium_1, chromium_pdf, out, rasterizers = job
+    key, svg_path, chromium_1, chromium_pdf, out, rasterizers, pdf_dpi = job
     svg = Path(svg_path).read_text(encoding="utf-8")
     row: dict = {"id": key}
     try:
@@ -365,7 +365,7 @@ def _measure_one(job: tuple[str, str, str, str, str, tuple[str, ...]]) -> dict:
         row["error"] = f"{error.code}: {str(error)[:200]}"
         return row
     drawings = [("png", png, chromium_1)]
-    drawings += [(f"pdf-{name}", pdf_page_png(pdf, PDF_DPI, name), chromium_pdf) for name in rasterizers]
+    drawings += [(f"pdf-{name}", pdf_page_png(pdf, pdf_dpi, name), chromium_pdf) for name in rasterizers]
     for name, ours, reference in drawings:
         if ours is None:
             continue
@@ -386,19 +386,21 @@ def measure_corpus(
     worst: int,
     ids: set[str] | None = None,
     rasterizers: tuple[str, ...] = ("pdfium",),
+    pdf_dpi: int = PDF_DPI,
 ) -> dict:
     """Render, draw in Chromium, convert and compare every chosen diagram; the report."""
     out.mkdir(parents=True, exist_ok=True)
     items = _corpus_items(corpus, types, per_type, ids)
     kinds = {item["id"]: item["type"] for item in items}
     svgs = _render_svgs(corpus, items, out, again)
-    rasters = _chromium_rasters(tools, svgs, out)
+    pdf_scale = pdf_dpi / 96
+    rasters = _chromium_rasters(tools, svgs, out, pdf_scale)
     ours = out / "ours"
     ours.mkdir(exist_ok=True)
     jobs = [
-        (key, svg, rasters[(key, 1.0)], rasters[(key, PDF_SCALE)], str(ours), rasterizers)
+        (key, svg, rasters[(key, 1.0)], rasters[(key, pdf_scale)], str(ours), rasterizers, pdf_dpi)
         for key, svg in svgs.items()
-        if (key, 1.0) in rasters and (key, PDF_SCALE) in rasters
+        if (key, 1.0) in rasters and (key, pdf_scale) in rasters
     ]
     started = time.perf_counter()
     with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
@@ -414,7 +416,7 @@ def measure_corpus(
         "not_rendered": sorted(set(kinds) - set(svgs)),
     }
     (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
-    _save_worst(rows, formats, rasters, out, worst)
+    _save_worst(rows, formats, rasters, out, worst, pdf_scale)
     return report
 
 
@@ -452,13 +454,18 @@ def format_table(by_type: dict[str, dict], formats: tuple[str, ...] = ("png", "p
 
 
 def _save_worst(
-    rows: list[dict], formats: tuple[str, ...], rasters: dict[tuple[str, float], str], out: Path, count: int
+    rows: list[dict],
+    formats: tuple[str, ...],
+    rasters: dict[tuple[str, float], str],
+    out: Path,
+    count: int,
+    pdf_scale: float,
 ) -> None:
     folder = out / "worst"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
     for fmt in formats:
-        scale = 1.0 if fmt == "png" else PDF_SCALE
+        scale = 1.0 if fmt == "png" else pdf_scale
         scored = sorted((row for row in rows if fmt in row), key=lambda row: row[fmt])[:count]
         for rank, row in enumerate(scored):
             name = row["id"].replace("/", "_")
@@ -483,6 +490,12 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated PDF rasterizers, each measured: pdfium (Chromium's PDF engine, the default),"
         " pdftocairo, pdftoppm; 'none' measures the PNG only",
     )
+    parser.add_argument(
+        "--pdf-dpi",
+        type=int,
+        default=PDF_DPI,
+        help="resolution the PDF is rasterized at, against Chromium at dpi/96 (default 72: 0.75)",
+    )
     args = parser.parse_args(argv)
     rasterizers = tuple(name for name in args.pdf_rasterizer.split(",") if name and name != "none")
     for name in rasterizers:
@@ -498,6 +511,7 @@ def main(argv: list[str] | None = None) -> int:
         worst=args.worst,
         ids=set(args.ids.split(",")) if args.ids else None,
         rasterizers=rasterizers,
+        pdf_dpi=args.pdf_dpi,
     )
     print(format_table(report["by_type"], tuple(report["formats"])))
     for key in report["not_rendered"]:
