@@ -153,9 +153,13 @@ def test_an_svg_without_viewbox_or_absolute_size_is_drawn_at_the_size_a_browser_
     assert ink_box(image.data) == (10, 10, 30, 30)
 
 
-def baseline_row(width: str, baseline: float) -> int:
-    """The bottom row of a capital H drawn with its baseline at ``baseline`` (PNG at scale 1)."""
-    text = f'<text x="10" y="{baseline}" font-family="sans-serif" font-size="20">H</text>'
+def baseline_row(width: str, baseline: float, shift: str = "0") -> int:
+    """The bottom row of a capital H drawn with its baseline at ``baseline`` in a group moved
+    down by ``shift`` (PNG at scale 1)."""
+    text = (
+        f'<g transform="translate(0,{shift})">'
+        f'<text x="10" y="{baseline}" font-family="sans-serif" font-size="20">H</text></g>'
+    )
     png = svg_to_png(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 100">{text}</svg>', scale=1).data
     box = ink_box(png, 128)
     assert box is not None, "nothing was drawn"
@@ -167,6 +171,13 @@ def test_a_baseline_at_exactly_half_a_pixel_snaps_to_the_row_below_as_skia_round
     # 40.5 up and 42.5 down (the rows of a class diagram's members alternated).
     assert baseline_row("200", 40.5) == baseline_row("200", 41)
     assert baseline_row("200", 42.5) == baseline_row("200", 43)
+
+
+def test_a_baseline_a_millionth_short_of_half_a_pixel_snaps_as_in_single_precision() -> None:
+    # Mermaid writes six decimals: 42.499999 is 42.5 in Skia's single precision, so the
+    # baseline at 42.499999 + 14 is at 56.5 and goes down with it.
+    assert baseline_row("200", 14, shift="42.499999") == baseline_row("200", 57)
+    assert baseline_row("200", 14, shift="42.4999") == baseline_row("200", 56)
 
 
 def test_an_svg_width_off_the_layout_grid_shrinks_the_drawing_as_chromium_lays_it_out() -> None:

@@ -9,6 +9,7 @@ On raster output the baseline sits on a whole device pixel, as Chromium's raster
 from __future__ import annotations
 
 import math
+import struct
 from typing import TYPE_CHECKING, Any
 
 from mermaid_printer.export import cairo_unavailable
@@ -128,14 +129,27 @@ def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]
     """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
     places horizontal text (positions stay fractional along the line). Raster output only.
 
-    Skia rounds a glyph's device position by adding half a pixel and taking the floor, so a
-    baseline at exactly half a pixel goes down a row (not to the even row, as ``round`` would).
+    Skia maps the glyph origin through the transform in single precision and rounds by adding
+    half a pixel and taking the floor: a baseline at exactly half a pixel goes down a row (not
+    to the even row, as ``round`` would), and one a millionth short of it (``42.499999`` from
+    the SVG's six decimals, single precision ``42.5``) goes down with it.
     """
+    _xx, yx, _xy, yy, _x0, y0 = context.get_matrix().as_tuple()
     snapped = []
     for glyph, x, y in glyphs:
         device_x, device_y = context.user_to_device(x, y)
-        snapped.append((glyph, *context.device_to_user(device_x, math.floor(device_y + 0.5))))
+        single = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
+        row = math.floor(_single(single + 0.5)) if math.isfinite(single) else round(device_y)
+        snapped.append((glyph, *context.device_to_user(device_x, row)))
     return snapped
+
+
+def _single(value: float) -> float:
+    """``value`` rounded to single precision (infinite past its range)."""
+    try:
+        return float(struct.unpack("f", struct.pack("f", value))[0])
+    except (OverflowError, struct.error):
+        return math.inf
 
 
 def _draw_decorations(context: Any, run: _Run) -> None:
