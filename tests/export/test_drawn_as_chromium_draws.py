@@ -220,3 +220,16 @@ def test_a_png_drawn_after_a_pdf_is_hinted_as_one_drawn_first() -> None:
     done = subprocess.run([sys.executable, "-c", script], input=h_svg(15).encode(), capture_output=True, check=True)
 
     assert hinted_stem(done.stdout)
+
+
+def test_a_crisp_edged_line_centred_on_a_pixel_edge_fills_the_pixel_chromium_fills() -> None:
+    # A 1 px line at x = 10 spans 9.5-10.5: without anti-aliasing Skia rounds both edges up
+    # (column 10), cairo down (column 9); a ZenUML lifeline sat a pixel left of Chromium's.
+    body = (
+        '<line x1="10" x2="10" y1="0" y2="50" stroke="black" shape-rendering="crispEdges"/>'
+        '<g shape-rendering="crispEdges"><line x1="0" x2="50" y1="30" y2="30" stroke="black"/></g>'
+    )
+    png = svg_to_png(svg(body, width=60, height=60), scale=1).data
+
+    assert [x for x in range(60) if pixel(png, x, 10)[0] < 128] == [10]
+    assert [y for y in range(60) if pixel(png, 40, y)[0] < 128] == [30]
