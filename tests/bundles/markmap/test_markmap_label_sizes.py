@@ -1,0 +1,46 @@
+"""Mind-map labels are as wide as markmap measures them in Chromium.
+
+Expected sizes are what markmap-lib + markmap-view 0.18.12 drew for the same Markdown in Chromium
+156 (font ``300 16px/20px Arial``, Debian's fonts-liberation, fonts-noto-cjk and
+fonts-noto-color-emoji): the x2 of each node's underline, which is the label's scrollWidth plus
+markmap's padding.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mermaid_printer.bundles.markmap import handlers as worker
+from mermaid_printer.bundles.markmap.bundle import markmap_bundle
+from mermaid_printer.engine.quickjs_engine import QuickJSEngine
+from mermaid_printer.jobs import MarkmapRenderJob
+
+pytestmark = pytest.mark.engine
+
+
+@pytest.fixture(scope="module")
+def engine() -> QuickJSEngine:
+    engine = QuickJSEngine(markmap_bundle())
+    worker.warm_up(engine)
+    return engine
+
+
+def underline_ends(engine: QuickJSEngine, markdown: str) -> dict[str, float]:
+    """Each node's underline end (x2), by markmap's data-path."""
+    svg = worker.render(engine, MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=30000)).data.decode()
+    return {
+        path: float(x2)
+        for path, x2 in re.findall(r'data-path="([^"]+)" transform="[^"]*"><line [^>]*x2="([\d.]+)"', svg)
+    }
+
+
+def test_an_emoji_sequence_is_as_wide_as_one_colour_emoji_glyph(engine: QuickJSEngine) -> None:
+    markdown = "# Root\n- 🙋\u200d♀️ Contribuer\n- ⚙️ Settings\n- ✅ done 👍🏽 🇫🇷\n- ❤ text heart\n"
+
+    ends = underline_ends(engine, markdown)
+
+    # A ZWJ sequence, ⚙ with VS16 (DejaVu Sans has ⚙, but VS16 asks for the emoji), a skin tone
+    # and a flag are one glyph each; ❤ alone is DejaVu's text glyph.
+    assert [ends["1.2"], ends["1.3"], ends["1.4"], ends["1.5"]] == [117, 100, 127, 103]
