@@ -44,3 +44,13 @@ def test_an_emoji_sequence_is_as_wide_as_one_colour_emoji_glyph(engine: QuickJSE
     # A ZWJ sequence, ⚙ with VS16 (DejaVu Sans has ⚙, but VS16 asks for the emoji), a skin tone
     # and a flag are one glyph each; ❤ alone is DejaVu's text glyph.
     assert [ends["1.2"], ends["1.3"], ends["1.4"], ends["1.5"]] == [117, 100, 127, 103]
+
+
+def test_fullwidth_punctuation_next_to_punctuation_loses_half_its_width(engine: QuickJSEngine) -> None:
+    markdown = "# 标题\n- **《Java 面试指北》**：先建立主线。\n- 中文，《书》和「文」。\n- （中）、【注】\n"
+
+    ends = underline_ends(engine, markdown)
+
+    # 》 before ： (across the end of the bold text), 《 after ，, 」 before 。, ） before 、 and
+    # 【 after 、 are each trimmed by half an em (text-spacing-trim); 《 at the start is not.
+    assert [ends["1.2"], ends["1.3"], ends["1.4"]] == [258, 178, 114]

@@ -511,3 +511,15 @@ def test_a_list_of_generic_names_is_given_the_name_of_the_family_it_resolves_to(
     assert measure(context, "Wg 01", family=nameable) == measure(context, "Wg 01", family=family)
     ((key, _),) = drawn(context, [("x", {"family": nameable, "size": 16})])
     assert key[1] == face
+
+
+# Chromium 156 with Debian's fonts-noto-cjk, a <span> in `300 64px arial` (text-spacing-trim:
+# normal trims fullwidth punctuation next to punctuation by half an em).
+@pytest.mark.parametrize(
+    ("text", "chromium_width"),
+    [("中文，《书》", 352), ("（中）", 192), ("中、「文」。", 320), ("《Java 面试指北》：", 568.96875)],
+)
+def test_fullwidth_punctuation_pairs_are_trimmed_as_chromium_does(
+    context: Any, text: str, chromium_width: float
+) -> None:
+    assert measure(context, text, family="arial", size=64, weight=300)["width"] == chromium_width

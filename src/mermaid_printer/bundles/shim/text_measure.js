@@ -374,6 +374,40 @@
     return false;
   }
 
+  // ---- CJK punctuation spacing (text-spacing-trim) ------------------------------------------
+
+  // Chromium's initial `text-spacing-trim: normal` halves the advance of fullwidth punctuation
+  // next to other punctuation when the font has the `halt` feature (Noto Sans CJK has): an
+  // opening bracket after an opening bracket, a closing one, a middle dot or colon, or a comma or
+  // full stop loses its left half; a closing bracket before a closing one, a middle or a dot
+  // loses its right half. Classes as the Japanese face Chromium falls back to (no lang) draws
+  // them: its comma and full stop sit low (dots), its colon and semicolon centred (middles).
+  const HAN_OPEN = 1;
+  const HAN_CLOSE = 2;
+  const HAN_MIDDLE = 3;
+  const HAN_DOT = 4;
+  const HAN_CLASSES = new Map();
+  for (const ch of "「『（【〔〈《〖〘〚［｛｟＜") HAN_CLASSES.set(ch.codePointAt(0), HAN_OPEN);
+  for (const ch of "」』）】〕〉》〗〙〛］｝｠＞") HAN_CLASSES.set(ch.codePointAt(0), HAN_CLOSE);
+  for (const ch of "・：；") HAN_CLASSES.set(ch.codePointAt(0), HAN_MIDDLE);
+  for (const ch of "、。，．") HAN_CLASSES.set(ch.codePointAt(0), HAN_DOT);
+
+  // How much of the pair (left class, right class) Chromium trims, in halves of an em:
+  // [from the left character, from the right one].
+  function hanTrim(left, right) {
+    const trimLeft = left === HAN_CLOSE && (right === HAN_CLOSE || right === HAN_MIDDLE || right === HAN_DOT);
+    const trimRight = right === HAN_OPEN && left !== 0;
+    return (trimLeft ? 1 : 0) + (trimRight ? 1 : 0);
+  }
+
+  // The class of cp when a last-resort CJK face draws it in this font (no listed face has it).
+  function hanClassIn(faces, cp) {
+    const cls = HAN_CLASSES.get(cp);
+    if (cls === undefined) return 0;
+    for (let f = 0; f < faces.length; f++) if (faces[f].face.covers(cp)) return 0;
+    return fallbackFace(cp) !== null ? cls : 0;
+  }
+
   // Characters no font draws with a visible advance.
   function isZeroWidth(cp) {
     return (
@@ -543,6 +577,7 @@
     let current = null; // the current run's {face, syntheticBold}
     let tables = null;
     let previousClass = 0; // left kerning class of the previous character, 0 = none
+    let lastHan = 0; // CJK punctuation class of the previous character when a fallback face drew it
     let inkLeft = 0;
     let inkRight = 0;
     let inkTop = 0;
@@ -558,6 +593,8 @@
           i++;
         }
       }
+      const previousHan = lastHan;
+      lastHan = 0;
       const following = cp < 0x2000 ? text.charCodeAt(i + 1) : 0; // a VS16 or keycap after a digit, ©, ...
       if ((cp >= 0x2000 && !listedFaceCovers(faces, cp)) || following === VS16 || following === KEYCAP) {
         const start = cp > 0xffff ? i - 1 : i;
@@ -597,6 +634,9 @@
             if (left < inkLeft) inkLeft = left;
             if (right > inkRight) inkRight = right;
           }
+          const han = HAN_CLASSES.get(cp) || 0;
+          if (han !== 0 && previousHan !== 0) px -= (hanTrim(previousHan, han) * size) / 2;
+          lastHan = han;
           px += fallback.advance(cp) * scale;
           continue;
         }
@@ -769,6 +809,28 @@
     if (embedName(resolved.names, first.index) !== null) return value;
     const name = '"' + first.family.name + '"';
     return value.trim() ? name + ", " + value : name;
+  };
+
+  // The px text-spacing-trim takes from two texts laid side by side in one line (the left one's
+  // last character and the right one's first: a run of bold text ending in 》 before ：), which
+  // measuring each alone cannot see.
+  globalThis.__printerPunctuationTrim = function (leftText, leftFont, rightText, rightFont) {
+    const a = String(leftText);
+    const b = String(rightText);
+    if (!a || !b) return 0;
+    const lastCp = a.codePointAt(a.length - 1);
+    const firstCp = b.codePointAt(0);
+    if (!HAN_CLASSES.has(lastCp) || !HAN_CLASSES.has(firstCp)) return 0;
+    const fa = leftFont || {};
+    const fb = rightFont || {};
+    const facesA = resolveFont(typeof fa.family === "string" ? fa.family : "", resolveWeight(fa.weight), isItalic(fa.style));
+    const facesB = resolveFont(typeof fb.family === "string" ? fb.family : "", resolveWeight(fb.weight), isItalic(fb.style));
+    const before = hanClassIn(facesA, lastCp);
+    const after = hanClassIn(facesB, firstCp);
+    if (before === 0 || after === 0) return 0;
+    const trimBefore = before === HAN_CLOSE && (after === HAN_CLOSE || after === HAN_MIDDLE || after === HAN_DOT);
+    const trimAfter = after === HAN_OPEN;
+    return (trimBefore ? resolveSize(fa.size) / 2 : 0) + (trimAfter ? resolveSize(fb.size) / 2 : 0);
   };
 
   globalThis.__printerMissingCodepoints = function () {
