@@ -54,3 +54,30 @@ def test_fullwidth_punctuation_next_to_punctuation_loses_half_its_width(engine: 
     # 》 before ： (across the end of the bold text), 《 after ，, 」 before 。, ） before 、 and
     # 【 after 、 are each trimmed by half an em (text-spacing-trim); 《 at the start is not.
     assert [ends["1.2"], ends["1.3"], ends["1.4"]] == [258, 178, 114]
+
+
+def test_an_absolutely_positioned_iframe_takes_no_room_and_percentage_padding_follows_the_width(
+    engine: QuickJSEngine,
+) -> None:
+    wrapper = '<div style="position: relative; padding-bottom: {}; height: 0;">'
+    iframe = '<iframe src="https://example.com/embed" frameborder="0" style="position: absolute; top: 0; left: 0; width: 100%; height: 100%;"></iframe></div>'
+    markdown = (
+        f"# Root\n- {wrapper.format('53.59375%')}{iframe}\n  [:hr]\n"
+        f"- A long label that sets the width {wrapper.format('56.25%')}{iframe}\n"
+        '- <span style="position:absolute">floating</span>kept\n'
+    )
+
+    svg = worker.render(engine, MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=30000)).data.decode()
+    boxes = {
+        path: (float(x2), float(y1))
+        for path, x2, y1 in re.findall(
+            r'data-path="([^"]+)" transform="[^"]*"><line [^>]*x2="([\d.]+)" y1="([\d.]+)"', svg
+        )
+    }
+
+    # The video wrapper is as wide as the text beside it (its padding counts as 0 while the
+    # label's width is found) and as tall as its padding, a percentage of that width; the
+    # positioned iframe and span add nothing to the label's size.
+    assert boxes["1.2"] == (46, 35.875)
+    assert boxes["1.3"] == (234, 142.875)
+    assert boxes["1.4"] == (48, 20.875)

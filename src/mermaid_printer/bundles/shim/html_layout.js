@@ -32,7 +32,8 @@
 // - Line boxes for line-height `normal` or a number/length: each font's ascent, descent and line
 //   gap rounded to whole pixels, the half-leading split with the top half floored (as LayoutNG
 //   does); the block's strut always counts (standards mode). Offsets are kept to 1/64 px.
-// Leaves out: margins, padding, borders and backgrounds of HTML boxes, floats, positioning,
+// Leaves out: margins, padding, borders and backgrounds of HTML boxes, floats, positioning (the
+// full model takes absolutely positioned boxes out of the flow and draws nothing of them),
 // images, tables with more than one cell per row, column flex, text-decoration, letter-spacing,
 // bidi, hyphenation and every break opportunity UAX #14 has beyond those listed above.
 "use strict";
@@ -354,6 +355,14 @@
     return d === "none" || ["script", "style", "template", "head", "title", "annotation"].includes(lname(el));
   }
 
+  // With the full model: an absolutely positioned (or fixed) box is out of the flow and takes
+  // no room in its label (an <iframe> laid over its wrapper's padding); it is not drawn either.
+  function isOutOfFlow(el) {
+    if (!fullModel) return false;
+    const position = css.substitutedValues(el).get("position");
+    return position !== undefined && /^\s*(absolute|fixed)\s*$/i.test(String(position));
+  }
+
   // Elements Chromium's user-agent stylesheet hides (display: none) beyond those above.
   const FULL_MODEL_HIDDEN = new Set(["meta", "link", "base", "noscript", "param", "source", "track", "datalist", "area", "map"]);
   // Replaced elements laid out as boxes of their own size (nothing is loaded into them).
@@ -386,7 +395,7 @@
         const st = isContent(parent) ? styleOf(parent) : parentStyle;
         if (n.data) out.push(fullModel ? { type: "text", text: n.data, style: st, boxes: around, node: n } : { type: "text", text: n.data, style: st });
       } else if (isElement(n)) {
-        if (isHidden(n)) continue;
+        if (isHidden(n) || isOutOfFlow(n)) continue;
         const name = lname(n);
         if (name === "br") out.push({ type: "br", style: styleOf(n) });
         else if (displayOf(n) === "inline-math") out.push({ type: "atom", el: n, style: styleOf(n) });
@@ -763,7 +772,7 @@
     let inline = [];
     const walk = (list) => {
       for (const n of list) {
-        if (isElement(n) && isHidden(n)) continue;
+        if (isElement(n) && (isHidden(n) || isOutOfFlow(n))) continue;
         if (isElement(n) && isBlockLevel(n)) {
           if (inline.length) groups.push({ inline });
           inline = [];
@@ -953,7 +962,8 @@
     const st = styleOf(el);
     const isTable = (st.display === "table" || st.display === "inline-table") && lname(el) === "table";
     // A table's border and padding belong to its grid (layoutGridTable).
-    const edges = isTable ? { margin: boxes().edgesOf(el, st).margin, border: boxes().ZERO, padding: boxes().ZERO } : boxes().edgesOf(el, st);
+    let edges = isTable ? { margin: boxes().edgesOf(el, st).margin, border: boxes().ZERO, padding: boxes().ZERO } : boxes().edgesOf(el, st);
+    if (edges.paddingPercent) edges = withPercentPadding(edges, cbWidth);
     const m = edges.margin;
     const left = edges.border.left + edges.padding.left;
     const right = edges.border.right + edges.padding.right;
@@ -996,6 +1006,18 @@
       lines,
       style: st,
     };
+  }
+
+  // Padding in % of the containing block's width (CSS 2 §8.4), even top and bottom (the
+  // padding-bottom: 56.25% of a responsive video box). While the width is being found
+  // (intrinsic sizes, cbWidth Infinity) it counts as 0, as Chromium resolves such cyclic
+  // percentages; in the width found it is resolved.
+  function withPercentPadding(edges, cbWidth) {
+    const base = cbWidth === Infinity ? 0 : cbWidth;
+    const pct = edges.paddingPercent;
+    const padding = {};
+    for (const side of ["top", "right", "bottom", "left"]) padding[side] = pct[side] > 0 ? (pct[side] * base) / 100 : edges.padding[side];
+    return { margin: edges.margin, border: edges.border, padding };
   }
 
   // ---- layouts kept between layouts (full model) -------------------------------------------------
