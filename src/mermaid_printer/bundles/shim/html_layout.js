@@ -534,9 +534,10 @@
         while (j < runs.length && runs[j].edge && runs[j].width === 0) j++; // a box with no edges
         const b = runs[j];
         if (b && b.text && fontKey(a.style) === fontKey(b.style)) a.width += pairKerning(a.text, b.text, a.style);
-        // CJK punctuation trimmed across the boundary (text_measure.js: text-spacing-trim), in
-        // whatever fonts the two sides have.
-        if (b && b.text) a.width -= G.__printerPunctuationTrim(a.text, fontSpec(a.style), b.text, fontSpec(b.style));
+        // CJK punctuation trimmed across the boundary (text_measure.js: text-spacing-trim)
+        // where the font changes there (**《书》**：). Between two texts in the same font (a
+        // link's 《书》 before ：) markmap's labels in Chromium keep both full width.
+        if (b && b.text && fontKey(a.style) !== fontKey(b.style)) a.width -= G.__printerPunctuationTrim(a.text, fontSpec(a.style), b.text, fontSpec(b.style));
       }
     }
     return runs;
