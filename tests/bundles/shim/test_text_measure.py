@@ -523,3 +523,16 @@ def test_fullwidth_punctuation_pairs_are_trimmed_as_chromium_does(
     context: Any, text: str, chromium_width: float
 ) -> None:
     assert measure(context, text, family="arial", size=64, weight=300)["width"] == chromium_width
+
+
+# Chromium 156 with Debian's fonts-liberation 1.07, a <span> in `64px arial`: Liberation Sans
+# does not kern "11" (Arimo, which stands in for it, does) and kerns capitals against a
+# no-break space (Arimo does not).
+@pytest.mark.parametrize(
+    ("weight", "text", "chromium_width"),
+    [(400, "11", 71.1875), (400, "#11874", 213.5625), (400, "A\u00a0A", 96.09375), (700, "L\u00a0Y", 97.25)],
+)
+def test_arial_is_kerned_as_liberation_sans_not_as_arimo(
+    context: Any, weight: int, text: str, chromium_width: float
+) -> None:
+    assert measure(context, text, family="arial", size=64, weight=weight)["width"] == chromium_width
