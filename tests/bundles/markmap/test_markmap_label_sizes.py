@@ -91,3 +91,23 @@ def test_an_absolutely_positioned_iframe_takes_no_room_and_percentage_padding_fo
     assert boxes["1.2"] == (46, 35.875)
     assert boxes["1.3"] == (234, 142.875)
     assert boxes["1.4"] == (48, 20.875)
+
+
+def test_a_button_is_an_inline_block_in_the_small_control_font_with_its_padding_and_border(
+    engine: QuickJSEngine,
+) -> None:
+    code = '  ```vue-html\n  <div id="app">\n    <button @click="count++">\n      Count is: {{ count }}\n    </button>\n  </div>\n  ```\n'
+    markdown = f"# Root\n- code\n{code}- <button>Submit</button> and text\n"
+
+    svg = worker.render(engine, MarkmapRenderJob(markdown=markdown, options={}, timeout_ms=30000)).data.decode()
+    boxes = {
+        path: (float(x2), float(y1))
+        for path, x2, y1 in re.findall(
+            r'data-path="([^"]+)" transform="[^"]*"><line [^>]*x2="([\d.]+)" y1="([\d.]+)"', svg
+        )
+    }
+
+    # Inside a code block the button keeps `white-space: pre` (three lines of 13.33px Arial);
+    # beside text it sits on the baseline with its 1px/6px padding and 2px border.
+    assert boxes["1.2"] == (187, 118.875)
+    assert boxes["1.3"] == (137, 21.875)

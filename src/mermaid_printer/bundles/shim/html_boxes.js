@@ -51,6 +51,7 @@
     fieldset: { margin: "0 2px", padding: "0.35em 0.75em 0.625em", border: "2px groove rgb(192, 192, 192)" },
     legend: { padding: "0 2px" },
     iframe: { border: "2px inset rgb(118, 118, 118)" },
+    button: { padding: "1px 6px", border: "2px outset rgb(118, 118, 118)", background: "rgb(239, 239, 239)" },
     u: { "text-decoration": "underline" },
     ins: { "text-decoration": "underline" },
     s: { "text-decoration": "line-through" },

@@ -88,6 +88,22 @@
     li: { display: "list-item" },
   };
   UA.th.display = "table-cell";
+  // With the full model (markmap's labels, where raw HTML may hold a form control): Chromium's
+  // <button> is an inline-block in `font: -webkit-small-control` (Arial 13.33px on Debian,
+  // weight and line height reset), centred (its padding and 2px border: html_boxes.js).
+  const FULL_MODEL_UA = {
+    button: {
+      display: "inline-block",
+      "font-family": "Arial",
+      "font-size": "13.333333px",
+      "font-weight": "400",
+      "font-style": "normal",
+      "line-height": "normal",
+      "text-transform": "none",
+      "text-align": "center",
+      color: "rgb(0, 0, 0)",
+    },
+  };
 
   // What katex.css (loaded by mermaid-cli's page, and by the reference's) says about KaTeX's
   // wrapper: `.katex { font: normal 1.21em KaTeX_Main, Times New Roman, serif; line-height: 1.2 }`.
@@ -246,6 +262,7 @@
       }
     }
     let ua = UA[lname(el)] || {};
+    if (fullModel && FULL_MODEL_UA[lname(el)]) ua = FULL_MODEL_UA[lname(el)];
     const cls = el.getAttribute("class");
     if (cls) {
       for (const name of String(cls).split(/\s+/)) if (PAGE_CLASS_RULES[name]) ua = Object.assign({}, ua, PAGE_CLASS_RULES[name]);
