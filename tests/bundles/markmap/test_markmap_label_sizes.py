@@ -111,3 +111,17 @@ def test_a_button_is_an_inline_block_in_the_small_control_font_with_its_padding_
     # beside text it sits on the baseline with its 1px/6px padding and 2px border.
     assert boxes["1.2"] == (187, 118.875)
     assert boxes["1.3"] == (137, 21.875)
+
+
+def test_text_fields_and_button_inputs_take_the_room_chromium_gives_them(engine: QuickJSEngine) -> None:
+    markdown = (
+        '# Root\n- Name: <input type="text" name="name" id="name" />\n'
+        '- <input type="submit" value="Submit" /> <input type="button" value="Cancel" />\n'
+        '- <label for="s">Search:</label> <input type="search" id="s" /> <button>Search</button>\n'
+    )
+
+    ends = underline_ends(engine, markdown)
+
+    # A text field is 169 px of content at Arial 13.33px inside 1px/2px padding and a 2px
+    # border; a submit or button input is its value drawn as a <button> is.
+    assert [ends["1.2"], ends["1.3"], ends["1.4"]] == [247, 137, 317]

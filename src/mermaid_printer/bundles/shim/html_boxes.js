@@ -52,6 +52,7 @@
     legend: { padding: "0 2px" },
     iframe: { border: "2px inset rgb(118, 118, 118)" },
     button: { padding: "1px 6px", border: "2px outset rgb(118, 118, 118)", background: "rgb(239, 239, 239)" },
+    input: { padding: "1px 2px", border: "2px inset rgb(118, 118, 118)" },
     u: { "text-decoration": "underline" },
     ins: { "text-decoration": "underline" },
     s: { "text-decoration": "line-through" },
@@ -62,8 +63,10 @@
   // a:-webkit-any-link (only a link with an href is one).
   const UA_LINK = { "text-decoration": "underline", color: "rgb(0, 0, 238)" };
 
+  const BUTTON_INPUT = /^\s*(submit|reset|button)\s*$/i;
   function uaOf(el) {
     const name = String(el.localName || "").toLowerCase();
+    if (name === "input" && BUTTON_INPUT.test(String(el.getAttribute("type") || ""))) return UA.button; // drawn as a button
     return name === "a" && el.getAttribute("href") !== null ? UA_LINK : UA[name] || null;
   }
 

@@ -91,7 +91,16 @@
   // With the full model (markmap's labels, where raw HTML may hold a form control): Chromium's
   // <button> is an inline-block in `font: -webkit-small-control` (Arial 13.33px on Debian,
   // weight and line height reset), centred (its padding and 2px border: html_boxes.js).
+  const SMALL_CONTROL_FONT = {
+    "font-family": "Arial",
+    "font-size": "13.333333px",
+    "font-weight": "400",
+    "font-style": "normal",
+    "line-height": "normal",
+    "text-transform": "none",
+  };
   const FULL_MODEL_UA = {
+    input: SMALL_CONTROL_FONT,
     button: {
       display: "inline-block",
       "font-family": "Arial",
@@ -255,6 +264,7 @@
     if (fullModel) {
       shareOwn = css.substitutedValues(el);
       shareKey = el.getAttribute("href") !== null ? "href" : ""; // a link's colour (html_boxes.js uaColor)
+      if (lname(el) === "input") shareKey += "|" + inputType(el); // a button's edges are not a field's
       const known = sharedStyle(shareOwn, parentStyle, shareKey);
       if (known !== undefined) {
         styleCache.set(el, { version, style: known });
@@ -416,7 +426,7 @@
         const name = lname(n);
         if (name === "br") out.push({ type: "br", style: styleOf(n) });
         else if (displayOf(n) === "inline-math") out.push({ type: "atom", el: n, style: styleOf(n) });
-        else if (fullModel && n.namespaceURI === HTML_NS && REPLACED.has(name)) out.push({ type: "atom", kind: "replaced", el: n, style: styleOf(n), boxes: around });
+        else if (fullModel && n.namespaceURI === HTML_NS && (REPLACED.has(name) || isFieldOrButtonInput(n))) out.push({ type: "atom", kind: "replaced", el: n, style: styleOf(n), boxes: around });
         else if (fullModel && name === "svg") out.push({ type: "atom", kind: "replaced", el: n, style: isContent(n.parentNode) ? styleOf(n.parentNode) : parentStyle, boxes: around });
         else if (fullModel && ATOMIC_DISPLAYS.has(displayOf(n))) out.push({ type: "atom", kind: "block", el: n, style: styleOf(n), boxes: around });
         else if (name === "img" || name === "svg" || name === "input" || name === "canvas" || name === "iframe") {
@@ -1147,6 +1157,34 @@
     return { width: box.width + m.left + m.right, ascent, descent: outerHeight - ascent, box, marginLeft: m.left, marginTop: m.top };
   }
 
+  // <input>s drawn as a text field (type text and the like) or as a button (submit, reset,
+  // button); other types (date, checkbox, ...) are left out.
+  const TEXT_FIELD_TYPES = new Set(["", "text", "search", "email", "url", "tel", "password", "number"]);
+  const BUTTON_INPUT_TYPES = new Set(["submit", "reset", "button"]);
+  function inputType(el) {
+    return String(el.getAttribute("type") || "").trim().toLowerCase();
+  }
+  function isFieldOrButtonInput(el) {
+    if (lname(el) !== "input") return false;
+    const type = inputType(el);
+    return TEXT_FIELD_TYPES.has(type) || BUTTON_INPUT_TYPES.has(type);
+  }
+  // The content box of a text field, as Chromium sizes one of 20 characters in its font: 169 px
+  // wide at Arial 13.33px (20 average advances plus the widest glyph's excess), scaled with the
+  // font size; one line tall.
+  const TEXT_FIELD_WIDTH_EM = 169 / 13.333333;
+  function controlContent(el, st) {
+    const m = fontMetrics(st);
+    const lineHeight = lineHeightOf(st, m);
+    const type = inputType(el);
+    if (BUTTON_INPUT_TYPES.has(type)) {
+      const value = el.getAttribute("value");
+      const label = value !== null ? String(value) : type === "reset" ? "Reset" : type === "submit" ? "Submit" : "";
+      return { width: measureWidth(label, st), height: lineHeight, ascent: m.ascent + Math.floor((lineHeight - m.ascent - m.descent) / 2) };
+    }
+    return { width: Math.round(TEXT_FIELD_WIDTH_EM * st.sizePx), height: lineHeight, ascent: m.ascent + Math.floor((lineHeight - m.ascent - m.descent) / 2) };
+  }
+
   // A replaced element: <svg> at its width/height attributes (else CSS, else 300 x 150, as
   // Chromium sizes an <svg> without them), <iframe> 300 x 150 inside its border; its bottom
   // margin edge sits on the baseline.
@@ -1158,6 +1196,17 @@
       return Number.isFinite(v) && v >= 0 ? v : null;
     };
     const isSvg = lname(el) === "svg";
+    if (lname(el) === "input") {
+      // a form control: its content (text field or button label) inside its padding and
+      // border, its baseline the baseline of that text
+      const content = controlContent(el, st);
+      const e = boxes().edgesOf(el, st);
+      const cbw = content.width + e.border.left + e.border.right + e.padding.left + e.padding.right;
+      const cbh = content.height + e.border.top + e.border.bottom + e.padding.top + e.padding.bottom;
+      const ascent = e.margin.top + e.border.top + e.padding.top + content.ascent;
+      const outer = e.margin.top + cbh + e.margin.bottom;
+      return { width: cbw + e.margin.left + e.margin.right, ascent, descent: outer - ascent, replaced: { width: content.width, height: content.height, bw: cbw, bh: cbh, edges: e, style: st } };
+    }
     let width = isSvg ? attr("width") : null;
     let height = isSvg ? attr("height") : null;
     if (width === null) width = lengthOf((isSvg ? css.cascadedValue(el, "width") : st.width) || "auto", null);
