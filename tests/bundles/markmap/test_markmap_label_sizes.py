@@ -88,9 +88,9 @@ def test_an_absolutely_positioned_iframe_takes_no_room_and_percentage_padding_fo
     # The video wrapper is as wide as the text beside it (its padding counts as 0 while the
     # label's width is found) and as tall as its padding, a percentage of that width; the
     # positioned iframe and span add nothing to the label's size.
-    assert boxes["1.2"] == (46, 35.875)
-    assert boxes["1.3"] == (234, 142.875)
-    assert boxes["1.4"] == (48, 20.875)
+    assert boxes["1.2"] == (46.0, 35.875)
+    assert boxes["1.3"] == (234.0, 142.875)
+    assert boxes["1.4"] == (48.0, 20.875)
 
 
 def test_a_button_is_an_inline_block_in_the_small_control_font_with_its_padding_and_border(
@@ -109,8 +109,8 @@ def test_a_button_is_an_inline_block_in_the_small_control_font_with_its_padding_
 
     # Inside a code block the button keeps `white-space: pre` (three lines of 13.33px Arial);
     # beside text it sits on the baseline with its 1px/6px padding and 2px border.
-    assert boxes["1.2"] == (187, 118.875)
-    assert boxes["1.3"] == (137, 21.875)
+    assert boxes["1.2"] == (187.0, 118.875)
+    assert boxes["1.3"] == (137.0, 21.875)
 
 
 def test_text_fields_and_button_inputs_take_the_room_chromium_gives_them(engine: QuickJSEngine) -> None:
