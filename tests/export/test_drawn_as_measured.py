@@ -26,11 +26,14 @@ from mermaid_printer.export.text import _ZERO_WIDTH
 from mermaid_printer.fonts import converter_fonts, last_resort_families, system_fallback_families, vendored_fonts
 from mermaid_printer.resources import vendored_file
 
-# Every BMP character and the emoji planes, without those nobody draws (zero width).
+# An emoji variation selector is never measured alone: it joins the character before it into
+# one colour emoji (text_measure.js), whatever that character is.
+VS16 = 0xFE0F
+# Every BMP character and the emoji planes, without those nobody draws (zero width) and VS16.
 CODEPOINTS = [
     cp
     for cp in (*range(0x20, 0xD800), *range(0xE000, 0x10000), *range(0x1F000, 0x1FB00))
-    if not _ZERO_WIDTH.match(chr(cp))
+    if not _ZERO_WIDTH.match(chr(cp)) and cp != VS16
 ]
 # (font-family, weight, style): the list's own families, the default family after a list
 # (Recursive alone), the generic families that resolve to DejaVu, italic Open Sans and bold
