@@ -66,8 +66,13 @@ def test_a_last_resort_glyph_in_the_png_is_the_faces_own_outline_not_a_box(char:
     context = cairo.Context(surface)
     context.set_source_rgb(1, 1, 1)
     context.paint()
-    context.translate(x, baseline)
     scale = size / font["head"].unitsPerEm
+    # Centred in the width the layout measured, where that is not the glyph's own advance (an
+    # emoji is measured as a colour emoji glyph).
+    fitted = converter_fonts().font(None, 400, False).draw(ord(char)).width
+    glyph_name = font.getBestCmap()[ord(char)]
+    advance = font["hmtx"][glyph_name][0] * scale
+    context.translate(x + ((fitted * size - advance) / 2 if fitted is not None else 0), baseline)
     context.scale(scale, -scale)
     font.getGlyphSet()[font.getBestCmap()[ord(char)]].draw(CairoPen(font.getGlyphSet(), context))
     context.set_source_rgb(0, 0, 0)
