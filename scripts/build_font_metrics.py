@@ -866,6 +866,20 @@ FALLBACK_FAMILIES = ("Noto Sans SC", "Noto Sans KR", "Noto Emoji")
 # against 159 and 155 when rounding out; plain text is nearly always right, the misses are mostly
 # accents (É, Ä, š) that hinting lifts a pixel higher, which no slack can model.
 INK_SLACK_PX = {"Arimo": 0.45, "Tinos": 0.25, "DejaVu Sans": 0.1, "DejaVu Sans Mono": 0.1}
+# Where Arimo's kerning is not Liberation Sans 1.07's (Debian's fonts-liberation, which Chromium
+# draws for Arial on the reference machine): pair -> Liberation's adjustment (font units, 2048
+# per em), per (style, weight). Arimo kerns "11", Liberation does not (checked: "11" at 16 px
+# is 17.8 px in Chromium); Liberation kerns a few capitals against the no-break space, Arimo
+# does not. Found by shaping every pair of the Latin slice with both fonts (HarfBuzz); Tinos
+# and Liberation Serif agree on every pair.
+LIBERATION_SANS_KERNING = {
+    ("normal", "400"): {"11": 0, "A\xa0": -113, "L\xa0": -76, "P\xa0": -37, "T\xa0": -37, "Y\xa0": -37,
+                        "\xa0A": -113, "\xa0T": -37, "\xa0Y": -37},
+    ("normal", "700"): {"11": 0, "A\xa0": -76, "L\xa0": -37, "P\xa0": -37, "Y\xa0": -37, "\xa0A": -76, "\xa0Y": -37},
+    ("italic", "400"): {"11": 0, "A\xa0": -76, "F\xa0": -37, "L\xa0": -37, "P\xa0": -76, "Y\xa0": -37,
+                        "\xa0A": -76, "\xa0Y": -37},
+    ("italic", "700"): {"11": 0, "A\xa0": -76, "L\xa0": -37, "P\xa0": -76, "Y\xa0": -37, "\xa0A": -76, "\xa0Y": -37},
+}  # fmt: skip
 # Fixed-point resolution for HarfBuzz so fractional advances of a variable instance survive.
 SUBUNITS = 64
 
@@ -1095,6 +1109,14 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
                         stats["multi_glyph_pairs"] += 1
                     if abs(delta) >= 0.005:
                         kerning[(left, right)] = delta
+        family, style, declared = face_key(entries[0])
+        if family == "Arimo":
+            for pair, adjustment in LIBERATION_SANS_KERNING.get((style, declared), {}).items():
+                left, right = (ord(ch) for ch in pair)
+                if adjustment:
+                    kerning[(left, right)] = adjustment
+                else:
+                    kerning.pop((left, right), None)
         stats[f"kerning_pairs_{weight}"] = len(kerning)
         # Chromium's SVG text bbox also covers glyph ink, rounded out to whole pixels, where it
         # sticks out of the (rounded) ascent/descent box: tall accented capitals, deep

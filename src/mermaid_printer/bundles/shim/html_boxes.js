@@ -7,7 +7,9 @@
 // links, struck-through text). Mermaid's labels are laid out without it (see html_layout.js).
 //
 // API: __printerHtmlBoxes.edgesOf(el, st) -> {margin, border, padding: {top, right, bottom, left}}
-//        in px (em relative to the element's font size; percentages and `auto` are 0);
+//        in px (em relative to the element's font size; percentages and `auto` are 0), plus
+//        paddingPercent {top, right, bottom, left} where padding is a percentage (of the
+//        containing block's width, which only the layout knows: html_layout.js resolves it);
 //      __printerHtmlBoxes.paintOf(el, st) -> {background, borders: {top: {width, color}, ...},
 //        radius, decorations: ["underline" | "line-through" | "overline"], color} or null when
 //        the element paints nothing of its own;
@@ -16,7 +18,7 @@
 // Longhands win over shorthands whatever their order (`padding-left` over `padding`); the
 // shorthands read are margin, padding, border, border-<side>, border-width/-style/-color,
 // background (its colour) and text-decoration (its line).
-// Leaves out: percentages of the containing block, `auto` margins (centring), outline,
+// Leaves out: percentage margins, `auto` margins (centring), outline,
 // box-shadow, background images and gradients, per-corner radii, border styles other than solid
 // (a styled border is drawn solid).
 "use strict";
@@ -49,6 +51,8 @@
     fieldset: { margin: "0 2px", padding: "0.35em 0.75em 0.625em", border: "2px groove rgb(192, 192, 192)" },
     legend: { padding: "0 2px" },
     iframe: { border: "2px inset rgb(118, 118, 118)" },
+    button: { padding: "1px 6px", border: "2px outset rgb(118, 118, 118)", background: "rgb(239, 239, 239)" },
+    input: { padding: "1px 2px", border: "2px inset rgb(118, 118, 118)" },
     u: { "text-decoration": "underline" },
     ins: { "text-decoration": "underline" },
     s: { "text-decoration": "line-through" },
@@ -59,8 +63,10 @@
   // a:-webkit-any-link (only a link with an href is one).
   const UA_LINK = { "text-decoration": "underline", color: "rgb(0, 0, 238)" };
 
+  const BUTTON_INPUT = /^\s*(submit|reset|button)\s*$/i;
   function uaOf(el) {
     const name = String(el.localName || "").toLowerCase();
+    if (name === "input" && BUTTON_INPUT.test(String(el.getAttribute("type") || ""))) return UA.button; // drawn as a button
     return name === "a" && el.getAttribute("href") !== null ? UA_LINK : UA[name] || null;
   }
 
@@ -221,15 +227,20 @@
     const margin = {};
     const padding = {};
     const border = {};
+    let percent = null; // padding in % of the containing block's width, by side
     let any = false;
     for (const side of SIDES) {
       margin[side] = length(sideValue(d, "margin", side, ""), fontPx);
-      padding[side] = Math.max(0, length(sideValue(d, "padding", side, ""), fontPx));
+      const rawPadding = sideValue(d, "padding", side, "");
+      padding[side] = Math.max(0, length(rawPadding, fontPx));
+      const pct = /^\s*[\d.]+%\s*$/.test(String(rawPadding === undefined ? "" : rawPadding)) ? parseFloat(rawPadding) : 0;
+      if (pct > 0) (percent = percent || { top: 0, right: 0, bottom: 0, left: 0 })[side] = pct;
       const b = borderSide(d, side);
       border[side] = b.style === "none" || b.style === "hidden" ? 0 : b.width === undefined ? 3 : Math.max(0, length(b.width, fontPx));
-      any = any || margin[side] !== 0 || padding[side] !== 0 || border[side] !== 0;
+      any = any || margin[side] !== 0 || padding[side] !== 0 || border[side] !== 0 || pct > 0;
     }
-    return any ? { margin, border, padding } : { margin: ZERO, border: ZERO, padding: ZERO };
+    if (!any) return { margin: ZERO, border: ZERO, padding: ZERO };
+    return percent ? { margin, border, padding, paddingPercent: percent } : { margin, border, padding };
   }
 
   const NAMED = { transparent: null, black: "rgb(0, 0, 0)", white: "rgb(255, 255, 255)", yellow: "rgb(255, 255, 0)", gray: "rgb(128, 128, 128)", grey: "rgb(128, 128, 128)" };

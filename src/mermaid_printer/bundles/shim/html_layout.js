@@ -32,7 +32,8 @@
 // - Line boxes for line-height `normal` or a number/length: each font's ascent, descent and line
 //   gap rounded to whole pixels, the half-leading split with the top half floored (as LayoutNG
 //   does); the block's strut always counts (standards mode). Offsets are kept to 1/64 px.
-// Leaves out: margins, padding, borders and backgrounds of HTML boxes, floats, positioning,
+// Leaves out: margins, padding, borders and backgrounds of HTML boxes, floats, positioning (the
+// full model takes absolutely positioned boxes out of the flow and draws nothing of them),
 // images, tables with more than one cell per row, column flex, text-decoration, letter-spacing,
 // bidi, hyphenation and every break opportunity UAX #14 has beyond those listed above.
 "use strict";
@@ -87,6 +88,31 @@
     li: { display: "list-item" },
   };
   UA.th.display = "table-cell";
+  // With the full model (markmap's labels, where raw HTML may hold a form control): Chromium's
+  // <button> is an inline-block in `font: -webkit-small-control` (Arial 13.33px on Debian,
+  // weight and line height reset), centred (its padding and 2px border: html_boxes.js).
+  const SMALL_CONTROL_FONT = {
+    "font-family": "Arial",
+    "font-size": "13.333333px",
+    "font-weight": "400",
+    "font-style": "normal",
+    "line-height": "normal",
+    "text-transform": "none",
+  };
+  const FULL_MODEL_UA = {
+    input: SMALL_CONTROL_FONT,
+    button: {
+      display: "inline-block",
+      "font-family": "Arial",
+      "font-size": "13.333333px",
+      "font-weight": "400",
+      "font-style": "normal",
+      "line-height": "normal",
+      "text-transform": "none",
+      "text-align": "center",
+      color: "rgb(0, 0, 0)",
+    },
+  };
 
   // What katex.css (loaded by mermaid-cli's page, and by the reference's) says about KaTeX's
   // wrapper: `.katex { font: normal 1.21em KaTeX_Main, Times New Roman, serif; line-height: 1.2 }`.
@@ -238,6 +264,7 @@
     if (fullModel) {
       shareOwn = css.substitutedValues(el);
       shareKey = el.getAttribute("href") !== null ? "href" : ""; // a link's colour (html_boxes.js uaColor)
+      if (lname(el) === "input") shareKey += "|" + inputType(el); // a button's edges are not a field's
       const known = sharedStyle(shareOwn, parentStyle, shareKey);
       if (known !== undefined) {
         styleCache.set(el, { version, style: known });
@@ -245,6 +272,7 @@
       }
     }
     let ua = UA[lname(el)] || {};
+    if (fullModel && FULL_MODEL_UA[lname(el)]) ua = FULL_MODEL_UA[lname(el)];
     const cls = el.getAttribute("class");
     if (cls) {
       for (const name of String(cls).split(/\s+/)) if (PAGE_CLASS_RULES[name]) ua = Object.assign({}, ua, PAGE_CLASS_RULES[name]);
@@ -354,6 +382,14 @@
     return d === "none" || ["script", "style", "template", "head", "title", "annotation"].includes(lname(el));
   }
 
+  // With the full model: an absolutely positioned (or fixed) box is out of the flow and takes
+  // no room in its label (an <iframe> laid over its wrapper's padding); it is not drawn either.
+  function isOutOfFlow(el) {
+    if (!fullModel) return false;
+    const position = css.substitutedValues(el).get("position");
+    return position !== undefined && /^\s*(absolute|fixed)\s*$/i.test(String(position));
+  }
+
   // Elements Chromium's user-agent stylesheet hides (display: none) beyond those above.
   const FULL_MODEL_HIDDEN = new Set(["meta", "link", "base", "noscript", "param", "source", "track", "datalist", "area", "map"]);
   // Replaced elements laid out as boxes of their own size (nothing is loaded into them).
@@ -386,11 +422,11 @@
         const st = isContent(parent) ? styleOf(parent) : parentStyle;
         if (n.data) out.push(fullModel ? { type: "text", text: n.data, style: st, boxes: around, node: n } : { type: "text", text: n.data, style: st });
       } else if (isElement(n)) {
-        if (isHidden(n)) continue;
+        if (isHidden(n) || isOutOfFlow(n)) continue;
         const name = lname(n);
         if (name === "br") out.push({ type: "br", style: styleOf(n) });
         else if (displayOf(n) === "inline-math") out.push({ type: "atom", el: n, style: styleOf(n) });
-        else if (fullModel && n.namespaceURI === HTML_NS && REPLACED.has(name)) out.push({ type: "atom", kind: "replaced", el: n, style: styleOf(n), boxes: around });
+        else if (fullModel && n.namespaceURI === HTML_NS && (REPLACED.has(name) || isFieldOrButtonInput(n))) out.push({ type: "atom", kind: "replaced", el: n, style: styleOf(n), boxes: around });
         else if (fullModel && name === "svg") out.push({ type: "atom", kind: "replaced", el: n, style: isContent(n.parentNode) ? styleOf(n.parentNode) : parentStyle, boxes: around });
         else if (fullModel && ATOMIC_DISPLAYS.has(displayOf(n))) out.push({ type: "atom", kind: "block", el: n, style: styleOf(n), boxes: around });
         else if (name === "img" || name === "svg" || name === "input" || name === "canvas" || name === "iframe") {
@@ -525,6 +561,10 @@
         while (j < runs.length && runs[j].edge && runs[j].width === 0) j++; // a box with no edges
         const b = runs[j];
         if (b && b.text && fontKey(a.style) === fontKey(b.style)) a.width += pairKerning(a.text, b.text, a.style);
+        // CJK punctuation trimmed across the boundary (text_measure.js: text-spacing-trim)
+        // where the font changes there (**《书》**：). Between two texts in the same font (a
+        // link's 《书》 before ：) markmap's labels in Chromium keep both full width.
+        if (b && b.text && fontKey(a.style) !== fontKey(b.style)) a.width -= G.__printerPunctuationTrim(a.text, fontSpec(a.style), b.text, fontSpec(b.style));
       }
     }
     return runs;
@@ -760,7 +800,7 @@
     let inline = [];
     const walk = (list) => {
       for (const n of list) {
-        if (isElement(n) && isHidden(n)) continue;
+        if (isElement(n) && (isHidden(n) || isOutOfFlow(n))) continue;
         if (isElement(n) && isBlockLevel(n)) {
           if (inline.length) groups.push({ inline });
           inline = [];
@@ -950,7 +990,8 @@
     const st = styleOf(el);
     const isTable = (st.display === "table" || st.display === "inline-table") && lname(el) === "table";
     // A table's border and padding belong to its grid (layoutGridTable).
-    const edges = isTable ? { margin: boxes().edgesOf(el, st).margin, border: boxes().ZERO, padding: boxes().ZERO } : boxes().edgesOf(el, st);
+    let edges = isTable ? { margin: boxes().edgesOf(el, st).margin, border: boxes().ZERO, padding: boxes().ZERO } : boxes().edgesOf(el, st);
+    if (edges.paddingPercent) edges = withPercentPadding(edges, cbWidth);
     const m = edges.margin;
     const left = edges.border.left + edges.padding.left;
     const right = edges.border.right + edges.padding.right;
@@ -993,6 +1034,18 @@
       lines,
       style: st,
     };
+  }
+
+  // Padding in % of the containing block's width (CSS 2 §8.4), even top and bottom (the
+  // padding-bottom: 56.25% of a responsive video box). While the width is being found
+  // (intrinsic sizes, cbWidth Infinity) it counts as 0, as Chromium resolves such cyclic
+  // percentages; in the width found it is resolved.
+  function withPercentPadding(edges, cbWidth) {
+    const base = cbWidth === Infinity ? 0 : cbWidth;
+    const pct = edges.paddingPercent;
+    const padding = {};
+    for (const side of ["top", "right", "bottom", "left"]) padding[side] = pct[side] > 0 ? (pct[side] * base) / 100 : edges.padding[side];
+    return { margin: edges.margin, border: edges.border, padding };
   }
 
   // ---- layouts kept between layouts (full model) -------------------------------------------------
@@ -1104,6 +1157,34 @@
     return { width: box.width + m.left + m.right, ascent, descent: outerHeight - ascent, box, marginLeft: m.left, marginTop: m.top };
   }
 
+  // <input>s drawn as a text field (type text and the like) or as a button (submit, reset,
+  // button); other types (date, checkbox, ...) are left out.
+  const TEXT_FIELD_TYPES = new Set(["", "text", "search", "email", "url", "tel", "password", "number"]);
+  const BUTTON_INPUT_TYPES = new Set(["submit", "reset", "button"]);
+  function inputType(el) {
+    return String(el.getAttribute("type") || "").trim().toLowerCase();
+  }
+  function isFieldOrButtonInput(el) {
+    if (lname(el) !== "input") return false;
+    const type = inputType(el);
+    return TEXT_FIELD_TYPES.has(type) || BUTTON_INPUT_TYPES.has(type);
+  }
+  // The content box of a text field, as Chromium sizes one of 20 characters in its font: 169 px
+  // wide at Arial 13.33px (20 average advances plus the widest glyph's excess), scaled with the
+  // font size; one line tall.
+  const TEXT_FIELD_WIDTH_EM = 169 / 13.333333;
+  function controlContent(el, st) {
+    const m = fontMetrics(st);
+    const lineHeight = lineHeightOf(st, m);
+    const type = inputType(el);
+    if (BUTTON_INPUT_TYPES.has(type)) {
+      const value = el.getAttribute("value");
+      const label = value !== null ? String(value) : type === "reset" ? "Reset" : type === "submit" ? "Submit" : "";
+      return { width: measureWidth(label, st), height: lineHeight, ascent: m.ascent + Math.floor((lineHeight - m.ascent - m.descent) / 2) };
+    }
+    return { width: Math.round(TEXT_FIELD_WIDTH_EM * st.sizePx), height: lineHeight, ascent: m.ascent + Math.floor((lineHeight - m.ascent - m.descent) / 2) };
+  }
+
   // A replaced element: <svg> at its width/height attributes (else CSS, else 300 x 150, as
   // Chromium sizes an <svg> without them), <iframe> 300 x 150 inside its border; its bottom
   // margin edge sits on the baseline.
@@ -1115,6 +1196,17 @@
       return Number.isFinite(v) && v >= 0 ? v : null;
     };
     const isSvg = lname(el) === "svg";
+    if (lname(el) === "input") {
+      // a form control: its content (text field or button label) inside its padding and
+      // border, its baseline the baseline of that text
+      const content = controlContent(el, st);
+      const e = boxes().edgesOf(el, st);
+      const cbw = content.width + e.border.left + e.border.right + e.padding.left + e.padding.right;
+      const cbh = content.height + e.border.top + e.border.bottom + e.padding.top + e.padding.bottom;
+      const ascent = e.margin.top + e.border.top + e.padding.top + content.ascent;
+      const outer = e.margin.top + cbh + e.margin.bottom;
+      return { width: cbw + e.margin.left + e.margin.right, ascent, descent: outer - ascent, replaced: { width: content.width, height: content.height, bw: cbw, bh: cbh, edges: e, style: st } };
+    }
     let width = isSvg ? attr("width") : null;
     let height = isSvg ? attr("height") : null;
     if (width === null) width = lengthOf((isSvg ? css.cascadedValue(el, "width") : st.width) || "auto", null);

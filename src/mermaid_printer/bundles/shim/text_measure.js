@@ -66,9 +66,12 @@
 //   forms), Noto Sans KR, then Noto Emoji; U+1F000 and up try Noto Emoji first.
 //   Each such character is its own run (no kerning), emboldened like any face lighter than 600.
 //   Their vertical ink is not modelled: Chromium keeps the first font's box height for them
-//   (checked: "A中" in Recursive at 16 px is as tall as "A"). Emoji ZWJ sequences are measured
-//   character by character (Noto Emoji's ligatures are not modelled). Their tables are decoded
-//   on first use, so a render without such characters pays nothing. Characters no face has
+//   (checked: "A中" in Recursive at 16 px is as tall as "A"). Emoji-presentation sequences (an
+//   emoji, or any character with VS16, with its modifiers and ZWJ-joined parts, flags, keycaps)
+//   that no listed family has are measured as one glyph of Noto Color Emoji (see below), even
+//   where DejaVu Sans has a text glyph for the character, as Chromium does on a machine with
+//   Debian's fonts-noto-color-emoji. The fallback tables are decoded on first use, so a render
+//   without such characters pays nothing. Characters no face has
 //   either are as wide as Chromium's missing-glyph box: the .notdef of the first face whose
 //   unicode-range claims them (East Asian wide ranges and emoji: 1 em, as a viewer's font would).
 // - Heights: Chromium rounds the first face's scaled ascent and descent to whole pixels (exact
@@ -285,6 +288,126 @@
     return null;
   }
 
+  // ---- emoji ------------------------------------------------------------------------------------
+
+  // Chromium draws an emoji-presentation sequence with the system's colour emoji font (Debian's
+  // fonts-noto-color-emoji: Noto Color Emoji) even where an earlier fallback font, such as
+  // DejaVu Sans, has a text glyph for its first character, and a sequence the font ligates
+  // (ZWJ sequences, skin tones, flags, keycaps) is one glyph. Noto Color Emoji is a bitmap font
+  // (one strike at 109 ppem) whose every glyph advances 136 px of the strike: 136/109 em, as
+  // Chromium reports it. Its coverage is taken as the last-resort emoji face's (Noto Emoji).
+  const COLOR_EMOJI_EM = 136 / 109;
+  // Its bitmaps are 128 px tall, 101 px of them above the baseline: Chromium's SVG text box
+  // grows to that ink rounded out to whole pixels (checked: "Hi 😀" at 16 px is 19 px tall).
+  const COLOR_EMOJI_TOP_EM = 101 / 109;
+  const COLOR_EMOJI_BOTTOM_EM = 27 / 109;
+  // Emoji_Presentation=Yes below U+1F000 (Unicode's emoji-data.txt); from U+1F000 on, every
+  // character the emoji face has is taken as presented as emoji.
+  const BMP_EMOJI_PRESENTATION = [
+    0x231a, 0x231b, 0x23e9, 0x23ec, 0x23f0, 0x23f0, 0x23f3, 0x23f3, 0x25fd, 0x25fe, 0x2614, 0x2615,
+    0x2648, 0x2653, 0x267f, 0x267f, 0x2693, 0x2693, 0x26a1, 0x26a1, 0x26aa, 0x26ab, 0x26bd, 0x26be,
+    0x26c4, 0x26c5, 0x26ce, 0x26ce, 0x26d4, 0x26d4, 0x26ea, 0x26ea, 0x26f2, 0x26f3, 0x26f5, 0x26f5,
+    0x26fa, 0x26fa, 0x26fd, 0x26fd, 0x2705, 0x2705, 0x270a, 0x270b, 0x2728, 0x2728, 0x274c, 0x274c,
+    0x274e, 0x274e, 0x2753, 0x2755, 0x2757, 0x2757, 0x2795, 0x2797, 0x27b0, 0x27b0, 0x27bf, 0x27bf,
+    0x2b1b, 0x2b1c, 0x2b50, 0x2b50, 0x2b55, 0x2b55,
+  ];
+  const VS15 = 0xfe0e;
+  const VS16 = 0xfe0f;
+  const ZWJ = 0x200d;
+  const KEYCAP = 0x20e3;
+
+  function emojiFace() {
+    if (fallbackFaces === null) fallbackFaces = (METRICS.fallbacks || []).map(prepareFallbackFace);
+    return fallbackFaces.length ? fallbackFaces[fallbackFaces.length - 1] : null;
+  }
+
+  function codePointAt(text, i) {
+    const cp = text.codePointAt(i);
+    return cp === undefined ? -1 : cp;
+  }
+
+  function isDefaultEmoji(cp, face) {
+    if (cp >= 0x1f000) return face.covers(cp);
+    for (let k = 0; k < BMP_EMOJI_PRESENTATION.length; k += 2) {
+      if (cp >= BMP_EMOJI_PRESENTATION[k] && cp <= BMP_EMOJI_PRESENTATION[k + 1]) return face.covers(cp);
+    }
+    return false;
+  }
+
+  // Where the emoji-presentation sequence that starts at text[i] (code point cp) ends (an index
+  // into text), or -1 when none starts there: an emoji-presentation character, any character
+  // followed by VS16, or a keycap; then its modifiers, VS16, tags, a second regional indicator
+  // (a flag) and what ZWJs join to it (symbols such as ♀ included).
+  function emojiSequenceEnd(text, i, cp) {
+    const face = emojiFace();
+    if (face === null) return -1;
+    let j = i + (cp > 0xffff ? 2 : 1);
+    let next = codePointAt(text, j);
+    if (next === VS15) return -1;
+    const isKeycapBase = (cp >= 0x30 && cp <= 0x39) || cp === 0x23 || cp === 0x2a;
+    if (isKeycapBase) {
+      const k = next === VS16 ? j + 1 : j;
+      if (codePointAt(text, k) !== KEYCAP) return -1;
+      return k + 1;
+    }
+    if (!(isDefaultEmoji(cp, face) || next === VS16)) return -1;
+    if (cp >= 0x1f1e6 && cp <= 0x1f1ff && next >= 0x1f1e6 && next <= 0x1f1ff) {
+      j += 2;
+      next = codePointAt(text, j);
+    }
+    for (;;) {
+      if (next === VS16 || (next >= 0x1f3fb && next <= 0x1f3ff) || (next >= 0xe0020 && next <= 0xe007f)) {
+        j += next > 0xffff ? 2 : 1;
+      } else if (next === ZWJ) {
+        const joined = codePointAt(text, j + 1);
+        if (joined < 0x2000) break;
+        j += 1 + (joined > 0xffff ? 2 : 1);
+      } else break;
+      next = codePointAt(text, j);
+    }
+    return j;
+  }
+
+  // Whether a family the CSS list names (not the default or a system fallback font) has cp.
+  function listedFaceCovers(faces, cp) {
+    for (let f = 0; f < faces.length; f++) if (!faces[f].implicit && faces[f].face.covers(cp)) return true;
+    return false;
+  }
+
+  // ---- CJK punctuation spacing (text-spacing-trim) ------------------------------------------
+
+  // Chromium's initial `text-spacing-trim: normal` halves the advance of fullwidth punctuation
+  // next to other punctuation when the font has the `halt` feature (Noto Sans CJK has): an
+  // opening bracket after an opening bracket, a closing one, a middle dot or colon, or a comma or
+  // full stop loses its left half; a closing bracket before a closing one, a middle or a dot
+  // loses its right half. Classes as the Japanese face Chromium falls back to (no lang) draws
+  // them: its comma and full stop sit low (dots), its colon and semicolon centred (middles).
+  const HAN_OPEN = 1;
+  const HAN_CLOSE = 2;
+  const HAN_MIDDLE = 3;
+  const HAN_DOT = 4;
+  const HAN_CLASSES = new Map();
+  for (const ch of "「『（【〔〈《〖〘〚［｛｟＜") HAN_CLASSES.set(ch.codePointAt(0), HAN_OPEN);
+  for (const ch of "」』）】〕〉》〗〙〛］｝｠＞") HAN_CLASSES.set(ch.codePointAt(0), HAN_CLOSE);
+  for (const ch of "・：；") HAN_CLASSES.set(ch.codePointAt(0), HAN_MIDDLE);
+  for (const ch of "、。，．") HAN_CLASSES.set(ch.codePointAt(0), HAN_DOT);
+
+  // How much of the pair (left class, right class) Chromium trims, in halves of an em:
+  // [from the left character, from the right one].
+  function hanTrim(left, right) {
+    const trimLeft = left === HAN_CLOSE && (right === HAN_CLOSE || right === HAN_MIDDLE || right === HAN_DOT);
+    const trimRight = right === HAN_OPEN && left !== 0;
+    return (trimLeft ? 1 : 0) + (trimRight ? 1 : 0);
+  }
+
+  // The class of cp when a last-resort CJK face draws it in this font (no listed face has it).
+  function hanClassIn(faces, cp) {
+    const cls = HAN_CLASSES.get(cp);
+    if (cls === undefined) return 0;
+    for (let f = 0; f < faces.length; f++) if (faces[f].face.covers(cp)) return 0;
+    return fallbackFace(cp) !== null ? cls : 0;
+  }
+
   // Characters no font draws with a visible advance.
   function isZeroWidth(cp) {
     return (
@@ -454,6 +577,7 @@
     let current = null; // the current run's {face, syntheticBold}
     let tables = null;
     let previousClass = 0; // left kerning class of the previous character, 0 = none
+    let lastHan = 0; // CJK punctuation class of the previous character when a fallback face drew it
     let inkLeft = 0;
     let inkRight = 0;
     let inkTop = 0;
@@ -467,6 +591,24 @@
         if (low >= 0xdc00 && low <= 0xdfff) {
           cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
           i++;
+        }
+      }
+      const previousHan = lastHan;
+      lastHan = 0;
+      const following = cp < 0x2000 ? text.charCodeAt(i + 1) : 0; // a VS16 or keycap after a digit, ©, ...
+      if ((cp >= 0x2000 && !listedFaceCovers(faces, cp)) || following === VS16 || following === KEYCAP) {
+        const start = cp > 0xffff ? i - 1 : i;
+        const end = emojiSequenceEnd(text, start, cp);
+        if (end > 0) {
+          previousClass = 0; // another font: no kerning across it
+          if (current !== null) px += (runUnits * size) / current.face.unitsPerEm;
+          runUnits = 0;
+          current = null;
+          px += COLOR_EMOJI_EM * size;
+          inkTop = Math.max(inkTop, Math.ceil(COLOR_EMOJI_TOP_EM * size - 1e-9));
+          inkBottom = Math.max(inkBottom, Math.ceil(COLOR_EMOJI_BOTTOM_EM * size - 1e-9));
+          i = end - 1;
+          continue;
         }
       }
       let chosen = null;
@@ -492,6 +634,9 @@
             if (left < inkLeft) inkLeft = left;
             if (right > inkRight) inkRight = right;
           }
+          const han = HAN_CLASSES.get(cp) || 0;
+          if (han !== 0 && previousHan !== 0) px -= (hanTrim(previousHan, han) * size) / 2;
+          lastHan = han;
           px += fallback.advance(cp) * scale;
           continue;
         }
@@ -666,6 +811,28 @@
     return value.trim() ? name + ", " + value : name;
   };
 
+  // The px text-spacing-trim takes from two texts laid side by side in one line (the left one's
+  // last character and the right one's first: a run of bold text ending in 》 before ：), which
+  // measuring each alone cannot see.
+  globalThis.__printerPunctuationTrim = function (leftText, leftFont, rightText, rightFont) {
+    const a = String(leftText);
+    const b = String(rightText);
+    if (!a || !b) return 0;
+    const lastCp = a.codePointAt(a.length - 1);
+    const firstCp = b.codePointAt(0);
+    if (!HAN_CLASSES.has(lastCp) || !HAN_CLASSES.has(firstCp)) return 0;
+    const fa = leftFont || {};
+    const fb = rightFont || {};
+    const facesA = resolveFont(typeof fa.family === "string" ? fa.family : "", resolveWeight(fa.weight), isItalic(fa.style));
+    const facesB = resolveFont(typeof fb.family === "string" ? fb.family : "", resolveWeight(fb.weight), isItalic(fb.style));
+    const before = hanClassIn(facesA, lastCp);
+    const after = hanClassIn(facesB, firstCp);
+    if (before === 0 || after === 0) return 0;
+    const trimBefore = before === HAN_CLOSE && (after === HAN_CLOSE || after === HAN_MIDDLE || after === HAN_DOT);
+    const trimAfter = after === HAN_OPEN;
+    return (trimBefore ? resolveSize(fa.size) / 2 : 0) + (trimAfter ? resolveSize(fb.size) / 2 : 0);
+  };
+
   globalThis.__printerMissingCodepoints = function () {
     return Array.from(missingCodepoints).sort((a, b) => a - b);
   };
@@ -680,9 +847,24 @@
       if (set === undefined) usage.set(key, (set = new Set()));
       set.add(cp);
     }
-    for (const ch of string) {
-      const cp = ch.codePointAt(0);
+    let emojiUntil = -1; // inside an emoji sequence (measured as drawn by the emoji font) up to here
+    for (let i = 0; i < string.length; i++) {
+      const cp = string.codePointAt(i);
+      const at = i;
+      if (cp > 0xffff) i++;
       if (isZeroWidth(cp)) continue;
+      if (at >= emojiUntil) {
+        const following = cp < 0x2000 ? string.charCodeAt(at + 1) : 0;
+        if ((cp >= 0x2000 && !listedFaceCovers(faces, cp)) || following === VS16 || following === KEYCAP) {
+          emojiUntil = emojiSequenceEnd(string, at, cp);
+        }
+      }
+      if (at < emojiUntil && faces[0].name !== null && emojiFace().covers(cp)) {
+        const first = faces[0].face;
+        const face = emojiFace();
+        record([faces[0].name, face.family, face.style, face.descriptor, first.style, first.descriptor].join("\u0000"), cp);
+        continue;
+      }
       let drawnBy = null; // the face that draws cp when it is one the list did not name
       let covered = false;
       for (const entry of faces) {
