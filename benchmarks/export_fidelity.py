@@ -9,8 +9,9 @@ The method, used by ``test_export_fidelity.py``:
    family the SVG does not embed (Mermaid's sequence and journey diagrams ask for
    "trebuchet ms") falls back to the same font our layout measured with, not to whatever the
    machine has: the comparison measures the converter, not the machine's font set;
-3. our PNG at the same scale on white; our PDF rasterized by poppler's ``pdftoppm`` at the same
-   resolution (when installed);
+3. our PNG at the same scale on white; our PDF rasterized at the same resolution by pdfium
+   (Chromium's own PDF engine, ``pypdfium2``), poppler's ``pdftocairo`` or ``pdftoppm`` (when
+   installed);
 4. the images are compared in grey levels: SSIM (Wang et al. 2004, 7×7 uniform window, as
    scikit-image's default), mean absolute difference (0–255), and the share of pixels that
    differ by more than 64 levels (a visible difference, not anti-aliasing).
@@ -20,7 +21,8 @@ Side-by-side images (Chromium | ours | difference) are written for a look by eye
 Run as a script, it measures a whole corpus (``<corpus>/mermaid/index.json``, every diagram or
 ``--per-type N`` of each type while iterating): the product's SVG of each diagram drawn by
 Chromium (the fidelity tools' ``rasterize.mjs``, one browser, the fontconfig setup above) at
-scale 1 and at 0.75, against our PNG at scale 1 on white and our PDF rasterized by ``pdftoppm``
+scale 1 and at 0.75, against our PNG at scale 1 on white and our PDF rasterized by each
+``--pdf-rasterizer`` (default pdfium; a comma-separated list measures each, ``none`` the PNG only)
 at 72 dpi (1 pt = 1 px, so 0.75 px per CSS pixel). SVGs and Chromium's rasters are kept in
 ``--out`` keyed by the SVG's hash, so a second run only converts again::
 
@@ -160,16 +162,34 @@ def _sized_svg(svg: str, width: float, height: float) -> str:
     return etree.tostring(root, encoding="unicode")
 
 
-def pdf_page_png(pdf: bytes, dpi: int = 96 * SCALE) -> Image.Image | None:
-    """Our PDF rasterized by poppler at ``dpi`` (default ``SCALE`` × 96), or ``None`` without
-    ``pdftoppm``."""
-    if shutil.which("pdftoppm") is None:
+#: The PDF rasterizers the benchmark can use: pdfium is Chromium's own PDF engine (what a user
+#: opening the PDF in Chrome sees); pdftoppm and pdftocairo are poppler's.
+PDF_RASTERIZERS = ("pdfium", "pdftocairo", "pdftoppm")
+
+
+def pdf_page_png(pdf: bytes, dpi: int = 96 * SCALE, rasterizer: str = "pdftoppm") -> Image.Image | None:
+    """Our PDF's first page rasterized at ``dpi`` (default ``SCALE`` × 96) by ``rasterizer`` (one of
+    :data:`PDF_RASTERIZERS`), or ``None`` when that rasterizer is not installed."""
+    if rasterizer == "pdfium":
+        try:
+            import pypdfium2
+        except ImportError:
+            return None
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            bitmap = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255))
+            return bitmap.to_pil().convert("RGB")
+        finally:
+            document.close()
+    if rasterizer not in PDF_RASTERIZERS:
+        raise ValueError(f"unknown PDF rasterizer {rasterizer!r}: one of {', '.join(PDF_RASTERIZERS)}")
+    if shutil.which(rasterizer) is None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "page.pdf"
         source.write_bytes(pdf)
         subprocess.run(
-            ["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(source), str(Path(tmp) / "page")],
+            [rasterizer, "-png", "-r", str(dpi), "-singlefile", str(source), str(Path(tmp) / "page")],
             capture_output=True,
             check=True,
             timeout=120,
@@ -242,9 +262,9 @@ def _ssim(a: np.ndarray, b: np.ndarray, window: int = 7) -> float:
 
 # --- the corpus benchmark ------------------------------------------------------------------------
 
-#: The PDF is rasterized at 72 dpi: one image pixel per point, 0.75 per CSS pixel.
+#: The PDF is rasterized at 72 dpi by default: one image pixel per point, 0.75 per CSS pixel
+#: (``--pdf-dpi`` another resolution, against Chromium at that scale).
 PDF_DPI = 72
-PDF_SCALE = PDF_DPI / 96
 GOOD_SSIM = 0.95
 
 
@@ -292,8 +312,8 @@ def _render_svgs(corpus: Path, items: list[dict], out: Path, again: bool) -> dic
     return {key: str(path) for key, path in paths.items() if key not in failed and path.exists()}
 
 
-def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path) -> dict[tuple[str, float], str]:
-    """Chromium's drawing of each SVG at scale 1 and 0.75 (cached by the SVG's hash)."""
+def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path, pdf_scale: float) -> dict[tuple[str, float], str]:
+    """Chromium's drawing of each SVG at scale 1 and the PDF's (cached by the SVG's hash)."""
     fonts_conf = out / "chromium-fonts" / "fonts.conf"
     if not fonts_conf.exists():
         chromium_fonts_config(fonts_conf.parent)
@@ -307,7 +327,7 @@ def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path) -> dict[tupl
     jobs = []
     for key, svg in svgs.items():
         digest = hashlib.sha1(Path(svg).read_bytes()).hexdigest()[:16]
-        for scale in (1.0, PDF_SCALE):
+        for scale in (1.0, pdf_scale):
             png = out / "chromium" / f"{digest}@{scale:g}.png"
             rasters[(key, scale)] = str(png)
             if not png.exists():
@@ -328,22 +348,25 @@ def _chromium_rasters(tools: Path, svgs: dict[str, str], out: Path) -> dict[tupl
     return {key: path for key, path in rasters.items() if Path(path).exists()}
 
 
-def _measure_one(job: tuple[str, str, str, str, str]) -> dict:
-    """Convert one SVG to PNG and PDF and compare each with Chromium's drawing at its scale."""
+def _measure_one(job: tuple[str, str, str, str, str, tuple[str, ...], int]) -> dict:
+    """Convert one SVG to PNG and PDF and compare each with Chromium's drawing at its scale (the PDF
+    rasterized by each of the job's rasterizers, format ``pdf-<rasterizer>``)."""
     from mermaid_printer.errors import PrinterError
     from mermaid_printer.export.pdf import svg_to_pdf
     from mermaid_printer.export.png import svg_to_png
 
-    key, svg_path, chromium_1, chromium_pdf, out = job
+    key, svg_path, chromium_1, chromium_pdf, out, rasterizers, pdf_dpi = job
     svg = Path(svg_path).read_text(encoding="utf-8")
     row: dict = {"id": key}
     try:
         png = on_white(Image.open(io.BytesIO(svg_to_png(svg, scale=1).data)))
-        pdf = pdf_page_png(svg_to_pdf(svg).data, dpi=PDF_DPI)
+        pdf = svg_to_pdf(svg).data if rasterizers else b""
     except PrinterError as error:
         row["error"] = f"{error.code}: {str(error)[:200]}"
         return row
-    for name, ours, reference in (("png", png, chromium_1), ("pdf", pdf, chromium_pdf)):
+    drawings = [("png", png, chromium_1)]
+    drawings += [(f"pdf-{name}", pdf_page_png(pdf, pdf_dpi, name), chromium_pdf) for name in rasterizers]
+    for name, ours, reference in drawings:
         if ours is None:
             continue
         drawn = on_white(Image.open(reference))
@@ -362,19 +385,22 @@ def measure_corpus(
     again: bool,
     worst: int,
     ids: set[str] | None = None,
+    rasterizers: tuple[str, ...] = ("pdfium",),
+    pdf_dpi: int = PDF_DPI,
 ) -> dict:
     """Render, draw in Chromium, convert and compare every chosen diagram; the report."""
     out.mkdir(parents=True, exist_ok=True)
     items = _corpus_items(corpus, types, per_type, ids)
     kinds = {item["id"]: item["type"] for item in items}
     svgs = _render_svgs(corpus, items, out, again)
-    rasters = _chromium_rasters(tools, svgs, out)
+    pdf_scale = pdf_dpi / 96
+    rasters = _chromium_rasters(tools, svgs, out, pdf_scale)
     ours = out / "ours"
     ours.mkdir(exist_ok=True)
     jobs = [
-        (key, svg, rasters[(key, 1.0)], rasters[(key, PDF_SCALE)], str(ours))
+        (key, svg, rasters[(key, 1.0)], rasters[(key, pdf_scale)], str(ours), rasterizers, pdf_dpi)
         for key, svg in svgs.items()
-        if (key, 1.0) in rasters and (key, PDF_SCALE) in rasters
+        if (key, 1.0) in rasters and (key, pdf_scale) in rasters
     ]
     started = time.perf_counter()
     with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
@@ -382,13 +408,19 @@ def measure_corpus(
     print(f"converted and compared {len(rows)} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     for row in rows:
         row["type"] = kinds[row["id"]]
-    report = {"diagrams": rows, "by_type": _by_type(rows), "not_rendered": sorted(set(kinds) - set(svgs))}
+    formats = ("png", *(f"pdf-{name}" for name in rasterizers))
+    report = {
+        "formats": formats,
+        "diagrams": rows,
+        "by_type": _by_type(rows, formats),
+        "not_rendered": sorted(set(kinds) - set(svgs)),
+    }
     (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
-    _save_worst(rows, rasters, out, worst)
+    _save_worst(rows, formats, rasters, out, worst, pdf_scale)
     return report
 
 
-def _by_type(rows: list[dict]) -> dict[str, dict]:
+def _by_type(rows: list[dict], formats: tuple[str, ...]) -> dict[str, dict]:
     grouped: dict[str, list[dict]] = collections.defaultdict(list)
     for row in rows:
         grouped[row["type"]].append(row)
@@ -396,7 +428,7 @@ def _by_type(rows: list[dict]) -> dict[str, dict]:
     table = {}
     for name, members in grouped.items():
         entry: dict = {"n": len(members)}
-        for fmt in ("png", "pdf"):
+        for fmt in formats:
             values = [row.get(fmt, 0.0) for row in members]
             entry[fmt] = {
                 "mean": round(sum(values) / len(values), 4) if values else None,
@@ -407,24 +439,33 @@ def _by_type(rows: list[dict]) -> dict[str, dict]:
     return table
 
 
-def format_table(by_type: dict[str, dict]) -> str:
-    """The per-type table: mean SSIM, share at >= 0.95 and the worst, for PNG and PDF."""
-    lines = [
-        f"{'type':20s} {'n':>4s} | {'png mean':>8s} {'>=.95%':>6s} {'min':>6s} | {'pdf mean':>8s} {'>=.95%':>6s} {'min':>6s}"
-    ]
+def format_table(by_type: dict[str, dict], formats: tuple[str, ...] = ("png", "pdf-pdfium")) -> str:
+    """The per-type table: mean SSIM, share at >= 0.95 and the worst, for each format."""
+    header = f"{'type':20s} {'n':>4s}"
+    for fmt in formats:
+        header += f" | {fmt[:15]:>15s} {'>=.95%':>6s} {'min':>6s}"
+    lines = [header]
     order = [*sorted((name for name in by_type if name != "ALL"), key=lambda name: -by_type[name]["n"]), "ALL"]
     for name in order:
         row = by_type[name]
-        cells = [f"{row[f]['mean']:8.4f} {row[f]['good_pct']:6.1f} {row[f]['min']:6.3f}" for f in ("png", "pdf")]
-        lines.append(f"{name:20s} {row['n']:4d} | {cells[0]} | {cells[1]}")
+        cells = "".join(f" | {row[f]['mean']:15.4f} {row[f]['good_pct']:6.1f} {row[f]['min']:6.3f}" for f in formats)
+        lines.append(f"{name:20s} {row['n']:4d}{cells}")
     return "\n".join(lines)
 
 
-def _save_worst(rows: list[dict], rasters: dict[tuple[str, float], str], out: Path, count: int) -> None:
+def _save_worst(
+    rows: list[dict],
+    formats: tuple[str, ...],
+    rasters: dict[tuple[str, float], str],
+    out: Path,
+    count: int,
+    pdf_scale: float,
+) -> None:
     folder = out / "worst"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
-    for fmt, scale in (("png", 1.0), ("pdf", PDF_SCALE)):
+    for fmt in formats:
+        scale = 1.0 if fmt == "png" else pdf_scale
         scored = sorted((row for row in rows if fmt in row), key=lambda row: row[fmt])[:count]
         for rank, row in enumerate(scored):
             name = row["id"].replace("/", "_")
@@ -443,7 +484,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ids", help="comma-separated diagram ids (default: all)")
     parser.add_argument("--again", action="store_true", help="render the SVGs again (else kept from a run before)")
     parser.add_argument("--worst", type=int, default=12, help="side-by-side pictures of the N worst per format")
+    parser.add_argument(
+        "--pdf-rasterizer",
+        default="pdfium",
+        help="comma-separated PDF rasterizers, each measured: pdfium (Chromium's PDF engine, the default),"
+        " pdftocairo, pdftoppm; 'none' measures the PNG only",
+    )
+    parser.add_argument(
+        "--pdf-dpi",
+        type=int,
+        default=PDF_DPI,
+        help="resolution the PDF is rasterized at, against Chromium at dpi/96 (default 72: 0.75)",
+    )
     args = parser.parse_args(argv)
+    rasterizers = tuple(name for name in args.pdf_rasterizer.split(",") if name and name != "none")
+    for name in rasterizers:
+        if name not in PDF_RASTERIZERS:
+            parser.error(f"--pdf-rasterizer: unknown {name!r}; one of {', '.join(PDF_RASTERIZERS)}")
     report = measure_corpus(
         args.corpus,
         args.tools,
@@ -453,8 +510,10 @@ def main(argv: list[str] | None = None) -> int:
         again=args.again,
         worst=args.worst,
         ids=set(args.ids.split(",")) if args.ids else None,
+        rasterizers=rasterizers,
+        pdf_dpi=args.pdf_dpi,
     )
-    print(format_table(report["by_type"]))
+    print(format_table(report["by_type"], tuple(report["formats"])))
     for key in report["not_rendered"]:
         print(f"not rendered: {key}")
     for row in report["diagrams"]:

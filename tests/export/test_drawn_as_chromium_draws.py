@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 
 import pytest
 from export.export_checks import ink_box, pixel
@@ -150,3 +151,85 @@ def test_an_svg_without_viewbox_or_absolute_size_is_drawn_at_the_size_a_browser_
 
     assert (image.width_px, image.height_px) == (400, 150)
     assert ink_box(image.data) == (10, 10, 30, 30)
+
+
+def baseline_row(width: str, baseline: float, shift: str = "0") -> int:
+    """The bottom row of a capital H drawn with its baseline at ``baseline`` in a group moved
+    down by ``shift`` (PNG at scale 1)."""
+    text = (
+        f'<g transform="translate(0,{shift})">'
+        f'<text x="10" y="{baseline}" font-family="sans-serif" font-size="20">H</text></g>'
+    )
+    png = svg_to_png(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 100">{text}</svg>', scale=1).data
+    box = ink_box(png, 128)
+    assert box is not None, "nothing was drawn"
+    return box[3]
+
+
+def test_a_baseline_at_exactly_half_a_pixel_snaps_to_the_row_below_as_skia_rounds() -> None:
+    # Skia takes floor(y + 0.5): 40.5 and 42.5 both go down, where round-half-even would send
+    # 40.5 up and 42.5 down (the rows of a class diagram's members alternated).
+    assert baseline_row("200", 40.5) == baseline_row("200", 41)
+    assert baseline_row("200", 42.5) == baseline_row("200", 43)
+
+
+def test_a_baseline_a_millionth_short_of_half_a_pixel_snaps_as_in_single_precision() -> None:
+    # Mermaid writes six decimals: 42.499999 is 42.5 in Skia's single precision, so the
+    # baseline at 42.499999 + 14 is at 56.5 and goes down with it.
+    assert baseline_row("200", 14, shift="42.499999") == baseline_row("200", 57)
+    assert baseline_row("200", 14, shift="42.4999") == baseline_row("200", 56)
+
+
+def test_an_svg_width_off_the_layout_grid_shrinks_the_drawing_as_chromium_lays_it_out() -> None:
+    # 200.01 px is a 200 px box in Chromium's 1/64 px layout units: the viewBox is drawn scaled
+    # by 200/200.01, so a baseline at 60.5 lands just above the half pixel and snaps up.
+    assert baseline_row("200.01", 60.5) == baseline_row("200.01", 60)
+    assert baseline_row("200", 60.5) == baseline_row("200", 61)
+
+
+def hinted_stem(png: bytes, width: int = 60, height: int = 40) -> bool:
+    """Whether the darkest column (an H's stem) has only full rows of ink: heights on whole
+    pixels, as FreeType's light hinting puts them."""
+    stem = min(range(width), key=lambda x: sum(pixel(png, x, y)[0] for y in range(height)))
+    inked = [value for value in (pixel(png, stem, y)[0] for y in range(height)) if value < 250]
+    return bool(inked) and all(value < 128 for value in inked)
+
+
+def h_svg(size: int) -> str:
+    return svg(f'<text x="10.3" y="30" font-family="sans-serif" font-size="{size}">H</text>', width=60, height=40)
+
+
+@pytest.mark.parametrize("size", [13, 15, 21])
+def test_raster_text_is_hinted_vertically_as_chromium_slight_hinting_draws_it(size: int) -> None:
+    # Chromium draws with FreeType's light hinting: heights snap to whole pixels, so the stem of
+    # an H starts on a full row (unhinted, a 15 px H is 10.3 px tall: a pale row on top).
+    assert hinted_stem(svg_to_png(h_svg(size), scale=1).data)
+
+
+def test_a_png_drawn_after_a_pdf_is_hinted_as_one_drawn_first() -> None:
+    # cairo resolves a face once, with the options of its first use: in a fresh process, a PDF
+    # (unhinted) drawn first must not leave the later PNG unhinted.
+    script = (
+        "import sys\n"
+        "from mermaid_printer.export.pdf import svg_to_pdf\n"
+        "from mermaid_printer.export.png import svg_to_png\n"
+        "svg = sys.stdin.read()\n"
+        "svg_to_pdf(svg)\n"
+        "sys.stdout.buffer.write(svg_to_png(svg, scale=1).data)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], input=h_svg(15).encode(), capture_output=True, check=True)
+
+    assert hinted_stem(done.stdout)
+
+
+def test_a_crisp_edged_line_centred_on_a_pixel_edge_fills_the_pixel_chromium_fills() -> None:
+    # A 1 px line at x = 10 spans 9.5-10.5: without anti-aliasing Skia rounds both edges up
+    # (column 10), cairo down (column 9); a ZenUML lifeline sat a pixel left of Chromium's.
+    body = (
+        '<line x1="10" x2="10" y1="0" y2="50" stroke="black" shape-rendering="crispEdges"/>'
+        '<g shape-rendering="crispEdges"><line x1="0" x2="50" y1="30" y2="30" stroke="black"/></g>'
+    )
+    png = svg_to_png(svg(body, width=60, height=60), scale=1).data
+
+    assert [x for x in range(60) if pixel(png, x, 10)[0] < 128] == [10]
+    assert [y for y in range(60) if pixel(png, 40, y)[0] < 128] == [30]

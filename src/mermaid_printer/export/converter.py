@@ -285,6 +285,10 @@ def draw_png(loaded: LoadedSvg, placement: Placement) -> tuple[bytes, list[str]]
     return output.getvalue(), warnings
 
 
+#: Device pixels a crispEdges shape moves right and down in a PNG (see ``Surface.draw``).
+_CRISP_NUDGE = 1 / 256
+
+
 def _draw(
     base: type,
     loaded: LoadedSvg,
@@ -293,12 +297,31 @@ def _draw(
     output: io.BytesIO,
 ) -> list[str]:
     missing = MissingGlyphs()
+    raster = issubclass(base, cairosvg.surface.PNGSurface)
 
     class Surface(base):  # type: ignore[misc]
         missing_glyphs = missing
+        crisp_nudged = False
 
         def _create_surface(self, width: float, height: float) -> Any:
             return make_surface(width, height)
+
+        def draw(self, node: Any) -> None:
+            # shape-rendering: crispEdges draws without anti-aliasing. Skia rounds an edge at
+            # exactly half a pixel up (floor(x + 0.5)), cairo down: nudged by a fraction of a
+            # device pixel, a 1 px line centred on a pixel edge covers the pixel Chromium fills.
+            if not raster or self.crisp_nudged or (node.get("shape-rendering") or "").strip() != "crispEdges":
+                super().draw(node)
+                return
+            matrix = self.context.get_matrix()
+            xx, yx, xy, yy, x0, y0 = matrix.as_tuple()
+            self.context.set_matrix(cairo.Matrix(xx, yx, xy, yy, x0 + _CRISP_NUDGE, y0 + _CRISP_NUDGE))
+            self.crisp_nudged = True
+            try:
+                super().draw(node)
+            finally:
+                self.crisp_nudged = False
+                self.context.set_matrix(matrix)
 
         def set_context_size(self, width: float, height: float, viewbox: Any, tree: Any) -> None:
             # Also called for every nested <svg> (architecture icons): only the root is placed.

@@ -22,7 +22,7 @@ keeps the drawing surface under ~160 MB (the render process may grow by 1.5 GB).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from mermaid_printer.errors import ResourceLimit
@@ -107,6 +107,47 @@ def pdf_placement(
     left = margin + (area_width - drawn_width) / 2
     top = margin + (area_height - drawn_height) / 2
     return Placement(page_width, page_height, left, top, drawn_width, drawn_height), orientation
+
+
+def layout_size(length: float) -> float:
+    """A CSS length as Chromium lays out the ``<svg>`` box: in 1/64 px units, truncated.
+
+    An SVG ``363.226562`` px wide is a ``363.21875`` px box, so Chromium draws its viewBox scaled by
+    their ratio (``preserveAspectRatio`` keeping the smaller scale and centring); a baseline at
+    exactly half a pixel then lands just above or below it, which decides the pixel row the
+    glyphs snap to.
+    """
+    return math.trunc(length * 64) / 64 if 0 < length < 2**25 else length
+
+
+def as_chromium_lays_out(placement: Placement, width: float, height: float) -> Placement:
+    """``placement`` of a ``width`` × ``height`` viewBox with the box Chromium would draw it in.
+
+    Chromium lays the ``<svg>`` box out in 1/64 px units (truncated), so an SVG ``363.226562`` px
+    wide is a ``363.21875`` px box and its viewBox is drawn scaled by the smaller of the two
+    ratios (``preserveAspectRatio``'s meet); the centring offset is a layout offset too, in
+    1/64 px, so a few thousandths of a pixel become none. Invisible as such, it decides the
+    pixel row of a text baseline at exactly half a pixel (it lands just above it).
+    """
+    if width <= 0 or height <= 0:
+        return placement
+    box_width, box_height = _layout_units(width), _layout_units(height)
+    shrink = min(box_width / width, box_height / height)
+    left = _layout_units((box_width - width * shrink) / 2)
+    top = _layout_units((box_height - height * shrink) / 2)
+    factor = placement.width / width  # the placement's pixels per CSS px of the viewBox
+    return replace(
+        placement,
+        left=placement.left + left * factor,
+        top=placement.top + top * factor,
+        width=placement.width * shrink,
+        height=placement.height * shrink,
+    )
+
+
+def _layout_units(length: float) -> float:
+    """``length`` in Chromium's layout units: whole 1/64 px, truncated toward zero."""
+    return math.trunc(length * 64) / 64 if abs(length) < 2**25 else length
 
 
 def png_size(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mermaid_printer.export.converter import background_rgba, draw_png, load_svg
-from mermaid_printer.export.geometry import Placement, png_size
+from mermaid_printer.export.geometry import Placement, as_chromium_lays_out, png_size
 
 __all__ = ["PngImage", "svg_to_png"]
 
@@ -33,8 +33,12 @@ def svg_to_png(
     """
     loaded = load_svg(svg)
     width_px, height_px, factor = png_size(loaded.width, loaded.height, scale=scale, target_width=width)
-    placement = Placement(
-        width_px, height_px, 0.0, 0.0, loaded.width * factor, loaded.height * factor, background_rgba(background)
+    placement = as_chromium_lays_out(
+        Placement(
+            width_px, height_px, 0.0, 0.0, loaded.width * factor, loaded.height * factor, background_rgba(background)
+        ),
+        loaded.width,
+        loaded.height,
     )
     data, warnings = draw_png(loaded, placement)
     return PngImage(data=data, width_px=width_px, height_px=height_px, scale=round(factor, 6), warnings=warnings)

@@ -142,7 +142,10 @@ def draw_text(surface: Any, node: Any) -> None:
     context.save()
     context.new_path()
     options = cairo.FontOptions()
-    options.set_hint_style(cairo.HINT_STYLE_NONE)
+    # Raster text is hinted as Chromium hints it (FreeType's light hinting: heights on whole
+    # pixels, advances unhinted); a PDF keeps the outlines as designed.
+    raster = isinstance(context.get_target(), cairo.ImageSurface)
+    options.set_hint_style(cairo.HINT_STYLE_SLIGHT if raster else cairo.HINT_STYLE_NONE)
     options.set_hint_metrics(cairo.HINT_METRICS_OFF)
     context.set_font_options(options)
     for run in runs:

@@ -8,6 +8,8 @@ On raster output the baseline sits on a whole device pixel, as Chromium's raster
 
 from __future__ import annotations
 
+import math
+import struct
 from typing import TYPE_CHECKING, Any
 
 from mermaid_printer.export import cairo_unavailable
@@ -67,7 +69,7 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
         glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
     size = px / shrink
     skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
-    context.select_font_face(face.fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_face(_font_face(face.fc_name))
     context.set_font_matrix(cairo.Matrix(size * run.x_scale, 0, skew, size, 0, 0))
 
     if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
@@ -102,14 +104,52 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
         _draw_decorations(context, run)
 
 
+_FONT_FACES: dict[str, Any] = {}
+
+
+def _font_face(fc_name: str) -> Any:
+    """The cairo font face of a vendored instance, kept for the process and first resolved with
+    hinting allowed.
+
+    cairo resolves a face's fontconfig pattern once, with the font options of its first use, and
+    keeps "no hinting" from then on: a PDF drawn first (unhinted outlines) would leave every later
+    PNG unhinted. Resolved hinted, each drawing gets the hinting its own options ask for.
+    """
+    face = _FONT_FACES.get(fc_name)
+    if face is None:
+        face = cairo.ToyFontFace(fc_name, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+        options = cairo.FontOptions()
+        options.set_hint_style(cairo.HINT_STYLE_SLIGHT)
+        cairo.ScaledFont(face, cairo.Matrix(), cairo.Matrix(), options)
+        _FONT_FACES[fc_name] = face
+    return face
+
+
 def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
     """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
-    places horizontal text (positions stay fractional along the line). Raster output only."""
+    places horizontal text (positions stay fractional along the line). Raster output only.
+
+    Skia maps the glyph origin through the transform in single precision and rounds by adding
+    half a pixel and taking the floor: a baseline at exactly half a pixel goes down a row (not
+    to the even row, as ``round`` would), and one a millionth short of it (``42.499999`` from
+    the SVG's six decimals, single precision ``42.5``) goes down with it.
+    """
+    _xx, yx, _xy, yy, _x0, y0 = context.get_matrix().as_tuple()
     snapped = []
     for glyph, x, y in glyphs:
         device_x, device_y = context.user_to_device(x, y)
-        snapped.append((glyph, *context.device_to_user(device_x, round(device_y))))
+        single = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
+        row = math.floor(_single(single + 0.5)) if math.isfinite(single) else round(device_y)
+        snapped.append((glyph, *context.device_to_user(device_x, row)))
     return snapped
+
+
+def _single(value: float) -> float:
+    """``value`` rounded to single precision (infinite past its range)."""
+    try:
+        return float(struct.unpack("f", struct.pack("f", value))[0])
+    except (OverflowError, struct.error):
+        return math.inf
 
 
 def _draw_decorations(context: Any, run: _Run) -> None:

@@ -82,6 +82,21 @@ _EMOJI_FIRST_FROM = 0x1F000
 # Glyphs designed to join their neighbours (box drawing, block elements): a stand-in glyph is
 # stretched to fill the measured width, so lines still meet; others are centred in it.
 _JOINING = range(0x2500, 0x25A0)
+# Emoji_Presentation=Yes below U+2000.. U+1F000 (inclusive pairs), as BMP_EMOJI_PRESENTATION in
+# text_measure.js: such a character that no family of the list has is measured as one glyph
+# of the system's colour emoji font, COLOR_EMOJI_EM wide, even where a fallback font after the
+# list (DejaVu Sans) has a text glyph; from U+1F000 on, whatever the emoji face has.
+_BMP_EMOJI_PRESENTATION = (
+    (0x231A, 0x231B), (0x23E9, 0x23EC), (0x23F0, 0x23F0), (0x23F3, 0x23F3), (0x25FD, 0x25FE),
+    (0x2614, 0x2615), (0x2648, 0x2653), (0x267F, 0x267F), (0x2693, 0x2693), (0x26A1, 0x26A1),
+    (0x26AA, 0x26AB), (0x26BD, 0x26BE), (0x26C4, 0x26C5), (0x26CE, 0x26CE), (0x26D4, 0x26D4),
+    (0x26EA, 0x26EA), (0x26F2, 0x26F3), (0x26F5, 0x26F5), (0x26FA, 0x26FA), (0x26FD, 0x26FD),
+    (0x2705, 0x2705), (0x270A, 0x270B), (0x2728, 0x2728), (0x274C, 0x274C), (0x274E, 0x274E),
+    (0x2753, 0x2755), (0x2757, 0x2757), (0x2795, 0x2797), (0x27B0, 0x27B0), (0x27BF, 0x27BF),
+    (0x2B1B, 0x2B1C), (0x2B50, 0x2B50), (0x2B55, 0x2B55),
+)  # fmt: skip
+# Noto Color Emoji's advance (136 px of its 109 ppem strike), in em: COLOR_EMOJI_EM.
+_COLOR_EMOJI_EM = 136 / 109
 
 
 @dataclass(frozen=True)
@@ -193,6 +208,9 @@ class ResolvedFont:
     def measured_with(self, codepoint: int) -> FontFace | None:
         """The face the layout measured ``codepoint`` with (of the list, the default family, a
         system fallback family or a last-resort face), or ``None``: no font has it."""
+        emoji = self._presented_as_emoji(codepoint)
+        if emoji is not None:
+            return emoji.family.faces[0]
         for choice in (*self.choices, *self.after_list):
             if choice.face.measures(codepoint):
                 return choice.face
@@ -206,6 +224,11 @@ class ResolvedFont:
             EngineUnavailable: a last-resort instance was needed and could not be written.
         """
         every = (*self.choices, *self.after_list)
+        emoji = self._presented_as_emoji(codepoint)
+        instance = emoji.instance_for(codepoint) if emoji is not None else None
+        if emoji is not None and instance is not None:
+            # The emoji face's glyph, centred in the colour emoji's advance the layout measured.
+            return DrawnGlyph(self._last_resort_choice(emoji), instance, width=_COLOR_EMOJI_EM)
         for choice in every:
             if not choice.face.measures(codepoint):
                 continue
@@ -222,14 +245,7 @@ class ResolvedFont:
         fallback = self.last_resort.face_for(codepoint)
         instance = fallback.instance_for(codepoint) if fallback is not None else None
         if fallback is not None and instance is not None:
-            matched = self._last_resort_choices.get(fallback.family.name)
-            if matched is None:
-                # Matched like any family: bold from its 400 face is synthesized, as the layout
-                # widened its ink (text_measure.js), and italic slanted.
-                matched = self._last_resort_choices[fallback.family.name] = fallback.family.match(
-                    self.weight, self.italic
-                )
-            return DrawnGlyph(matched, instance)
+            return DrawnGlyph(self._last_resort_choice(fallback), instance)
         # notdefWidth in text_measure.js: the box of the first face claiming it (else the last).
         claiming = next(
             (index for index, choice in enumerate(every) if choice.face.claims_codepoint(codepoint)), len(every) - 1
@@ -237,6 +253,27 @@ class ResolvedFont:
         face = every[claiming].face
         width = 1.0 if _is_wide(codepoint) else face.notdef_advance / face.units_per_em
         return self._missing_box(every, claiming, width)
+
+    def _last_resort_choice(self, face: LastResortFace) -> FaceChoice:
+        """A last-resort face matched like any family: bold from its 400 face is synthesized,
+        as the layout widened its ink (text_measure.js), and italic slanted."""
+        matched = self._last_resort_choices.get(face.family.name)
+        if matched is None:
+            matched = self._last_resort_choices[face.family.name] = face.family.match(self.weight, self.italic)
+        return matched
+
+    def _presented_as_emoji(self, codepoint: int) -> LastResortFace | None:
+        """The emoji face, when the layout measures ``codepoint`` on its own as one colour emoji
+        (``emojiSequenceEnd`` in text_measure.js: a default-emoji character that no family of
+        the list has); else ``None``."""
+        if codepoint < 0x2000 or not self.last_resort.faces:
+            return None
+        emoji = self.last_resort.faces[-1]
+        if codepoint not in emoji.coverage or any(choice.face.measures(codepoint) for choice in self.choices):
+            return None
+        if codepoint >= _EMOJI_FIRST_FROM or any(low <= codepoint <= high for low, high in _BMP_EMOJI_PRESENTATION):
+            return emoji
+        return None
 
     def _missing_box(self, every: tuple[FaceChoice, ...], position: int, width: float) -> DrawnGlyph:
         """The missing-glyph box of ``every[position]``'s face, or of the next face whose box is
