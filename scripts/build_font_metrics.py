@@ -38,11 +38,14 @@ import argparse
 import base64
 import io
 import json
+import math
 import sys
 from pathlib import Path
 
+import freetype
 import uharfbuzz as hb
 from fontTools.ttLib import TTFont
+from fontTools.varLib import instancer
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
@@ -51,6 +54,13 @@ OUTPUT = ROOT / "src" / "mermaid_printer" / "fonts" / "font_metrics.json"
 # The two instances Mermaid asks for (normal and bold) of a variable face; text_measure.js
 # interpolates between them.
 WEIGHTS = (400, 700)
+# Web fonts Chromium on Linux draws with FreeType's light autohinting (no hinting of their own),
+# and whose SVG text box then covers the hinted glyph outline rounded out to whole pixels: a
+# grid-fitted "g" reaches a pixel deeper at 16 px, an accent a pixel higher or lower. Checked
+# against Chromium for Recursive: 224 of 224 boxes (14 characters, 8 sizes, 2 weights). Sizes:
+# the whole-pixel font sizes this table covers; other sizes keep the unhinted outline.
+HINTED_FAMILIES = {"Recursive Variable"}
+HINTED_SIZES = range(8, 41)
 # How Chromium on Debian (the reference) resolves CSS family names we do not vendor under that
 # name: fontconfig's metric aliases give Liberation Sans for arial and helvetica and Liberation
 # Serif for Times New Roman; Chromium's generic sans-serif and serif are those same fonts, and
@@ -1144,6 +1154,11 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
             if ord(char) not in owner:
                 advances[ord(char)] = advance
                 ink_left[ord(char)], ink_right[ord(char)] = 0, advance
+        hinted = (
+            hinted_ink(entries, owner, weight, units_per_em, ascent, descent, ink)
+            if family in HINTED_FAMILIES and variable
+            else None
+        )
         tables = {
             "advances": encode_advances(advances),
             "inkLeft": encode_advances(ink_left),
@@ -1151,6 +1166,8 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
             "kerning": encode_kerning(kerning),
             "ink": ink,
         }
+        if hinted:
+            tables["hintedInk"] = hinted
         # Recursive keeps widths and kerning fixed across weights (only the ink changes): a
         # field equal to the first weight's is written as that weight's name, not copied.
         if first_tables is None:
@@ -1175,6 +1192,53 @@ def measure_face(entries: list[dict]) -> tuple[dict, dict]:
         "instances": instances,
     }
     return face, stats
+
+
+def hinted_ink(
+    entries: list[dict], owner: dict[int, int], weight: int, units_per_em: int, ascent: int, descent: int, ink: list
+) -> dict[str, list[int]]:
+    """Where light autohinting changes a glyph's share of the text box, per whole-pixel size.
+
+    ``{size: [codepoint, top, bottom, ...]}`` in whole pixels above/below the baseline (the
+    hinted outline rounded out), only for the glyphs and sizes whose box (at least the rounded
+    ascent and descent) differs from what the unhinted ``ink`` table gives text_measure.js.
+    """
+    faces = []
+    for entry in entries:
+        font = instancer.instantiateVariableFont(TTFont(VENDOR / entry["path"]), {"wght": weight})
+        font.flavor = None
+        buffer = io.BytesIO()
+        font.save(buffer)
+        buffer.seek(0)
+        faces.append(freetype.Face(buffer))
+    unhinted = {entry[0]: (entry[1], entry[2]) for entry in ink}
+    flags = freetype.FT_LOAD_TARGET_LIGHT | freetype.FT_LOAD_NO_BITMAP
+    table: dict[str, list[int]] = {}
+    for size in HINTED_SIZES:
+        scale = size / units_per_em
+        box_ascent = int(ascent * scale + 0.5)
+        box_descent = int(descent * scale + 0.5)
+        rows: list[int] = []
+        for codepoint in sorted(owner):
+            face = faces[owner[codepoint]]
+            face.set_char_size(size * 64, 0, 72, 72)
+            face.load_char(chr(codepoint), flags)
+            ys = [point[1] for point in face.glyph.outline.points]
+            if not ys:
+                continue
+            top, bottom = -(-max(ys) // 64), -(min(ys) // 64)
+            ink_top, ink_bottom = unhinted.get(codepoint, (0, 0))
+            before = (max(box_ascent, _ceil(ink_top * scale)), max(box_descent, _ceil(ink_bottom * scale)))
+            if (max(box_ascent, top), max(box_descent, bottom)) != before:
+                rows += [codepoint, top, bottom]
+        if rows:
+            table[str(size)] = rows
+    return table
+
+
+def _ceil(value: float) -> int:
+    """Whole pixels as text_measure.js rounds unhinted ink (no slack for these faces)."""
+    return math.ceil(value - 1e-9)
 
 
 def measure_fallback_face(entries: list[dict], taken: set[int]) -> tuple[dict, dict]:

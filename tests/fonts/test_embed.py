@@ -193,9 +193,9 @@ def test_faces_the_engine_reports_are_embedded_under_their_css_names() -> None:
     ]
     assert embed_fonts(root, faces) == []
     assert face_rules(root) == [
-        ("Open Sans", "italic", "400", {ord(c) for c in "Note"}),
-        ("Recursive Variable", "normal", "300 1000", {ord(c) for c in "Hi"}),
-        ("trebuchet ms", "normal", "400", {ord(c) for c in "Dogs"}),
+        ("Open Sans", "italic", "400", {ord(c) for c in "Note "}),
+        ("Recursive Variable", "normal", "300 1000", {ord(c) for c in "Hi "}),
+        ("trebuchet ms", "normal", "400", {ord(c) for c in "Dogs "}),
     ]
 
 
@@ -223,7 +223,7 @@ def test_reported_characters_no_longer_in_the_svg_are_not_embedded() -> None:
     embed_fonts(
         root, [drawn_face("Recursive Variable", "Recursive Variable", "normal", "300 1000", "Kept, and dropped")]
     )
-    assert face_rules(root)[0][3] == {ord(c) for c in "Kept"}
+    assert face_rules(root)[0][3] == {ord(c) for c in "Kept "}
 
 
 def test_unsafe_family_names_are_not_written_into_css() -> None:
@@ -265,6 +265,22 @@ def test_cjk_and_emoji_are_embedded_as_subsets_of_their_fallback_faces() -> None
     }  # 中 and 文 are in two unicode-range slices of Noto Sans SC
     ranges = sorted(unicode_range for *_, unicode_range in FACE_RULE_RE.findall(root[0].text))
     assert ranges == ["U+1F680", "U+20,U+48,U+69", "U+4E2D", "U+6587"]
+
+
+def test_a_face_the_text_is_measured_with_claims_the_space_so_browsers_take_it_as_primary_font() -> None:
+    # A browser's primary font (the text box's ascent and descent) is the first face of the list
+    # whose unicode-range has U+0020; zenuml's "«create»" (no space) in "Helvetica, Verdana, serif"
+    # got Liberation Serif's box instead of the embedded Arimo's. Fallback faces stay as drawn.
+    style = "<style>#d{font-family:Helvetica,Verdana,serif;}</style>"
+    root = svg("<text>«create»</text><text>流</text>", style)
+    faces = [
+        drawn_face("Helvetica", "Arimo", "normal", "400", "«create»"),
+        drawn_face("Helvetica", "Noto Sans SC", "normal", "400", "流") | {"as_style": "normal", "as_weight": "400"},
+    ]
+    assert embed_fonts(root, faces) == []
+    ranges = sorted(unicode_range for *_, unicode_range in FACE_RULE_RE.findall(root[0].text))
+    assert ranges == ["U+20,U+61,U+63,U+65,U+72,U+74,U+AB,U+BB", "U+6D41"]
+    assert sorted(cmap for *_, cmap in face_rules(root)) == sorted([set(map(ord, "«create» ")), {ord("流")}])
 
 
 def test_fallback_faces_give_identical_bytes() -> None:

@@ -13,8 +13,12 @@ top of the SVG: a viewer then draws every character with the face it was measure
 where it has a font of that name itself. Variable subsets keep the ``wght`` axis, so bold text is
 drawn from the same font; a static face declares its own weight and style, so a viewer
 synthesizes bold or italic where Chromium did. Each face's ``unicode-range`` lists exactly its
-characters. Without ``drawn_faces`` (an SVG from elsewhere), every character is given to
-Recursive Variable, if the SVG's CSS names it.
+characters, plus the space for a face the text is measured with first (not a fallback face): a
+browser's primary font for an element, whose ascent and descent make the text's box, is the
+first face of its list whose ``unicode-range`` includes U+0020 (Chromium, as CSS Fonts says), so
+a label without a space would otherwise get the box of the list's next family (zenuml's
+``Helvetica, Verdana, serif``: Liberation Serif's). Without ``drawn_faces`` (an SVG from
+elsewhere), every character is given to Recursive Variable, if the SVG's CSS names it.
 
 CJK and emoji characters no family of the list has were measured with the last-resort faces
 (Noto Sans SC, Noto Emoji; see text_measure.js) and are reported under the name of the list's
@@ -57,6 +61,7 @@ _FONT_FAMILY_RE = re.compile(r"font-family\s*:\s*([^;}]+)", re.IGNORECASE)
 # Characters that need no glyph: controls and default-ignorables (as in text_measure.js).
 _NO_GLYPH_RE = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 _MAX_LISTED_MISSING = 20
+_SPACE = 0x20
 
 # The face an SVG gets when the engine did not say what drew its text.
 _DEFAULT_FACE = (MERMAID_FAMILY, "normal", "300 1000")
@@ -105,6 +110,11 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None =
         if not _SAFE_FAMILY_NAME_RE.fullmatch(name):
             continue
         wanted = drawn & set(face["codepoints"])
+        if "as_style" not in face:
+            # A browser takes as an element's primary font (its ascent and descent: the text's
+            # box, dominant-baseline) the first face of the list whose unicode-range has the
+            # space; a subset without it would hand that role to the next family of the list.
+            wanted.add(_SPACE)
         by_file: dict[int, set[int]] = {}
         for codepoint in sorted(wanted):
             for index, font_file in enumerate(files):

@@ -106,6 +106,29 @@ def test_tall_accented_capitals_grow_the_box_like_chromium(context: Any) -> None
     assert (result["ascent"], result["descent"]) == (16, 4)
 
 
+@pytest.mark.parametrize(
+    ("text", "size", "weight", "chromium_top", "chromium_bottom"),
+    [
+        # Chromium's getBBox() (baseline y=100): Recursive is a web font drawn with FreeType's
+        # light autohinting, so the box covers the grid-fitted outline, not the designed one.
+        ("using <br>", 16, 400, 85, 105),  # a sequence note's line: the "g" a pixel deeper
+        ("g", 20, 400, 81, 106),
+        ("g", 13, 400, 88, 103),  # here grid-fitting lifts it: a pixel less than unhinted
+        ("g", 12, 700, 89, 104),
+        ("Ö", 12, 400, 87, 103),
+        ("É", 13, 700, 88, 103),
+        ("§", 20, 700, 81, 106),
+        ("multiline", 16, 400, 85, 104),  # nothing grid-fitted past the box
+        ("g", 16.5, 400, 84, 105),  # a fractional size: the unhinted outline, rounded out
+    ],
+)
+def test_recursive_glyph_boxes_are_chromiums_grid_fitted_ones(
+    context: Any, text: str, size: float, weight: int, chromium_top: int, chromium_bottom: int
+) -> None:
+    result = measure(context, text, size=size, weight=weight)
+    assert (100 - result["ascent"], 100 + result["descent"]) == (chromium_top, chromium_bottom)
+
+
 def test_unknown_families_fall_through_the_list(context: Any) -> None:
     reference = measure(context, "Fallback test")
     assert measure(context, "Fallback test", family="Nope, 'Also Nope', 'Recursive Variable'") == reference

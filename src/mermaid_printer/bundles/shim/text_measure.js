@@ -79,7 +79,9 @@
 //   unhinted glyph extents, assuming no zoom (CTM scale 1), which is how Mermaid measures; for
 //   Arimo and Tinos (Chromium draws hinted Liberation) ink up to a fitted slack past a whole
 //   pixel does not count.
-//   Chromium's rasterizer sometimes adds a pixel more (e.g. "g" at 16 px regular): not modelled.
+//   Recursive is a web font Chromium draws with FreeType's light autohinting: at whole-pixel
+//   sizes the metrics carry the hinted box of the glyphs whose grid-fitting moves the text box
+//   ("g" a pixel deeper at 16 px, an accent a pixel higher or lower), used instead.
 // - Tables are paged (256 codepoints a page, allocated only where a face has glyphs), so the
 //   faces cost memory in proportion to what they cover.
 (function () {
@@ -153,6 +155,18 @@
     return { top: pagedRuns(top, Float32Array, 0), bottom: pagedRuns(bottom, Float32Array, 0) };
   }
 
+  // {size: [codepoint, top, bottom, ...]} -> Map(size -> Map(codepoint -> [top, bottom])).
+  function prepareHinted(bySize) {
+    const sizes = new Map();
+    for (const size of Object.keys(bySize)) {
+      const rows = bySize[size];
+      const glyphs = new Map();
+      for (let i = 0; i < rows.length; i += 3) glyphs.set(rows[i], [rows[i + 1], rows[i + 2]]);
+      sizes.set(Number(size), glyphs);
+    }
+    return sizes;
+  }
+
   function prepareFace(familyName, raw) {
     // A field given as an instance name reuses that instance's field; preparing each distinct
     // raw field once lets such instances share tables (Recursive's bold costs little).
@@ -182,6 +196,7 @@
         rightCount: kerning.rightCount,
         inkTop: ink.top,
         inkBottom: ink.bottom,
+        hinted: raw.instances[key].hintedInk === undefined ? null : field(key, "hintedInk", prepareHinted),
       };
       instances.push({ weight: Number(key), tables });
     }
@@ -576,6 +591,7 @@
     let runScale = 0;
     let current = null; // the current run's {face, syntheticBold}
     let tables = null;
+    let hintedSizes; // the run face's hinted glyph boxes at this size, if it has them
     let previousClass = 0; // left kerning class of the previous character, 0 = none
     let lastHan = 0; // CJK punctuation class of the previous character when a fallback face drew it
     let inkLeft = 0;
@@ -651,6 +667,7 @@
         current = chosen;
         runScale = size / chosen.face.unitsPerEm;
         tables = pickInstance(chosen.face, weight, upper).tables;
+        hintedSizes = tables.hinted === null || !Number.isInteger(size) ? undefined : tables.hinted.get(size);
         previousClass = 0;
       }
       const page = cp >> PAGE_BITS;
@@ -672,15 +689,22 @@
         const right = pen + Math.ceil(glyphRight * runScale + grow - 1e-9);
         if (left < inkLeft) inkLeft = left;
         if (right > inkRight) inkRight = right;
-        const topPage = tables.inkTop[page];
-        if (topPage !== undefined && topPage[slot] !== 0) {
-          const top = wholePixels(current.face, topPage[slot] * runScale + growY);
-          if (top > inkTop) inkTop = top;
-        }
-        const bottomPage = tables.inkBottom[page];
-        if (bottomPage !== undefined && bottomPage[slot] !== 0) {
-          const bottom = wholePixels(current.face, bottomPage[slot] * runScale + growY);
-          if (bottom > inkBottom) inkBottom = bottom;
+        // A web font Chromium grid-fits (light autohinting) has its hinted box at whole sizes.
+        const hinted = hintedSizes === undefined ? undefined : hintedSizes.get(cp);
+        if (hinted !== undefined) {
+          if (hinted[0] > inkTop) inkTop = hinted[0];
+          if (hinted[1] > inkBottom) inkBottom = hinted[1];
+        } else {
+          const topPage = tables.inkTop[page];
+          if (topPage !== undefined && topPage[slot] !== 0) {
+            const top = wholePixels(current.face, topPage[slot] * runScale + growY);
+            if (top > inkTop) inkTop = top;
+          }
+          const bottomPage = tables.inkBottom[page];
+          if (bottomPage !== undefined && bottomPage[slot] !== 0) {
+            const bottom = wholePixels(current.face, bottomPage[slot] * runScale + growY);
+            if (bottom > inkBottom) inkBottom = bottom;
+          }
         }
       }
       runUnits += tables.advance[page][slot];
