@@ -62,6 +62,19 @@ def test_other_attributes_and_style_declarations_holding_nan_are_removed() -> No
     assert warning.startswith("3 attribute(s) held coordinates that came out NaN or Infinity")
 
 
+def test_a_colour_holding_nan_is_removed_and_reported_as_a_colour_not_as_missing_geometry() -> None:
+    # Mermaid 12's quadrant chart: its points' colour from the default theme.
+    root, warnings = repaired(
+        '<circle cx="193.4" cy="138.28" r="5" fill="hsl(240, 100%, NaN%)" stroke="hsl(240, 100%, NaN%)"/>'
+    )
+    circle = only_child(root)
+
+    assert (circle.get("fill"), circle.get("stroke"), circle.get("cx")) == (None, None, "193.4")
+    (warning,) = warnings
+    assert warning.startswith("2 colour(s) came out NaN") and "themeVariables" in warning
+    assert "coordinates" not in warning
+
+
 @pytest.mark.parametrize(
     "svg_open",
     [

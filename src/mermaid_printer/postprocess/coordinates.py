@@ -12,6 +12,10 @@ drawing as a browser shows it, and the printer writes exactly that:
 * any other attribute holding one (``x``, ``width``, ``transform``, …) is removed;
 * a ``style`` declaration holding one is removed.
 
+A paint (``fill``, ``stroke``, ``stop-color``, …) holding one is removed too, and said apart: a
+browser ignores it and the shape takes the default paint (Mermaid 12's quadrant chart computes
+its points' colour as ``hsl(240, 100%, NaN%)`` from the default theme; Chromium draws them black).
+
 Text is never touched (a label may say "NaN"), nor are attributes that only hold names (``id``,
 ``class``, ``data-*``, …). When the frame itself is broken — the root ``<svg>``'s ``viewBox``
 is not four finite numbers, or its ``width``/``height`` are not finite — there is no drawing to
@@ -37,6 +41,8 @@ _SEPARATORS = re.compile(r"[\s,]+")
 # Attributes that hold names or text, never numbers.
 _TEXT_ATTRIBUTES = {"id", "class", "name", "title", "lang", "role", "type", "media", "target"}
 _FRAME_ATTRIBUTES = ("viewBox", "width", "height")
+# Attributes that hold a colour: without it a shape takes the default paint, nothing goes missing.
+_PAINT_ATTRIBUTES = {"fill", "stroke", "color", "stop-color", "flood-color", "lighting-color"}
 # Only attribute values worth a closer look (libxml2 does the scan).
 _SUSPECTS = etree.XPath('//@*[contains(., "NaN") or contains(., "Infinity")]')
 
@@ -48,30 +54,39 @@ def repair_coordinates(root: etree._Element) -> list[str]:
         root: the sanitized ``<svg>`` element.
 
     Returns:
-        A warning when something was removed, else nothing.
+        A warning for coordinates removed and one for colours removed, else nothing.
 
     Raises:
         RenderFailed: the root's ``viewBox``, ``width`` or ``height`` is not finite.
     """
     _check_frame(root)
-    removed = 0
+    removed = paints = 0
     for value in _SUSPECTS(root):
         element, name = value.getparent(), value.attrname
         if not _NON_FINITE.search(value) or _holds_text(name):
             continue
         repaired = _repaired(name, str(value))
-        removed += 1
+        if name in _PAINT_ATTRIBUTES:
+            paints += 1
+        else:
+            removed += 1
         if repaired:
             element.set(name, repaired)
         else:
             del element.attrib[name]
-    if not removed:
-        return []
-    note = (
-        f"{removed} attribute(s) held coordinates that came out NaN or Infinity; they were left out "
-        "as a browser leaves them out, so parts of the drawing may be missing"
-    )
-    return [note]
+    notes = []
+    if removed:
+        notes.append(
+            f"{removed} attribute(s) held coordinates that came out NaN or Infinity; they were left out "
+            "as a browser leaves them out, so parts of the drawing may be missing"
+        )
+    if paints:
+        notes.append(
+            f"{paints} colour(s) came out NaN in Mermaid's computation (e.g. hsl(240, 100%, NaN%)); they "
+            "were left out as a browser ignores them, so those shapes take the default colour, black; "
+            "set the colour in the config's themeVariables to choose one"
+        )
+    return notes
 
 
 def _check_frame(root: etree._Element) -> None:
