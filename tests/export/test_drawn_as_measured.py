@@ -336,3 +336,25 @@ def test_a_character_no_font_has_warns_and_is_a_box_as_wide_as_measured(layout: 
     assert box is not None
     assert abs(box[0] - (x + bounds.bounds[0] / advance * width)) <= 1
     assert abs(box[2] - (x + bounds.bounds[2] / advance * width)) <= 1
+
+
+@pytest.mark.parametrize(
+    "sequence",
+    ["🛠️", "⚙️", "🙋‍♀️", "👍🏽", "🇺🇸", "1️⃣", "❤️", "a🛠️b", "👨‍👩‍👧‍👦 x", "中\u200d文"],
+)
+def test_an_emoji_sequence_is_drawn_as_wide_as_the_layout_measured_it(layout: _quickjs.Context, sequence: str) -> None:
+    family = '"Trebuchet MS", arial'
+    spec = {"family": family, "size": SIZE, "weight": 400, "style": "normal"}
+    measured = json.loads(
+        layout.eval(f"JSON.stringify(__printerMeasureText({json.dumps(sequence)}, {json.dumps(spec)}).width)")
+    )
+    font = converter_fonts().font(family, 400, False)
+    element = export_text._Element({}, None, SIZE, 400, False, family, font, 1.0)
+    chars = [
+        export_text._Char(char, element)
+        for char in export_text._ZERO_WIDTH.sub(export_text._dropped_unless_joining_emoji, sequence)
+    ]
+    chars[0].x, chars[0].y = 0.0, 0.0
+    runs = export_text._shape(chars, None)
+
+    assert runs[-1].x_end - runs[0].x_start == pytest.approx(measured, abs=0.05)

@@ -54,6 +54,21 @@ __all__ = ["TEXT_TAG", "MissingGlyphs", "draw_text", "take_over_text"]
 TEXT_TAG = "mermaid-printer:text"
 
 _ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
+_ZWJ = "\u200d"
+
+
+def _dropped_unless_joining_emoji(match: re.Match[str]) -> str:
+    """A zero-width character goes, but a zero-width joiner between two characters from U+2000
+    on stays: it may join them into one emoji (see ``_emoji_sequence_length``); one that does
+    not is dropped when the runs are made."""
+    text, at = match.string, match.start()
+    if match.group() != _ZWJ or not 0 < at < len(text) - 1:
+        return ""
+    return _ZWJ if ord(text[at - 1]) >= 0x2000 and ord(text[at + 1]) >= 0x2000 else ""
+
+
+# The longest emoji sequence looked for (a family of four joined by ZWJs, with skin tones: 11).
+_LONGEST_EMOJI_SEQUENCE = 16
 _WEIGHTS = {"normal": 400, "bold": 700, "bolder": 700, "lighter": 100}
 
 
@@ -122,6 +137,7 @@ class _Run:
     glyphs: list[tuple[int, float, float]] = field(default_factory=list)
     clusters: list[tuple[int, int]] = field(default_factory=list)
     fitted: DrawnGlyph | None = None  # one character whose glyph is fitted into a measured width
+    shaped: str | None = None  # what is shaped when not all of ``text`` (an emoji sequence's first)
     x_scale: float = 1.0  # horizontal scale of a fitted glyph
     x_start: float = 0.0
     x_end: float = 0.0
@@ -177,7 +193,7 @@ def _characters(surface: Any, root: Any, fonts: ConverterFonts) -> tuple[list[_C
     def visit(element: _Element, children: list[Any]) -> None:
         element.start = len(chars)
         elements.append(element)
-        text = _ZERO_WIDTH.sub("", element.node.text or "")
+        text = _ZERO_WIDTH.sub(_dropped_unless_joining_emoji, element.node.text or "")
         chars.extend(_Char(char, element) for char in text)
         for child in children:
             if child.get("display") == "none":
@@ -328,8 +344,26 @@ def _shape(chars: list[_Char], surface: Any) -> list[_Run]:
 def _split_runs(chars: list[_Char]) -> list[_Run]:
     runs: list[_Run] = []
     current: _Run | None = None
-    for index, char in enumerate(chars):
+    index = 0
+    while index < len(chars):
+        char = chars[index]
         element = char.element
+        sequence = _emoji_sequence_length(chars, index)
+        if sequence > 1:
+            # Measured as one colour emoji: its first character's glyph stands for it.
+            drawn = element.font.draw_emoji(ord(char.char))
+            text = "".join(part.char for part in chars[index : index + sequence])
+            current = _Run(
+                element=element, choice=drawn.choice, face=drawn.instance, start=index, text=text, fitted=drawn
+            )
+            current.shaped = char.char
+            runs.append(current)
+            index += sequence
+            continue
+        if char.char == _ZWJ:  # joined no emoji: drawn by nothing, and the run ends at it
+            current = None
+            index += 1
+            continue
         drawn = element.font.draw(ord(char.char))
         fitted = drawn if drawn.width is not None else None
         starts_chunk = char.x is not None or char.y is not None
@@ -346,7 +380,21 @@ def _split_runs(chars: list[_Char]) -> list[_Run]:
             )
             runs.append(current)
         current.text += char.char
+        index += 1
     return runs
+
+
+def _emoji_sequence_length(chars: list[_Char], index: int) -> int:
+    """How many characters from ``chars[index]`` the layout measured as one colour emoji: within
+    one element, and none after the first placed on its own (``x``/``y``)."""
+    element = chars[index].element
+    end = index + 1
+    while end < len(chars) and end - index < _LONGEST_EMOJI_SEQUENCE:
+        following = chars[end]
+        if following.element is not element or following.x is not None or following.y is not None:
+            break
+        end += 1
+    return element.font.emoji_sequence_length("".join(char.char for char in chars[index:end]))
 
 
 def _place(run: _Run, chars: list[_Char], pen_x: float, pen_y: float) -> tuple[float, float]:
@@ -411,7 +459,7 @@ def _place_fitted(run: _Run, fitted: DrawnGlyph, width_em: float, x: float, y: f
         advance = float(font.get_glyph_h_advance(0))
     else:
         buffer = hb.Buffer()
-        buffer.add_codepoints([ord(char) for char in run.text])
+        buffer.add_codepoints([ord(char) for char in (run.shaped or run.text)])
         buffer.guess_segment_properties()
         hb.shape(font, buffer)
         advance = 0.0

@@ -97,6 +97,12 @@ _BMP_EMOJI_PRESENTATION = (
 )  # fmt: skip
 # Noto Color Emoji's advance (136 px of its 109 ppem strike), in em: COLOR_EMOJI_EM.
 _COLOR_EMOJI_EM = 136 / 109
+# What joins characters into one emoji (text_measure.js): variation selectors, the zero-width
+# joiner, the keycap mark, skin tones, tags and regional indicators (flags).
+_VS15, _VS16, _ZWJ, _KEYCAP = 0xFE0E, 0xFE0F, 0x200D, 0x20E3
+_SKIN_TONES = range(0x1F3FB, 0x1F400)
+_TAGS = range(0xE0020, 0xE0080)
+_REGIONAL_INDICATORS = range(0x1F1E6, 0x1F200)
 
 
 @dataclass(frozen=True)
@@ -261,6 +267,62 @@ class ResolvedFont:
         if matched is None:
             matched = self._last_resort_choices[face.family.name] = face.family.match(self.weight, self.italic)
         return matched
+
+    def emoji_sequence_length(self, text: str) -> int:
+        """How many characters at the start of ``text`` the layout measures as one colour emoji
+        glyph (``emojiSequenceEnd`` in text_measure.js: an emoji-presentation character no
+        family of the list has, or any character with VS16, a keycap, then its skin tone, VS16,
+        tags, a flag's second half and what ZWJs join to it); 0 when none starts there."""
+        if not text or not self.last_resort.faces:
+            return 0
+        emoji = self.last_resort.faces[-1]
+        codepoints = [ord(char) for char in text]
+        first = codepoints[0]
+
+        def at(index: int) -> int:
+            return codepoints[index] if index < len(codepoints) else -1
+
+        following = at(1) if first < 0x2000 else 0
+        listed = any(choice.face.measures(first) for choice in self.choices)
+        if not ((first >= 0x2000 and not listed) or following in (_VS16, _KEYCAP)):
+            return 0
+        end, after = 1, at(1)
+        if after == _VS15:
+            return 0
+        if 0x30 <= first <= 0x39 or first in (0x23, 0x2A):  # a keycap's base
+            mark = end + 1 if after == _VS16 else end
+            return mark + 1 if at(mark) == _KEYCAP else 0
+        default_emoji = first in emoji.coverage and (
+            first >= _EMOJI_FIRST_FROM or any(low <= first <= high for low, high in _BMP_EMOJI_PRESENTATION)
+        )
+        if not (default_emoji or after == _VS16):
+            return 0
+        if first in _REGIONAL_INDICATORS and after in _REGIONAL_INDICATORS:
+            end += 1
+            after = at(end)
+        while True:
+            if after == _VS16 or after in _SKIN_TONES or after in _TAGS:
+                end += 1
+            elif after == _ZWJ and at(end + 1) >= 0x2000:
+                end += 2
+            else:
+                return end
+            after = at(end)
+
+    def draw_emoji(self, codepoint: int) -> DrawnGlyph:
+        """How the first character of an emoji sequence (:meth:`emoji_sequence_length`) is
+        drawn: the emoji face's glyph where it has one, else the character's own, centred in the
+        colour emoji's width the layout measured for the whole sequence.
+
+        Raises:
+            EngineUnavailable: as :meth:`draw`.
+        """
+        emoji = self.last_resort.faces[-1] if self.last_resort.faces else None
+        instance = emoji.instance_for(codepoint) if emoji is not None else None
+        if emoji is not None and instance is not None:
+            return DrawnGlyph(self._last_resort_choice(emoji), instance, width=_COLOR_EMOJI_EM)
+        own = self.draw(codepoint)
+        return DrawnGlyph(own.choice, own.instance, width=_COLOR_EMOJI_EM, stretch=own.stretch, missing=own.missing)
 
     def _presented_as_emoji(self, codepoint: int) -> LastResortFace | None:
         """The emoji face, when the layout measures ``codepoint`` on its own as one colour emoji
