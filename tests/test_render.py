@@ -277,6 +277,21 @@ def test_each_font_is_embedded_under_the_name_the_text_is_drawn_with(printer: Pr
     assert set(_embedded_face_names(flowchart)) == {"Recursive Variable"}
 
 
+def test_text_asking_for_a_generic_family_only_is_drawn_with_an_embedded_face(printer: Printer) -> None:
+    # autonumber's circles say font-family="sans-serif", which no @font-face can be named: the
+    # text gets the family it was measured with in front, and that face is embedded, so no
+    # digit is left to the viewer's own sans-serif (it warned for each digit not elsewhere).
+    code = "sequenceDiagram\n  autonumber\n" + "".join(f"  A->>B: m{n}\n" for n in range(9))
+    result = printer.render_svg(build_render_options(code))
+
+    assert not [w for w in result.warnings if "not in the embedded fonts" in w]
+    numbers = etree.fromstring(result.svg.encode()).findall(".//{*}text[@class='sequenceNumber']")
+    assert [number.text for number in numbers] == [str(n) for n in range(1, 10)]
+    styles = {number.get("style") for number in numbers}
+    assert styles == {'font-family: "Arimo", sans-serif;'}
+    assert "Arimo" in _embedded_face_names(result.svg)
+
+
 def test_a_config_key_mermaid_does_not_know_is_named_in_a_warning(printer: Printer) -> None:
     result = printer.render_svg(
         build_render_options("flowchart TD\n  A --> B", config={"flowchart": {"direction": "LR", "curve": "basis"}})

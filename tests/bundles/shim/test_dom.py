@@ -738,7 +738,7 @@ def test_the_tree_another_documents_body_was_written_from_stands_for_its_markup_
         const written = doc.body.innerHTML;
         const holder = document.createElement("div");
         holder.innerHTML = written;
-        out.fromTree = __printerSvgOutput.drawnFaces(written);
+        out.fromTree = __printerSvgOutput.drawnFaces(written).faces;
         out.fromMarkup = __printerSvgOutput.drawnFacesOf(holder);
         out.wasTree = out.fromTree !== null && __printerDom.serializedBody(written) === null;
         return out;

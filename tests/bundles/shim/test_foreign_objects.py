@@ -164,7 +164,7 @@ def test_the_converted_tree_is_examined_as_its_markup_would_parse(engine: QuickJ
     # converted markup again: both must give the same faces.
     call = (
         "(() => {{ const out = __printerForeignObjects.convertMarkup({}, __printerSvgOutput.drawnFacesOf);"
-        " return JSON.stringify([out.examined, __printerSvgOutput.drawnFaces(out.svg)]); }})()"
+        " return JSON.stringify([out.examined, __printerSvgOutput.drawnFaces(out.svg).faces]); }})()"
     )
     from_tree, from_markup = json.loads(engine.eval(call.format(json.dumps(markup))))
     assert from_tree == from_markup

@@ -214,16 +214,17 @@
     const doc = G.document;
     const holder = doc.createElement("div");
     doc.body.appendChild(holder);
-    let converted;
     try {
       holder.innerHTML = svg;
       convertAll(holder, warnings);
-      converted = String(holder.innerHTML);
     } finally {
       holder.remove();
     }
-    // The tree is examined where the caller would otherwise parse `converted` again.
-    return examine ? { svg: converted, warnings, examined: examine(holder) } : { svg: converted, warnings };
+    // The tree is examined where the caller would otherwise parse the markup again, and before
+    // it is written: examining may name a text's font (svg_output.js drawnFacesOf).
+    const examined = examine ? examine(holder) : undefined;
+    const converted = String(holder.innerHTML);
+    return examine ? { svg: converted, warnings, examined } : { svg: converted, warnings };
   }
 
   G.__printerForeignObjects = { convertMarkup, convertAll };

@@ -1,13 +1,19 @@
 // svg_output.js — what every bundle does to a finished SVG before it leaves the engine.
 //
 // Serves: the bundles' entry points (mermaid/entries.js, markmap/entries.js), after drawing.
-// API: __printerSvgOutput.drawnFaces(svgText) -> [{name, family, style, weight, codepoints}]
-//        which vendored face draws each character of the SVG's text, and under which CSS family
-//        name (see __printerRecordDrawnText in text_measure.js), so the host embeds exactly those
-//        faces. The SVG is parsed again in a detached element so that its own stylesheet, and
-//        nothing else, decides each text's font, as it will in a viewer.
-//      __printerSvgOutput.drawnFacesOf(root) -> the same for an element in the document (for a
-//        page that holds nothing but that SVG: no other stylesheet can reach its text).
+// API: __printerSvgOutput.drawnFaces(svgText) -> {svg, faces: [{name, family, style, weight,
+//        codepoints}]}: which vendored face draws each character of the SVG's text, and under
+//        which CSS family name (see __printerRecordDrawnText in text_measure.js), so the host
+//        embeds exactly those faces; svg is svgText with the text whose font-family names only
+//        generic families named (below). The SVG is read in its own tree so that its own
+//        stylesheet, and nothing else, decides each text's font, as it will in a viewer.
+//      __printerSvgOutput.drawnFacesOf(root) -> the faces for an element in the document (for a
+//        page that holds nothing but that SVG: no other stylesheet can reach its text); it names
+//        generic-only font lists in that tree, so serialize it after.
+//      Text whose font-family list names only generic families (Mermaid's autonumber circles
+//        ask for sans-serif) gets, in its style attribute, the list behind the name of the family
+//        it resolves to ('"DejaVu Sans", sans-serif'): no @font-face can be named sans-serif, so
+//        that is how a viewer draws it with the embedded face it was measured with.
 //      __printerSvgOutput.scopeSheet(cssText, scope) -> the stylesheet with `scope` (an `#id`
 //        selector) in front of every selector of its plain rules, so an SVG inlined into a page
 //        cannot restyle the page (the sanitizer keeps only rules scoped to the SVG's #id).
@@ -53,16 +59,18 @@
     // 200-task gantt's render). In its own document it inherits nothing, as in the detached
     // holder, and its own stylesheet is the only one.
     const written = G.__printerDom ? G.__printerDom.serializedBody(svgText) : null;
-    if (written !== null) return drawnFacesOf(written);
-    const holder = G.document.createElement("div");
-    holder.innerHTML = svgText;
-    const faces = drawnFacesOf(holder);
-    holder.innerHTML = "";
-    return faces;
+    const holder = written !== null ? written : G.document.createElement("div");
+    if (written === null) holder.innerHTML = svgText;
+    const named = { count: 0 };
+    const faces = drawnFacesOf(holder, named);
+    const svg = named.count > 0 ? String(holder.innerHTML) : svgText;
+    if (written === null) holder.innerHTML = "";
+    return { svg, faces };
   }
 
-  // The same for an SVG already in the document, when nothing else there styles it.
-  function drawnFacesOf(root) {
+  // The same for an SVG already in the document, when nothing else there styles it; `named`
+  // (optional) counts the text elements whose generic-only font list got a name.
+  function drawnFacesOf(root, named) {
     if (typeof G.__printerRecordDrawnText !== "function") return [];
     const usage = new Map();
     const stack = [root];
@@ -73,7 +81,7 @@
       for (const child of node.childNodes) {
         if (child.nodeType === 1) stack.push(child);
         else if (drawsText && child.nodeType === 3 && child.data) {
-          if (font === null) font = G.__printerCss.fontOf(node);
+          if (font === null) font = nameGenericFamily(node, G.__printerCss.fontOf(node), named);
           // (the text as written: without the characters XML cannot hold)
           G.__printerRecordDrawnText(G.__printerDom ? G.__printerDom.xmlChars(child.data) : child.data, font, usage);
         }
@@ -89,6 +97,16 @@
     }
     faces.sort((a, b) => (faceSortKey(a) < faceSortKey(b) ? -1 : faceSortKey(a) > faceSortKey(b) ? 1 : 0));
     return faces;
+  }
+
+  // A text element's font with its family list named (see the header), set on the element.
+  function nameGenericFamily(node, font, named) {
+    if (typeof G.__printerNameableFamilyList !== "function") return font;
+    const family = G.__printerNameableFamilyList(font.family);
+    if (family === font.family) return font;
+    node.style.setProperty("font-family", family);
+    if (named) named.count++;
+    return Object.assign({}, font, { family });
   }
 
   G.__printerSvgOutput = { drawnFaces, drawnFacesOf, scopeSheet };

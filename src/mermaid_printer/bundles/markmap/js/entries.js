@@ -351,8 +351,9 @@
     scopeStyles(svg, id);
     // (characters XML cannot hold, in a label's text or an attribute, are left out by the
     // serializer and by drawnFacesOf alike: dom.js xmlChars)
-    const text = String(svg.outerHTML);
+    // (read before it is written: it may name a text's font)
     const drawnFaces = G.__printerSvgOutput.drawnFacesOf(svg);
+    const text = String(svg.outerHTML);
     view.destroy(); // drops its listeners on markmap's page-wide hooks, and its DOM
     return {
       svg: text,

@@ -250,12 +250,12 @@
     // HTML that Mermaid put in <foreignObject> becomes SVG text (foreign_objects.js); the faces
     // its text is drawn in are read from the converted tree, or else from the markup.
     const converted = G.__printerForeignObjects.convertMarkup(svg, drawnFacesOf);
-    const text = converted.svg;
+    const drawn = converted.examined !== undefined ? { svg: converted.svg, faces: converted.examined } : drawnFaces(converted.svg);
     return {
-      svg: text,
+      svg: drawn.svg,
       diagram_type: String(diagramType),
       missing_codepoints: missingCodepoints(),
-      drawn_faces: converted.examined !== undefined ? converted.examined : drawnFaces(text),
+      drawn_faces: drawn.faces,
       warnings: converted.warnings,
     };
   }
