@@ -14,23 +14,14 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
 
 import pytest
+from engine.script_engines import ScriptEngine, bare_bundle, bundle_of, set_entry, works
 
 from mermaid_printer.bundles.mermaid.bundle import MERMAID_JS_DIR
 from mermaid_printer.engine import Bundle, Engine, EngineLimits, Script, engine_factory
 from mermaid_printer.errors import ERROR_CODES, RenderFailed, RenderTimeout, ResourceLimit, error_from_dict
 from mermaid_printer.resources import vendored_file
-
-
-class ScriptEngine(Engine, Protocol):
-    """An engine with an interpreter: both real engines."""
-
-    def eval(self, source: str) -> Any: ...
-
-    def logs(self) -> list[str]: ...
-
 
 MakeEngine = Callable[[Bundle], ScriptEngine]
 
@@ -47,16 +38,6 @@ GLUE = MERMAID_JS_DIR / "layout_tidy_tree.js"
 TIDY_CHUNK = Script(
     vendored_file("layout-tidy-tree/layout-tidy-tree.chunk.mjs"), kind="module", publish_as="__printerTidyTreeChunk"
 )
-
-
-def bundle_of(tmp_path: Path, *sources: str, entries: tuple[str, ...] = ()) -> Bundle:
-    """A bundle of classic scripts with the given sources."""
-    scripts = []
-    for index, source in enumerate(sources):
-        path = tmp_path / f"script{index}.js"
-        path.write_text(source)
-        scripts.append(Script(path))
-    return Bundle(name="test", version="0", scripts=tuple(scripts), entries=entries)
 
 
 # ---- every engine ----------------------------------------------------------------------------
@@ -117,26 +98,17 @@ def make_engine(request: pytest.FixtureRequest) -> MakeEngine:
 @pytest.fixture
 def bare_engine(make_engine: MakeEngine, tmp_path: Path) -> ScriptEngine:
     """An engine whose one entry, "run", runs whatever ``globalThis.body`` is set to."""
-    bundle = bundle_of(tmp_path, '__printer.register("run", (payload) => globalThis.body(payload));', entries=("run",))
+    bundle = bare_bundle(tmp_path)
     return make_engine(bundle)
 
 
-def _entry(engine: ScriptEngine, body: str) -> None:
-    engine.eval(f"globalThis.body = function (payload) {{ {body} }};")
-
-
-def _works(engine: ScriptEngine) -> bool:
-    _entry(engine, "return {sum: payload.a + payload.b};")
-    return engine.call("run", {"a": 2, "b": 3}) == {"ok": True, "sum": 5}
-
-
 def test_an_entry_answers_with_its_value_marked_ok(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "return {doubled: payload.n * 2, text: 'naïve ✓'};")
+    set_entry(bare_engine, "return {doubled: payload.n * 2, text: 'naïve ✓'};")
     assert bare_engine.call("run", {"n": 21}) == {"ok": True, "doubled": 42, "text": "naïve ✓"}
 
 
 def test_an_entry_that_rejects_answers_with_a_render_failed_error(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "throw new TypeError('no such thing');")
+    set_entry(bare_engine, "throw new TypeError('no such thing');")
     assert bare_engine.call("run", {}) == {
         "ok": False,
         "error": {"code": "RENDER_FAILED", "message": "no such thing", "details": {"exception": "TypeError"}},
@@ -157,11 +129,11 @@ def test_a_bundle_describes_its_own_errors(make_engine: MakeEngine, tmp_path: Pa
 def test_an_unknown_entry_is_a_render_failed(bare_engine: ScriptEngine) -> None:
     with pytest.raises(RenderFailed, match=r"^nothing: Error: unknown entry point nothing$"):
         bare_engine.call("nothing", {})
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_a_call_that_never_settles_is_reported(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "return new Promise(() => {});")
+    set_entry(bare_engine, "return new Promise(() => {});")
     with pytest.raises(RenderFailed, match=r"^run: the render never finished \(no pending work left\)$"):
         bare_engine.call("run", {})
 
@@ -190,35 +162,35 @@ def test_the_loaded_scripts_expose_no_host_callables(bare_engine: ScriptEngine) 
 
 
 def test_an_infinite_loop_becomes_render_timeout_and_the_next_call_works(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "for (;;) {}")
+    set_entry(bare_engine, "for (;;) {}")
     with pytest.raises(RenderTimeout, match=r"^run: the render took longer than its time limit$") as caught:
         bare_engine.call("run", {}, EngineLimits(time_s=0.2))
     assert caught.value.details == {"limit": "time"}
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_a_loop_inside_quickjs_own_code_is_stopped_too(bare_engine: ScriptEngine) -> None:
     # One call into C (a regular expression that backtracks catastrophically) never returns
     # to the interpreter's loop; the matcher checks the time limit too.
-    _entry(bare_engine, "return {m: /^(a+)+$/.test('a'.repeat(40) + 'b')};")
+    set_entry(bare_engine, "return {m: /^(a+)+$/.test('a'.repeat(40) + 'b')};")
     with pytest.raises(RenderTimeout):
         bare_engine.call("run", {}, EngineLimits(time_s=0.2))
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_a_call_within_its_time_limit_is_not_stopped(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "let n = 0; for (let i = 0; i < 1000; i++) n += i; return {n};")
+    set_entry(bare_engine, "let n = 0; for (let i = 0; i < 1000; i++) n += i; return {n};")
     assert bare_engine.call("run", {}, EngineLimits(time_s=30)) == {"ok": True, "n": 499500}
 
 
 def test_deep_recursion_becomes_resource_limit_and_the_next_call_works(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "return (function f(n) { return f(n + 1) + 1; })(0);")
+    set_entry(bare_engine, "return (function f(n) { return f(n + 1) + 1; })(0);")
     assert bare_engine.call("run", {})["error"] == {
         "code": "RESOURCE_LIMIT",
         "message": "the diagram nests too deeply (stack limit)",
         "details": {"limit": "stack"},
     }
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_runaway_recursion_becomes_resource_limit_whatever_the_bundle_would_say(
@@ -243,51 +215,51 @@ def test_a_limit_hit_outside_any_entry_raises_resource_limit(bare_engine: Script
     with pytest.raises(ResourceLimit, match=r"^eval: the diagram nests too deeply \(stack limit\)$") as caught:
         bare_engine.eval("(function f() { return f() + 1; })()")
     assert caught.value.details == {"limit": "stack"}
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_growing_memory_becomes_resource_limit_and_the_next_call_works(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "const keep = []; for (;;) keep.push(new Array(100000).fill(1));")
+    set_entry(bare_engine, "const keep = []; for (;;) keep.push(new Array(100000).fill(1));")
     result = bare_engine.call("run", {}, EngineLimits(memory_bytes=64 * 2**20))
     assert result["error"] == {
         "code": "RESOURCE_LIMIT",
         "message": "the render ran out of memory",
         "details": {"limit": "memory"},
     }
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_a_2_gb_allocation_becomes_resource_limit_and_the_next_call_works(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "return {length: new Uint8Array(2 ** 31 - 1).length};")
+    set_entry(bare_engine, "return {length: new Uint8Array(2 ** 31 - 1).length};")
     result = bare_engine.call("run", {})
     assert (result["error"]["code"], result["error"]["details"]) == ("RESOURCE_LIMIT", {"limit": "memory"})
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_a_string_larger_than_the_memory_limit_becomes_resource_limit_and_the_next_call_works(
     bare_engine: ScriptEngine,
 ) -> None:
-    _entry(bare_engine, "return {length: 'x'.repeat(100 * 2 ** 20).length};")
+    set_entry(bare_engine, "return {length: 'x'.repeat(100 * 2 ** 20).length};")
     result = bare_engine.call("run", {}, EngineLimits(memory_bytes=64 * 2**20))
     assert (result["error"]["code"], result["error"]["details"]) == ("RESOURCE_LIMIT", {"limit": "memory"})
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_a_string_longer_than_javascript_allows_is_the_language_error_and_the_next_call_works(
     bare_engine: ScriptEngine,
 ) -> None:
     # QuickJS caps a string at 2**30 - 1 characters, whatever the memory: a RangeError.
-    _entry(bare_engine, "return {length: 'x'.repeat(2 ** 30).length};")
+    set_entry(bare_engine, "return {length: 'x'.repeat(2 ** 30).length};")
     assert bare_engine.call("run", {})["error"] == {
         "code": "RENDER_FAILED",
         "message": "invalid string length",
         "details": {"exception": "RangeError"},
     }
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_a_limit_given_to_one_call_does_not_stay(bare_engine: ScriptEngine) -> None:
-    _entry(bare_engine, "return {length: new ArrayBuffer(100 * 2 ** 20).byteLength};")
+    set_entry(bare_engine, "return {length: new ArrayBuffer(100 * 2 ** 20).byteLength};")
     assert bare_engine.call("run", {}, EngineLimits(memory_bytes=64 * 2**20))["ok"] is False
     assert bare_engine.call("run", {}) == {"ok": True, "length": 100 * 2**20}
 

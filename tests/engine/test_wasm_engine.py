@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import wasmtime
+from engine.script_engines import bare_bundle, set_entry, works
 
 from mermaid_printer.engine import ENGINES, Bundle, EngineLimits, Script, engine_factory
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
@@ -26,30 +27,11 @@ from mermaid_printer.resources import vendor_manifest
 pytestmark = pytest.mark.engine
 
 
-def bundle_of(tmp_path: Path, *sources: str, entries: tuple[str, ...] = ()) -> Bundle:
-    """A bundle of classic scripts with the given sources."""
-    scripts = []
-    for index, source in enumerate(sources):
-        path = tmp_path / f"script{index}.js"
-        path.write_text(source)
-        scripts.append(Script(path))
-    return Bundle(name="test", version="0", scripts=tuple(scripts), entries=entries)
-
-
 @pytest.fixture
 def bare_engine(tmp_path: Path) -> WasmEngine:
     """An engine whose one entry, "run", runs whatever ``globalThis.body`` is set to."""
-    bundle = bundle_of(tmp_path, '__printer.register("run", (payload) => globalThis.body(payload));', entries=("run",))
+    bundle = bare_bundle(tmp_path)
     return WasmEngine(bundle)
-
-
-def _entry(engine: WasmEngine, body: str) -> None:
-    engine.eval(f"globalThis.body = function (payload) {{ {body} }};")
-
-
-def _works(engine: WasmEngine) -> bool:
-    _entry(engine, "return {sum: payload.a + payload.b};")
-    return engine.call("run", {"a": 2, "b": 3}) == {"ok": True, "sum": 5}
 
 
 # ---- the engine protocol ---------------------------------------------------------------------
@@ -64,12 +46,12 @@ def test_the_wasm_engine_is_registered_by_name() -> None:
 
 
 def test_the_time_limit_ends_a_call_without_losing_the_instance(bare_engine: WasmEngine) -> None:
-    _entry(bare_engine, "if (payload.spin) for (;;) {} return {n: 1};")
+    set_entry(bare_engine, "if (payload.spin) for (;;) {} return {n: 1};")
     assert bare_engine.call("run", {}, EngineLimits(time_s=30)) == {"ok": True, "n": 1}
     with pytest.raises(RenderTimeout):
         bare_engine.call("run", {"spin": True}, EngineLimits(time_s=0.2))
     # QuickJS's "interrupted" error ended the call: the instance goes on.
-    assert _works(bare_engine)
+    assert works(bare_engine)
     assert bare_engine.restarts == 0
 
 
@@ -81,10 +63,10 @@ def test_a_script_that_throws_the_words_of_a_timeout_is_not_a_timeout(bare_engin
 
 
 def test_quickjs_own_stack_check_ends_a_deep_recursion_without_losing_the_instance(bare_engine: WasmEngine) -> None:
-    _entry(bare_engine, "return (function f(n) { return f(n + 1) + 1; })(0);")
+    set_entry(bare_engine, "return (function f(n) { return f(n + 1) + 1; })(0);")
     assert bare_engine.call("run", {})["error"]["details"] == {"limit": "stack"}
     assert bare_engine.restarts == 0
-    assert _works(bare_engine)
+    assert works(bare_engine)
 
 
 def test_recursion_through_c_functions_that_exhausts_the_machine_stack_is_resource_limit_too(
@@ -93,16 +75,16 @@ def test_recursion_through_c_functions_that_exhausts_the_machine_stack_is_resour
     # JSON.stringify calling toJSON calling JSON.stringify...: each level is mostly C frames,
     # which use wasmtime's machine stack more than QuickJS's shadow stack; that trap ends the
     # call (and the instance) with the same error, and the engine starts a new instance.
-    _entry(bare_engine, "const o = {toJSON() { return {a: this}; }}; return {s: JSON.stringify(o)};")
+    set_entry(bare_engine, "const o = {toJSON() { return {a: this}; }}; return {s: JSON.stringify(o)};")
     with pytest.raises(ResourceLimit) as caught:
         bare_engine.call("run", {})
     assert caught.value.details == {"limit": "stack"}
-    assert _works(bare_engine)
+    assert works(bare_engine)
     assert bare_engine.restarts == 1
 
 
 def test_the_store_caps_linear_memory_near_the_interpreter_limit(bare_engine: WasmEngine) -> None:
-    _entry(bare_engine, "const keep = []; for (;;) keep.push('z'.repeat(1 << 20) + keep.length);")
+    set_entry(bare_engine, "const keep = []; for (;;) keep.push('z'.repeat(1 << 20) + keep.length);")
     bare_engine.call("run", {}, EngineLimits(memory_bytes=64 * 2**20))
     assert bare_engine.memory_size < (64 + 64 + 16) * 2**20
 
@@ -117,7 +99,7 @@ def test_the_engine_leaves_no_thread_behind_and_works_in_a_forked_child(bare_eng
     # (the time limit's watchdog lives only during a call), and the child's engine must work,
     # limits included.
     threads_before = _threads()
-    _entry(bare_engine, "if (payload.spin) for (;;) {} return {pid: 1};")
+    set_entry(bare_engine, "if (payload.spin) for (;;) {} return {pid: 1};")
     assert bare_engine.call("run", {}, EngineLimits(time_s=5)) == {"ok": True, "pid": 1}
     assert _threads() == threads_before
     read_end, write_end = os.pipe()

@@ -55,6 +55,8 @@ TEXT_TAG = "mermaid-printer:text"
 
 _ZERO_WIDTH = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 _ZWJ = "\u200d"
+# What makes a character below U+2000 start an emoji (VS16, the keycap mark): text_measure.js.
+_EMOJI_MARKS = ("\ufe0f", "\u20e3")
 
 
 def _dropped_unless_joining_emoji(match: re.Match[str]) -> str:
@@ -388,6 +390,8 @@ def _emoji_sequence_length(chars: list[_Char], index: int) -> int:
     """How many characters from ``chars[index]`` the layout measured as one colour emoji: within
     one element, and none after the first placed on its own (``x``/``y``)."""
     element = chars[index].element
+    if chars[index].char < "\u2000" and (index + 1 == len(chars) or chars[index + 1].char not in _EMOJI_MARKS):
+        return 0  # most text: no emoji starts here, and nothing more to look at
     end = index + 1
     while end < len(chars) and end - index < _LONGEST_EMOJI_SEQUENCE:
         following = chars[end]

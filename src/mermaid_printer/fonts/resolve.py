@@ -275,27 +275,25 @@ class ResolvedFont:
         tags, a flag's second half and what ZWJs join to it); 0 when none starts there."""
         if not text or not self.last_resort.faces:
             return 0
-        emoji = self.last_resort.faces[-1]
+        first = ord(text[0])
+        after = ord(text[1]) if len(text) > 1 else -1
+        if first < 0x2000:
+            if after not in (_VS16, _KEYCAP):
+                return 0
+        elif any(choice.face.measures(first) for choice in self.choices):
+            return 0
+        if after == _VS15:
+            return 0
         codepoints = [ord(char) for char in text]
-        first = codepoints[0]
 
         def at(index: int) -> int:
             return codepoints[index] if index < len(codepoints) else -1
 
-        following = at(1) if first < 0x2000 else 0
-        listed = any(choice.face.measures(first) for choice in self.choices)
-        if not ((first >= 0x2000 and not listed) or following in (_VS16, _KEYCAP)):
-            return 0
-        end, after = 1, at(1)
-        if after == _VS15:
-            return 0
+        end = 1
         if 0x30 <= first <= 0x39 or first in (0x23, 0x2A):  # a keycap's base
             mark = end + 1 if after == _VS16 else end
             return mark + 1 if at(mark) == _KEYCAP else 0
-        default_emoji = first in emoji.coverage and (
-            first >= _EMOJI_FIRST_FROM or any(low <= first <= high for low, high in _BMP_EMOJI_PRESENTATION)
-        )
-        if not (default_emoji or after == _VS16):
+        if not (_is_default_emoji(first, self.last_resort.faces[-1]) or after == _VS16):
             return 0
         if first in _REGIONAL_INDICATORS and after in _REGIONAL_INDICATORS:
             end += 1
@@ -331,11 +329,9 @@ class ResolvedFont:
         if codepoint < 0x2000 or not self.last_resort.faces:
             return None
         emoji = self.last_resort.faces[-1]
-        if codepoint not in emoji.coverage or any(choice.face.measures(codepoint) for choice in self.choices):
+        if not _is_default_emoji(codepoint, emoji) or any(choice.face.measures(codepoint) for choice in self.choices):
             return None
-        if codepoint >= _EMOJI_FIRST_FROM or any(low <= codepoint <= high for low, high in _BMP_EMOJI_PRESENTATION):
-            return emoji
-        return None
+        return emoji
 
     def _missing_box(self, every: tuple[FaceChoice, ...], position: int, width: float) -> DrawnGlyph:
         """The missing-glyph box of ``every[position]``'s face, or of the next face whose box is
@@ -346,6 +342,14 @@ class ResolvedFont:
                 return DrawnGlyph(choice, instance, width=width, stretch=True, missing=True)
         choice = every[position]
         return DrawnGlyph(choice, choice.face.notdef_instance(self.weight), width=width, stretch=True, missing=True)
+
+
+def _is_default_emoji(codepoint: int, emoji: LastResortFace) -> bool:
+    """Whether ``codepoint`` is presented as emoji by default and the emoji face has it
+    (``isDefaultEmoji`` in text_measure.js)."""
+    if codepoint not in emoji.coverage:
+        return False
+    return codepoint >= _EMOJI_FIRST_FROM or any(low <= codepoint <= high for low, high in _BMP_EMOJI_PRESENTATION)
 
 
 def _is_wide(codepoint: int) -> bool:

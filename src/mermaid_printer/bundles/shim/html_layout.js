@@ -102,13 +102,8 @@
   const FULL_MODEL_UA = {
     input: SMALL_CONTROL_FONT,
     button: {
+      ...SMALL_CONTROL_FONT,
       display: "inline-block",
-      "font-family": "Arial",
-      "font-size": "13.333333px",
-      "font-weight": "400",
-      "font-style": "normal",
-      "line-height": "normal",
-      "text-transform": "none",
       "text-align": "center",
       color: "rgb(0, 0, 0)",
     },
