@@ -82,19 +82,20 @@ def test_a_large_script_is_compiled_once_and_then_run_from_its_bytecode(
     assert first.eval("answer") == second.eval("answer") == "14,28,42"
 
 
-def test_functions_run_from_bytecode_keep_their_source_text_and_line_numbers(tmp_path: Path) -> None:
+def test_functions_of_a_large_script_keep_their_line_numbers_but_not_their_source_text(tmp_path: Path) -> None:
     body = "function named(a, b) { return a + b; }\nfunction thrower() {\n  throw new Error('here');\n}\n"
     script = _large_script(tmp_path, body)
     compiled = QuickJSEngine(_bundle(script))
     from_bytecode = QuickJSEngine(_bundle(script))
 
-    probe = "[named.toString(), (() => { try { thrower(); } catch (e) { return e.stack; } })()].join('|')"
+    probe = "[named(2, 3), named.toString(), (() => { try { thrower(); } catch (e) { return e.stack; } })()].join('|')"
     text = compiled.eval(probe)
-    assert "return a + b" in text and "<input>:4" in text
+    assert text.startswith("5|function named() {") and "[native code]" in text and "return a + b" not in text
+    assert "<input>:4" in text  # thrower's throw, on the script's fourth line (after the padding)
     assert from_bytecode.eval(probe) == text
 
 
-def test_small_scripts_and_engines_without_a_private_cache_compile_as_before(
+def test_small_scripts_compile_as_text_and_without_a_private_cache_nothing_is_kept(
     tmp_path: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     small = tmp_path / "small.js"
@@ -106,8 +107,8 @@ def test_small_scripts_and_engines_without_a_private_cache_compile_as_before(
     (shared / "quickjs-bytecode").mkdir(parents=True)
     os.chmod(shared / "quickjs-bytecode", 0o777)  # writable by others: nothing is kept or read there
     monkeypatch.setenv(CACHE_DIR_ENV, str(shared))
-    engine = QuickJSEngine(_bundle(_large_script(tmp_path, "globalThis.large = 2;")))
-    assert engine.eval("large") == 2
+    engine = QuickJSEngine(_bundle(_large_script(tmp_path, "globalThis.large = 2; function f() { return 1; }")))
+    assert engine.eval("large") == 2 and "[native code]" in engine.eval("f.toString()")  # run as bytecode all the same
     assert list((shared / "quickjs-bytecode").iterdir()) == []
 
 

@@ -4,9 +4,9 @@
  * into the same bytecode, in every engine process that starts (a one-shot command line, a warm
  * pool, a server). The engine compiles a script once, keeps the bytecode QuickJS writes for it
  * (engine/native/script_cache.py: in the user's private cache, keyed by the script's text and
- * this module), and later processes read that instead of compiling again. Running read bytecode
- * is running the compiled script: the same functions, with their source text and line tables
- * (QuickJS writes a function's debug information with it), so what the script does is the same.
+ * this module), and later processes read that instead of compiling again. Every process runs the
+ * bytecode as read back, the one that compiled it too, so all run the same functions: with their
+ * line tables, without their source text (see WRITE_FLAGS).
  *
  * Only public QuickJS API is used; engine/native/__init__.py calls these through ctypes with the
  * binding's JSContext. Bytecode is read from the engine's own private cache directory only (see
@@ -45,25 +45,39 @@ static int run_compiled(JSContext *ctx, JSValue compiled, char *message, size_t 
     return 0;
 }
 
+int mermaid_printer_run_bytecode(JSContext *ctx, const uint8_t *bytecode, size_t length, char *message, size_t size);
+
+/* The flags bytecode is written with: functions keep their line tables (error stacks name
+ * lines as before) but not their source text, which QuickJS keeps for Function.prototype.toString
+ * and which would make the bytecode several times the size of the script: every function holds
+ * its own text, so a bundle's nested functions hold the same text again at each level. */
+#define WRITE_FLAGS (JS_WRITE_OBJ_BYTECODE | JS_WRITE_OBJ_STRIP_SOURCE)
+
 /* Compile source (length bytes of UTF-8) as a classic script named filename, write its
  * bytecode into *bytecode (js_malloc'd: free it with mermaid_printer_free_bytecode) and
- * *bytecode_length, then run it. 0 when it ran; -1 with message filled when compiling or running
- * failed (*bytecode is NULL when compiling did). */
+ * *bytecode_length, then run that bytecode (read back, so this process runs what later ones
+ * will). 0 when it ran; -1 with message filled when compiling or running failed (*bytecode is
+ * NULL when compiling or writing did). */
 int mermaid_printer_compile_and_run(JSContext *ctx, const char *source, size_t length, const char *filename,
                                     uint8_t **bytecode, size_t *bytecode_length, char *message, size_t size)
 {
-    JSValue compiled = JS_Eval(ctx, source, length, filename, JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
+    JSValue compiled;
 
+    JS_UpdateStackTop(JS_GetRuntime(ctx));
+    compiled = JS_Eval(ctx, source, length, filename, JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
     *bytecode = NULL;
     *bytecode_length = 0;
     if (JS_IsException(compiled)) {
         take_exception(ctx, message, size);
         return -1;
     }
-    *bytecode = JS_WriteObject(ctx, bytecode_length, compiled, JS_WRITE_OBJ_BYTECODE);
-    if (*bytecode == NULL)
-        JS_FreeValue(ctx, JS_GetException(ctx)); /* not kept; the script still runs */
-    return run_compiled(ctx, compiled, message, size);
+    *bytecode = JS_WriteObject(ctx, bytecode_length, compiled, WRITE_FLAGS);
+    JS_FreeValue(ctx, compiled);
+    if (*bytecode == NULL) {
+        take_exception(ctx, message, size);
+        return -1;
+    }
+    return mermaid_printer_run_bytecode(ctx, *bytecode, *bytecode_length, message, size) == 0 ? 0 : -1;
 }
 
 /* Read bytecode written by mermaid_printer_compile_and_run and run the script. 0 when it ran;
@@ -71,8 +85,10 @@ int mermaid_printer_compile_and_run(JSContext *ctx, const char *source, size_t l
  * failed. */
 int mermaid_printer_run_bytecode(JSContext *ctx, const uint8_t *bytecode, size_t length, char *message, size_t size)
 {
-    JSValue compiled = JS_ReadObject(ctx, bytecode, length, JS_READ_OBJ_BYTECODE);
+    JSValue compiled;
 
+    JS_UpdateStackTop(JS_GetRuntime(ctx));
+    compiled = JS_ReadObject(ctx, bytecode, length, JS_READ_OBJ_BYTECODE);
     if (JS_IsException(compiled)) {
         take_exception(ctx, message, size);
         return -2;

@@ -5,15 +5,21 @@ text into the same bytecode in every engine process, a one-shot command line's, 
 a server's. :class:`ScriptBytecode` compiles a script once through ``script_bytecode.c``, keeps
 the bytecode in the user's private cache directory (``files.private_cache_directory``), and a
 later process reads it instead of compiling (the figures: ``benchmarks/RESULTS.md``, "Cold
-start"). Running read bytecode is running the compiled script, debug information (source text,
-line tables) included, so a bundle draws the same bytes either way (``scripts/corpus_digest.py``).
+start").
+
+Every process runs the bytecode as written, the one that compiled it too and one with no cache
+directory to keep it in, so all run the same functions: with their line tables (error stacks
+name the same lines) but without their source text, which would make the bytecode several times
+the script's size (``script_bytecode.c``); ``Function.prototype.toString`` of such a function
+says ``[native code]``. The bundles draw the same bytes as when compiled with their source
+(``scripts/corpus_digest.py``); only the wheel's module, which cannot write bytecode, still
+compiles them as text.
 
 A file is used only when it is a regular file of this user's in that directory, its header
 names the same key (the SHA-256 of the script's file, its load-time transforms and the native
 module's own file: another QuickJS build writes other bytecode) and the bytecode that follows has
 the CRC-32 the header gives (a damaged file is compiled again). QuickJS trusts bytecode it reads,
-so nothing else is ever read as bytecode. Where there
-is no such directory, or the module is the wheel's, scripts are compiled as before.
+so nothing else is ever read as bytecode.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ __all__ = ["BYTECODE_FORMAT", "SMALLEST_CACHED_SCRIPT", "ScriptBytecode", "Scrip
 logger = logging.getLogger(__name__)
 
 #: The version of the file layout (part of the key).
-BYTECODE_FORMAT = 1
+BYTECODE_FORMAT = 2
 #: Scripts shorter than this (in characters) are compiled each time: reading and checking a
 #: file would save little next to what the large bundles cost.
 SMALLEST_CACHED_SCRIPT = 256 * 1024
@@ -119,14 +125,13 @@ class ScriptBytecode:
 
     def wants(self, script: Script) -> bool:
         """Whether ``script`` is run through here: a classic script of at least
-        :data:`SMALLEST_CACHED_SCRIPT` bytes on disk, with somewhere to keep its bytecode."""
+        :data:`SMALLEST_CACHED_SCRIPT` bytes on disk."""
         if script.kind != "script":
             return False
         try:
-            large = script.path.stat().st_size >= SMALLEST_CACHED_SCRIPT
+            return script.path.stat().st_size >= SMALLEST_CACHED_SCRIPT
         except OSError:
             return False
-        return large and files.private_cache_directory("quickjs-bytecode") is not None
 
     def key(self, script: Script) -> str:
         """The SHA-256 (hex) of what the bytecode of ``script`` depends on (module docstring)."""
@@ -140,7 +145,7 @@ class ScriptBytecode:
 
     def run(self, context: Any, script: Script) -> None:
         """Run ``script`` in ``context``: from its bytecode where a usable file is kept, else
-        compiled now (and its bytecode kept for the next process).
+        compiled now (and its bytecode kept for the next process where there is a private cache).
 
         Raises:
             ScriptFailed: the script threw.
