@@ -10,10 +10,12 @@ import sys
 
 import pytest
 from export.export_checks import ink_box, pixel
+from lxml import etree
 
 from mermaid_printer.export.converter import _svg_transform
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.fonts import embed_fonts
 
 
 def svg(body: str, style: str = "", width: int = 200, height: int = 100) -> str:
@@ -233,3 +235,40 @@ def test_a_crisp_edged_line_centred_on_a_pixel_edge_fills_the_pixel_chromium_fil
 
     assert [x for x in range(60) if pixel(png, x, 10)[0] < 128] == [10]
     assert [y for y in range(60) if pixel(png, 40, y)[0] < 128] == [30]
+
+
+VERSION_TEXT = '<text x="10" y="40" font-family="arial" font-size="32">v12.3.0</text>'
+
+
+def version_svg(also_embedded: str | None) -> str:
+    """The ``info`` diagram's version label at 32 px; its Arimo embedded as the product embeds
+    it, holding ``also_embedded`` too (a text that is not displayed); ``None``: no fonts."""
+    hidden = f'<text display="none" font-family="arial">{also_embedded}</text>' if also_embedded else ""
+    root = etree.fromstring(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 50">{VERSION_TEXT}{hidden}</svg>'
+    )
+    if also_embedded is not None:
+        drawn = sorted({ord(char) for char in "v12.3.0" + also_embedded})
+        face = {"name": "arial", "family": "Arimo", "style": "normal", "weight": "400", "codepoints": drawn}
+        embed_fonts(root, [face])
+    return str(etree.tostring(root, encoding="unicode"))
+
+
+PRINTABLE_ASCII = "".join(chr(code) for code in range(0x21, 0x7F)).replace("<", "").replace("&", "")
+
+
+def test_png_text_is_hinted_as_chromium_hints_the_subset_the_svg_embeds() -> None:
+    # Chromium draws the embedded subset, whose heights FreeType's autohinter snaps by reference
+    # letters (H, O, x, o, ...): a subset of "v12.3.0" alone has none, so the digits' tops stay
+    # where the outlines put them, a pale row above the whole font's snapped tops (info diagram).
+    whole_font = ink_box(svg_to_png(version_svg(None), scale=1).data, 250)
+    with_letters = ink_box(svg_to_png(version_svg(PRINTABLE_ASCII), scale=1).data, 250)
+    digits_alone = ink_box(svg_to_png(version_svg(""), scale=1).data, 250)
+
+    assert whole_font is not None and digits_alone is not None
+    assert with_letters == whole_font
+    assert digits_alone[1] == whole_font[1] - 1
+
+
+def test_a_pdf_draws_the_same_outlines_whatever_subset_the_svg_embeds() -> None:
+    assert svg_to_pdf(version_svg("")).data == svg_to_pdf(version_svg(PRINTABLE_ASCII)).data

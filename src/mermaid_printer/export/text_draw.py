@@ -31,13 +31,15 @@ _FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeT
 _MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
 
 
-def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
+def draw_run(surface: Any, run: _Run, stroke_width: float, font_face: Any = None) -> None:
     """Draw one shaped run: glyphs with their characters, synthetic bold, stroke, decorations.
 
     Args:
         surface: the CairoSVG surface drawing the SVG.
         run: the run, shaped and placed by :mod:`.text`.
         stroke_width: the text's stroke width in user units.
+        font_face: the cairo font face to draw with (a PNG's, see :mod:`.raster_faces`);
+            ``None``: the face's whole instance.
     """
     if not run.glyphs:
         return
@@ -69,7 +71,7 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
         glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
     size = px / shrink
     skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
-    context.set_font_face(_font_face(face.fc_name))
+    context.set_font_face(font_face if font_face is not None else _font_face(face.fc_name))
     context.set_font_matrix(cairo.Matrix(size * run.x_scale, 0, skew, size, 0, 0))
 
     if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
