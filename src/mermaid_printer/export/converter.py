@@ -52,9 +52,9 @@ except (OSError, ImportError) as _missing:
 from mermaid_printer.colors import normalize_colour, parse_colour
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
 from mermaid_printer.export.geometry import POINTS_PER_PX, Placement
-from mermaid_printer.export.raster_faces import EmbeddedRule, RasterFaces, embedded_rules
+from mermaid_printer.export.raster_faces import RasterFaces, embedded_rules
 from mermaid_printer.export.text import TEXT_TAG, MissingGlyphs, draw_text, take_over_text
-from mermaid_printer.fonts import converter_fonts_on_disk
+from mermaid_printer.fonts import FontSubset, converter_fonts_on_disk
 
 __all__ = ["LoadedSvg", "background_rgba", "diagram_size", "draw_pdf", "draw_png", "load_svg", "preload_stylesheets"]
 
@@ -199,7 +199,7 @@ class LoadedSvg:
     height: float
     title: str | None
     refused_urls: list[str]
-    font_rules: tuple[EmbeddedRule, ...] = ()  # the SVG's own @font-face subsets
+    font_rules: tuple[FontSubset, ...] = ()  # the font subsets a viewer draws its text with
 
 
 def load_svg(svg: str) -> LoadedSvg:

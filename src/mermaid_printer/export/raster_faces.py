@@ -7,11 +7,13 @@ the characters the font holds: the heights that snap to whole pixels from refere
 O, x, o, ...), the stem widths from ``o``, the digit widths from 0-9. Text of digits alone (the
 ``info`` diagram's version) is hinted without any such heights, and its tops are not snapped.
 
-So a PNG draws each glyph from its face's instance cut down to the characters of the SVG's own
-``@font-face`` rule for it (glyph ids kept: the shaping stays valid), loaded into FreeType from
-memory and handed to cairo: FreeType hints it exactly as it hints the embedded subset. A
-character no rule covers (an SVG from elsewhere) is drawn from the whole instance. The PDF keeps
-the whole instances (its outlines are not hinted).
+So a PNG draws each glyph from its face's instance cut down to the characters of the subset a
+browser draws it with (glyph ids kept: the shaping stays valid), loaded into FreeType from memory
+and handed to cairo: FreeType hints it exactly as it hints the embedded subset. The subsets are
+the SVG's own ``@font-face`` rules, or, for the SVG a PNG job draws (fonts not embedded), those
+the product SVG embeds (:func:`mermaid_printer.fonts.font_subsets`). A character no subset has
+(an SVG from elsewhere) is drawn from the whole instance. The PDF keeps the whole instances (its
+outlines are not hinted).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from __future__ import annotations
 import ctypes
 import re
 import threading
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import uharfbuzz as hb
@@ -31,10 +32,12 @@ try:  # the system library (see converter.py)
 except (OSError, ImportError) as _missing:
     raise cairo_unavailable(_missing) from None
 
+from mermaid_printer.fonts import FontSubset
+
 if TYPE_CHECKING:
     from mermaid_printer.fonts import Face
 
-__all__ = ["EmbeddedRule", "RasterFaces", "embedded_rules"]
+__all__ = ["RasterFaces", "embedded_rules"]
 
 _FONT_FACE_RE = re.compile(r"@font-face\s*\{([^}]*)\}", re.IGNORECASE)
 _DESCRIPTOR_RE = re.compile(r"(font-family|font-style|font-weight|unicode-range)\s*:\s*([^;]*)", re.IGNORECASE)
@@ -42,17 +45,7 @@ _RANGE_RE = re.compile(r"U\+([0-9A-F]{1,6})(?:-([0-9A-F]{1,6}))?", re.IGNORECASE
 _MAX_CODEPOINTS = 0x110000
 
 
-@dataclass(frozen=True)
-class EmbeddedRule:
-    """One ``@font-face`` of the SVG: the font a browser draws the characters of its range with."""
-
-    family: str  # lower-cased
-    italic: bool
-    weights: tuple[int, int]
-    codepoints: frozenset[int]
-
-
-def embedded_rules(style_texts: list[str]) -> tuple[EmbeddedRule, ...]:
+def embedded_rules(style_texts: list[str]) -> tuple[FontSubset, ...]:
     """The ``@font-face`` rules with a ``unicode-range`` in the SVG's ``<style>`` texts."""
     rules = []
     for text in style_texts:
@@ -60,17 +53,9 @@ def embedded_rules(style_texts: list[str]) -> tuple[EmbeddedRule, ...]:
             descriptors = {name.lower(): value.strip() for name, value in _DESCRIPTOR_RE.findall(block.group(1))}
             codepoints = _unicode_range(descriptors.get("unicode-range", ""))
             family = _unquoted(descriptors.get("font-family", ""))
-            if not codepoints or not family:
-                continue
-            weights = [int(part) for part in descriptors.get("font-weight", "400").split() if part.isdigit()] or [400]
-            rules.append(
-                EmbeddedRule(
-                    family=family.lower(),
-                    italic=descriptors.get("font-style", "normal").lower() in ("italic", "oblique"),
-                    weights=(weights[0], weights[-1]),
-                    codepoints=codepoints,
-                )
-            )
+            if codepoints and family:
+                style, weight = descriptors.get("font-style", "normal"), descriptors.get("font-weight", "400")
+                rules.append(FontSubset(family, style, weight, codepoints, -1))
     return tuple(rules)
 
 
@@ -94,38 +79,42 @@ def _unquoted(name: str) -> str:
 
 class RasterFaces:
     """The cairo font faces one PNG draws with: each face's instance cut to the characters of the
-    embedded rule a browser draws a run with (kept for one conversion)."""
+    subset a browser draws a run with (kept for one conversion)."""
 
-    def __init__(self, rules: tuple[EmbeddedRule, ...]) -> None:
-        self._by_family: dict[str, list[EmbeddedRule]] = {}
-        for rule in rules:
-            self._by_family.setdefault(rule.family, []).append(rule)
+    def __init__(self, subsets: tuple[FontSubset, ...]) -> None:
+        self._by_name: dict[str, list[FontSubset]] = {}
+        for subset in subsets:
+            self._by_name.setdefault(subset.name.lower(), []).append(subset)
         self._made: dict[tuple[str, frozenset[int]], Any] = {}
 
     def font_face(self, face: Face, css_families: str | None, first: str) -> Any:
         """The cairo font face to draw a run of ``face`` starting with ``first`` with, or ``None``
-        (no rule covers it, or FreeType could not be reached: draw with the whole instance)."""
-        rule = self._rule(face, css_families, ord(first))
-        if rule is None:
+        (no subset has it, or FreeType could not be reached: draw with the whole instance)."""
+        subset = self._subset(face, css_families, ord(first))
+        if subset is None:
             return None
-        key = (str(face.path), rule.codepoints)
+        key = (str(face.path), subset.codepoints)
         if key not in self._made:
-            self._made[key] = _subset_face(face, rule.codepoints)
+            self._made[key] = _subset_face(face, subset.codepoints)
         return self._made[key]
 
-    def _rule(self, face: Face, css_families: str | None, codepoint: int) -> EmbeddedRule | None:
-        """The rule a browser takes ``codepoint`` from: the first family of the list with a rule
-        whose range has it, the one matching the face's style and weight if several do."""
+    def _subset(self, face: Face, css_families: str | None, codepoint: int) -> FontSubset | None:
+        """The subset a browser takes ``codepoint`` from: of the first family of the list with a
+        subset whose range has it, the one whose style and weight are the face's if several do."""
         for part in (css_families or "").split(","):
             covering = [
-                rule for rule in self._by_family.get(_unquoted(part).lower(), ()) if codepoint in rule.codepoints
+                subset for subset in self._by_name.get(_unquoted(part).lower(), ()) if codepoint in subset.codepoints
             ]
             if covering:
-                for rule in covering:
-                    if rule.italic == face.italic and rule.weights[0] <= face.weight <= rule.weights[1]:
-                        return rule
-                return covering[0]
+                return next((subset for subset in covering if _describes(subset, face)), covering[0])
         return None
+
+
+def _describes(subset: FontSubset, face: Face) -> bool:
+    """Whether the subset's style and weight descriptors match ``face``."""
+    weights = [int(part) for part in subset.weight.split() if part.isdigit()] or [400]
+    italic = subset.style.strip().lower() in ("italic", "oblique")
+    return italic == face.italic and weights[0] <= face.weight <= weights[-1]
 
 
 def _subset_face(face: Face, codepoints: frozenset[int]) -> Any:
