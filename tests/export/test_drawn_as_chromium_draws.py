@@ -272,3 +272,21 @@ def test_png_text_is_hinted_as_chromium_hints_the_subset_the_svg_embeds() -> Non
 
 def test_a_pdf_draws_the_same_outlines_whatever_subset_the_svg_embeds() -> None:
     assert svg_to_pdf(version_svg("")).data == svg_to_pdf(version_svg(PRINTABLE_ASCII)).data
+
+
+def glyph_columns(x: float) -> list[int]:
+    """The ink of each column across an "l" drawn at ``x`` (16 px, PNG at scale 1)."""
+    text = f'<text x="{x}" y="30" font-family="sans-serif" font-size="16">l</text>'
+    png = svg_to_png(svg(text, width=40, height=40), scale=1).data
+    return [sum(255 - pixel(png, column, y)[0] for y in range(40)) for column in range(6, 18)]
+
+
+def test_png_glyphs_sit_on_the_quarter_pixels_skia_places_them_on() -> None:
+    # Chromium keeps four positions per pixel along the line: an origin goes to the quarter
+    # below it plus an eighth (10.125 is drawn at 10.25, 10.875 at 11); cairo draws its cached
+    # glyphs on whole pixels, so 10.25 and 10.5 were drawn at 10.
+    drawn = {x: glyph_columns(x) for x in (10, 10.125, 10.25, 10.5, 10.75, 10.875, 11)}
+
+    assert drawn[10.125] == drawn[10.25] and drawn[10.875] == drawn[11]
+    assert len({tuple(drawn[x]) for x in (10, 10.25, 10.5, 10.75)}) == 4
+    assert drawn[11] == [0, *drawn[10][:-1]]  # a whole pixel apart: the same glyph moved over

@@ -3,7 +3,9 @@
 Glyphs go out with ``cairo_show_text_glyphs`` (positions plus the characters they stand for), so
 a PDF carries selectable, searchable text in the embedded font. Synthetic styles are drawn as
 Chromium draws them: italic slanted like Skia's fake oblique, bold grown by 1/48 em each side.
-On raster output the baseline sits on a whole device pixel, as Chromium's rasterizer puts it.
+On raster output glyphs sit where Chromium's rasterizer puts them: the baseline on a whole device
+pixel, each glyph along the line on a quarter pixel (Skia's subpixel positions), drawn as its
+(hinted) outline filled there, since cairo's glyph cache would round it to a whole pixel.
 """
 
 from __future__ import annotations
@@ -54,8 +56,9 @@ def draw_run(surface: Any, run: _Run, stroke_width: float, font_face: Any = None
         if missing is not None:
             missing.codepoints.update(ord(char) for char in run.text)
     glyphs = run.glyphs
-    if isinstance(context.get_target(), cairo.ImageSurface):
-        glyphs = _baseline_on_pixel_grid(context, glyphs)
+    raster = isinstance(context.get_target(), cairo.ImageSurface)
+    if raster:
+        glyphs = _on_skia_grid(context, glyphs)
     visible = (node.get("visibility") or "visible").strip() not in ("hidden", "collapse")
     fill = _paint_colour(node.get("fill", "black"))
     stroke = _paint_colour(node.get("stroke"))
@@ -81,7 +84,11 @@ def draw_run(surface: Any, run: _Run, stroke_width: float, font_face: Any = None
     if visible and fill is not None:
         alpha = _float(node.get("fill-opacity"), 1.0) * run.element.alpha
         context.set_source_rgba(*surface.map_color(fill, alpha))
-        if run.clusters:
+        if raster:  # at quarter pixels: cairo would draw its cached glyphs on whole ones
+            context.new_path()
+            context.glyph_path(glyphs)
+            context.fill()
+        elif run.clusters:
             context.show_text_glyphs(run.text, glyphs, run.clusters, 0)
         else:
             context.show_glyphs(glyphs)
@@ -127,22 +134,26 @@ def _font_face(fc_name: str) -> Any:
     return face
 
 
-def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
-    """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
-    places horizontal text (positions stay fractional along the line). Raster output only.
+def _on_skia_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
+    """Glyph origins where Chromium's rasterizer places horizontal text: the baseline on a whole
+    device pixel, each origin along the line on a quarter pixel. Raster output only.
 
-    Skia maps the glyph origin through the transform in single precision and rounds by adding
-    half a pixel and taking the floor: a baseline at exactly half a pixel goes down a row (not
-    to the even row, as ``round`` would), and one a millionth short of it (``42.499999`` from
-    the SVG's six decimals, single precision ``42.5``) goes down with it.
+    Skia maps the glyph origin through the transform in single precision; the baseline is
+    rounded by adding half a pixel and taking the floor: one at exactly half a pixel goes down a
+    row (not to the even row, as ``round`` would), and one a millionth short of it (``42.499999``
+    from the SVG's six decimals, single precision ``42.5``) goes down with it. Along the line it
+    keeps four subpixel positions, adding an eighth of a pixel and taking the quarter below
+    (10.125 is drawn at 10.25, 10.875 at 11).
     """
-    _xx, yx, _xy, yy, _x0, y0 = context.get_matrix().as_tuple()
+    xx, yx, xy, yy, x0, y0 = context.get_matrix().as_tuple()
     snapped = []
     for glyph, x, y in glyphs:
         device_x, device_y = context.user_to_device(x, y)
-        single = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
-        row = math.floor(_single(single + 0.5)) if math.isfinite(single) else round(device_y)
-        snapped.append((glyph, *context.device_to_user(device_x, row)))
+        single_y = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
+        row = math.floor(_single(single_y + 0.5)) if math.isfinite(single_y) else round(device_y)
+        single_x = _single(_single(_single(xx * x) + _single(xy * y)) + _single(x0))
+        column = math.floor(_single(single_x + 0.125) * 4) / 4 if math.isfinite(single_x) else device_x
+        snapped.append((glyph, *context.device_to_user(column, row)))
     return snapped
 
 
