@@ -220,10 +220,17 @@ NATIVE_RECORD = NATIVE_OUTPUT + ".json"
 NATIVE_WHEEL_PATH = "mermaid_printer/engine/native/_quickjs.abi3.so"
 #: Our addition to QuickJS, compiled as its translation unit (it includes the guarded copy).
 NATIVE_HEAP_C = "src/mermaid_printer/engine/native/frozen_heap.c"
+#: Our other addition: classic scripts compiled once and run from their bytecode (public API only).
+NATIVE_BYTECODE_C = "src/mermaid_printer/engine/native/script_bytecode.c"
 #: The guarded copy of ``quickjs.c`` in the scratch folder, the name ``frozen_heap.c`` includes.
 GUARDED_QUICKJS = "quickjs_guarded.c"
-#: The native module's sources: the binding, QuickJS (through NATIVE_HEAP_C), its libraries.
-NATIVE_SOURCES = (f"{QUICKJS_DIR}/module.c", NATIVE_HEAP_C, *(f"{QUICKJS_DIR}/{name}" for name in QUICKJS_SOURCES[1:]))
+#: The native module's sources: the binding, QuickJS (through NATIVE_HEAP_C), our additions, its libraries.
+NATIVE_SOURCES = (
+    f"{QUICKJS_DIR}/module.c",
+    NATIVE_HEAP_C,
+    NATIVE_BYTECODE_C,
+    *(f"{QUICKJS_DIR}/{name}" for name in QUICKJS_SOURCES[1:]),
+)
 #: See the module docstring. Py_LIMITED_API as the binding's own setup.py sets it (abi3, 3.10+).
 NATIVE_FLAGS = (
     "-shared",
@@ -272,7 +279,7 @@ def _native_command(output: str, target: str, include: str, shim_include: str = 
 
 def _native_inputs_digest(root: Path, zig: str, target: str, include: str) -> str:
     # This file too: it holds guard_reference_counts, which writes part of what is compiled.
-    extra = (NATIVE_HEAP_C, Path(__file__).name)
+    extra = (NATIVE_HEAP_C, NATIVE_BYTECODE_C, Path(__file__).name)
     return _inputs_digest(root, zig, _native_command(NATIVE_OUTPUT, target, include), extra)
 
 

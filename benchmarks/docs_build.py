@@ -10,8 +10,11 @@
 
 ``--batch N``: ``mermaid-printer render`` of N diagram files (every diagram of
 ``benchmarks/diagrams/``, repeated under new names until there are N) into a folder, with
-``--jobs 1`` (one stream) and with ``--jobs`` one per core, taking turns; the throughput is the
-one-stream time over the all-cores time, to compare with ``0.8 x cores``::
+``--jobs 1`` (one stream) and with ``--jobs`` one per core, taking turns. A batch is one start
+(the warm pool getting ready: until the first file is written) and then the renders; the
+renders' throughput is the diagrams written after the first over the time from the first file to
+the last (their modification times), and the one-stream time over the all-cores time, whole and
+for the renders alone, is compared with ``0.8 x cores``::
 
     python benchmarks/docs_build.py --batch 200 [--rounds 2]
 
@@ -128,22 +131,31 @@ def batch(args: argparse.Namespace, env: dict[str, str], work: Path) -> None:
     files = sorted(str(path) for path in inputs.iterdir())
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     times: dict[int, list[float]] = {1: [], cores: []}
+    renders: dict[int, list[float]] = {1: [], cores: []}
     for round_number in range(1, args.rounds + 1):
         for jobs in (1, cores):
             out = work / f"out-{jobs}"
             shutil.rmtree(out, ignore_errors=True)
             at = load()
+            started = time.time()
             wall, cpu = timed([*printer_command(), "render", *files, "-o", str(out), "--jobs", str(jobs), "-q"], env)
+            written = sorted(path.stat().st_mtime for path in out.iterdir())
+            first, rendering = written[0] - started, written[-1] - written[0]
             times[jobs].append(wall)
+            renders[jobs].append(rendering)
             print(
-                f"round {round_number} (load {at}): --jobs {jobs}: {wall:.2f} s wall, {cpu:.2f} s CPU, "
-                f"{1000 * wall / args.batch:.0f} ms a diagram",
+                f"round {round_number} (load {at}): --jobs {jobs}: {wall:.2f} s wall, {cpu:.2f} s CPU; "
+                f"first file after {first:.2f} s, the other {len(written) - 1} in {rendering:.2f} s "
+                f"({1000 * rendering / (len(written) - 1):.0f} ms a diagram)",
                 flush=True,
             )
+    goal = f"goal >= {0.8 * cores:.1f}x"
     one, every = statistics.median(times[1]), statistics.median(times[cores])
+    one_r, every_r = statistics.median(renders[1]), statistics.median(renders[cores])
     print(
         f"{args.batch} diagrams: one stream {one:.2f} s, {cores} at a time {every:.2f} s: "
-        f"throughput {one / every:.2f}x one stream (goal >= {0.8 * cores:.1f}x)"
+        f"{one / every:.2f}x one stream ({goal}); the renders after the start: {one_r:.2f} s against "
+        f"{every_r:.2f} s: {one_r / every_r:.2f}x ({goal})"
     )
 
 

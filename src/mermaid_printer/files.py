@@ -5,12 +5,22 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import secrets
 import stat
+import time
 from pathlib import Path
 
-__all__ = ["CACHE_DIR_ENV", "cache_root", "is_own_directory", "private_cache_directory", "write_atomically"]
+__all__ = [
+    "CACHE_DIR_ENV",
+    "cache_root",
+    "is_own_directory",
+    "open_own_file",
+    "private_cache_directory",
+    "remove_unused_files",
+    "write_atomically",
+]
 
 #: Where the printer keeps files between processes (compiled code, snapshots, decoded fonts).
 CACHE_DIR_ENV = "MERMAID_PRINTER_CACHE_DIR"
@@ -47,6 +57,45 @@ def is_own_directory(path: Path) -> bool:
     """
     info = path.lstat()
     return stat.S_ISDIR(info.st_mode) and (not hasattr(os, "getuid") or info.st_uid == os.getuid())
+
+
+def open_own_file(path: Path) -> io.FileIO | None:
+    """``path`` opened for reading if it is a regular file of this user's reached without a
+    symbolic link; None if it does not exist.
+
+    Raises:
+        OSError: it cannot be opened, or it is not such a file.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    file = io.FileIO(descriptor, "rb")
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
+        file.close()
+        raise OSError(f"{path} is not a regular file of this user's")
+    return file
+
+
+def remove_unused_files(directory: Path, prefix: str, keep: Path, unused_after_s: float) -> None:
+    """Remove the files of ``directory`` whose names begin with ``prefix`` (and temporary files
+    of interrupted writes of such names), other than ``keep``, that are this user's and were not
+    used (their modification time, which a reader refreshes) for ``unused_after_s``: the versions
+    a new package, bundle or engine left behind, once no older installation still reads them."""
+    now = time.time()
+    for candidate in directory.iterdir():
+        ours = candidate.name.startswith((prefix, "." + prefix))
+        if not ours or candidate == keep:
+            continue
+        try:
+            info = candidate.lstat()
+            owner = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+            if stat.S_ISREG(info.st_mode) and owner and now - info.st_mtime > unused_after_s:
+                candidate.unlink()
+        except OSError:
+            continue
 
 
 def write_atomically(path: Path, data: bytes, *, private: bool = False) -> None:

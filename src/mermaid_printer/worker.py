@@ -62,7 +62,9 @@ def _bundle_worker(bundle: str) -> BundleWorker:
     return bundle_worker(bundle)
 
 
-def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | None = None) -> None:
+def prepare(
+    engine: str = "native", warm_up: bool = True, bundles: list[str] | None = None, export: bool = True
+) -> None:
     """Load an engine for every bundle the job kinds use and warm each up (once per zygote).
 
     Engines are loaded here, before any request: a render process gets its limits (address
@@ -76,6 +78,8 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
             for a process that serves one request.
         bundles: the bundles to load (default: every bundle a job kind names); a process that
             serves one Mermaid request loads only ``["mermaid"]``.
+        export: warm the PDF/PNG converter up too; off for a pool whose jobs are all SVG (a
+            batch of SVG files), where a PDF or PNG job would load it on first use.
 
     Raises:
         ValueError: no such engine, or no such bundle.
@@ -93,7 +97,7 @@ def prepare(engine: str = "native", warm_up: bool = True, bundles: list[str] | N
     for bundle in every if bundles is None else bundles:
         loaded = _load(bundle)
         if warm_up:
-            _bundle_worker(bundle).warm_up(loaded)
+            _bundle_worker(bundle).warm_up(loaded, export)
     _settle_for_forking()
 
 

@@ -34,12 +34,16 @@ from mermaid_printer.engine.host import (
     translate,
 )
 from mermaid_printer.engine.native import freeze_heap, load_quickjs_module
+from mermaid_printer.engine.native.script_cache import ScriptBytecode, ScriptFailed
 from mermaid_printer.errors import RenderFailed
 
 __all__ = ["BINDING_ERRORS", "QUICKJS_MODULE", "QuickJSEngine", "binding_failure"]
 
 #: The ``_quickjs`` extension module this process runs (the project's build, or the wheel's).
 QUICKJS_MODULE = load_quickjs_module()
+#: Runs the large classic scripts from the bytecode an earlier process compiled (None: the
+#: wheel's module, which compiles them each time).
+_SCRIPT_BYTECODE = ScriptBytecode.for_module(QUICKJS_MODULE)
 
 #: Every exception the binding defines, and what it says about the call it ended
 #: (``tests/engine/test_engine_errors.py`` fails while one is missing).
@@ -143,9 +147,14 @@ class QuickJSEngine:
 
     def _load(self, script: Script) -> None:
         try:
+            if _SCRIPT_BYTECODE is not None and _SCRIPT_BYTECODE.wants(script):
+                _SCRIPT_BYTECODE.run(self._context, script)
+                return
             source = script.source()
         except BundleTransformError as exc:
             raise RenderFailed(f"loading {script.name}: {exc}", {"reason": "transform_mismatch"}) from exc
+        except ScriptFailed as exc:
+            raise translate(Failure("script", str(exc), str(exc).partition(":")[0]), f"loading {script.name}") from exc
         try:
             if script.kind == "module":
                 self._load_module(script.name, source)

@@ -172,7 +172,7 @@ def test_a_large_batch_stops_the_head_start_and_starts_a_warm_pool_of_the_mermai
     pool = cli_start.batch_pool(cli_start.WARM_BATCH_FROM)
 
     assert pool is not started and cli_start._head_start is None and _gone(pid)
-    assert pool.worker_options == {"bundles": ["mermaid"]} and pool.spares > 0
+    assert pool.worker_options == {"bundles": ["mermaid"], "export": True} and pool.spares > 0
     with Printer(pool, cache=None) as printer:
         result = printer.render_svg(RenderOptions(code=FLOWCHART))
     assert isinstance(result, RenderResult) and "Start" in result.svg
@@ -185,3 +185,22 @@ def test_a_small_and_a_large_batch_draw_the_same_bytes() -> None:
         with Printer(cli_start.batch_pool(diagrams), cache=None) as printer:
             svgs.append(printer.render_svg(RenderOptions(code=code)).svg)
     assert svgs[0] == svgs[1]
+
+
+def _has_cairo_loaded(pid: int) -> bool:
+    return "libcairo" in Path(f"/proc/{pid}/maps").read_text(encoding="utf-8")
+
+
+def test_a_large_batch_of_svg_files_leaves_the_pdf_png_converter_out_of_its_warm_up() -> None:
+    svg_pool = cli_start.batch_pool(cli_start.WARM_BATCH_FROM, export=False)
+    every_pool = cli_start.batch_pool(cli_start.WARM_BATCH_FROM)
+    with Printer(svg_pool, cache=None) as svg_only, Printer(every_pool, cache=None) as every_format:
+        drawn = [printer.render_svg(RenderOptions(code=FLOWCHART)).svg for printer in (svg_only, every_format)]
+        svg_pid, every_pid = svg_pool.engine_pid, every_pool.engine_pid
+        assert svg_pid is not None and every_pid is not None
+        assert not _has_cairo_loaded(svg_pid) and _has_cairo_loaded(every_pid)
+
+        # A PNG asked of it anyway loads the converter in its own render process, and draws the same.
+        pngs = [printer.render_png(FLOWCHART).png for printer in (svg_only, every_format)]
+
+    assert drawn[0] == drawn[1] and pngs[0] == pngs[1]

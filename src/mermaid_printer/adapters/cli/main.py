@@ -297,12 +297,15 @@ _CACHE_DIR_HELP = (
 )
 
 
-def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: int = 0) -> Any:
+def _printer(
+    cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: int = 0, export: bool = True
+) -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
     engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
     the render still runs in a single-use child with its limits. ``batch``: the number of diagrams
-    of a batch of Mermaid diagrams (``adapters/cli/start.batch_pool``). Otherwise a warm pool (and an
+    of a batch of Mermaid diagrams (``adapters/cli/start.batch_pool``), whose warm pool warms the
+    PDF/PNG converter only where ``export`` says its files are PDF or PNG. Otherwise a warm pool (and an
     engine process started ahead is stopped first: it would only take CPU from this one's start)."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
@@ -311,7 +314,7 @@ def _printer(cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", 
     if one_shot:
         pool = take_head_start(bundle) or one_shot_pool(bundle)
     elif batch:
-        pool = batch_pool(batch)
+        pool = batch_pool(batch, export=export)
     else:
         discard_head_start()
     return Printer(pool, cache=default_cache(cache_dir))
@@ -385,7 +388,7 @@ def _markdown(args: argparse.Namespace, extras: MmdcOptions | None = None) -> in
     artefacts = getattr(args, "artefacts", None)
     image_dir = Path(artefacts) if artefacts else output.parent
     link_prefix = os.path.relpath(image_dir.resolve(), output.parent.resolve()) if artefacts else "."
-    with _printer(args.cache_dir, one_shot=False, batch=len(blocks)) as printer:
+    with _printer(args.cache_dir, one_shot=False, batch=len(blocks), export=request.format != "svg") as printer:
         render = _renderer(printer, request.format, {"theme": request.theme}, extras)
 
         def image(code: str) -> bytes:
@@ -516,13 +519,13 @@ def _render_once(args: argparse.Namespace, extras: MmdcOptions, printer: Any | N
     return _emit(data, warnings, output)
 
 
-def _opened(printer: Any | None, cache_dir: str | None, *, one_shot: bool, batch: int = 0) -> Any:
-    """``printer`` as a context that leaves it open, or a new printer."""
+def _opened(printer: Any | None, cache_dir: str | None, *, one_shot: bool, batch: int = 0, export: bool = True) -> Any:
+    """``printer`` as a context that leaves it open, or a new printer (see :func:`_printer`)."""
     import contextlib
 
     if printer is not None:
         return contextlib.nullcontext(printer)
-    return _printer(cache_dir, one_shot=one_shot, batch=batch)
+    return _printer(cache_dir, one_shot=one_shot, batch=batch, export=export)
 
 
 def _renderer(
@@ -594,7 +597,8 @@ def _render_batch(args: argparse.Namespace, extras: MmdcOptions, printer: Any | 
         names = ", ".join(args.input)
         terminal.note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
         return EXIT_OK
-    with _opened(printer, args.cache_dir, one_shot=len(inputs.items) <= 1, batch=len(inputs.items)) as drawing:
+    one_shot, export = len(inputs.items) <= 1, output_format != "svg"
+    with _opened(printer, args.cache_dir, one_shot=one_shot, batch=len(inputs.items), export=export) as drawing:
         render = _renderer(drawing, output_format, _format_flags(args, output_format), extras)
         outcome = render_batch(inputs, render, jobs=args.jobs, status=None if terminal.quiet() else status_stream())
     errors = outcome.errors()

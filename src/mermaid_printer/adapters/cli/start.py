@@ -65,15 +65,16 @@ def one_shot_pool(bundle: str) -> RendererPool:
     return RendererPool(worker_options=_one_shot_options(bundle), spares=0)
 
 
-def batch_pool(diagrams: int) -> RendererPool:
+def batch_pool(diagrams: int, *, export: bool = True) -> RendererPool:
     """The renderer pool of a batch of ``diagrams`` Mermaid diagrams (``render`` of several
     inputs, ``markdown``); every diagram still gets its own single-use process, and the batch
     pays one start. Fewer than :data:`WARM_BATCH_FROM` diagrams run on the one-shot engine
     process (the one started ahead if there is one): it starts warm from the engine's snapshot,
     where a warm pool first loads and warms every type and learns its pages, which costs more
     than such a batch spends drawing. A larger batch starts a warm pool of the Mermaid bundle
-    alone (a batch draws no mind map), whose render processes each cost less. Both draw the
-    same bytes.
+    alone (a batch draws no mind map), whose render processes each cost less; unless ``export``
+    (the batch's files are PDF or PNG), it leaves the PDF/PNG converter out of its warm-up. Both
+    draw the same bytes.
 
     Raises:
         ValueError: ``$MERMAID_PRINTER_ENGINE`` names no engine.
@@ -81,7 +82,7 @@ def batch_pool(diagrams: int) -> RendererPool:
     if diagrams < WARM_BATCH_FROM:
         return take_head_start("mermaid") or one_shot_pool("mermaid")
     discard_head_start()  # it would only take CPU from the warm pool's start
-    return RendererPool(worker_options={"bundles": ["mermaid"]})
+    return RendererPool(worker_options={"bundles": ["mermaid"], "export": export})
 
 
 def _one_shot_options(bundle: str) -> dict[str, object]:

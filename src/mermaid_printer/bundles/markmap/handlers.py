@@ -93,11 +93,15 @@ EXPORT_SVG_ID = "markmap-export"
 
 #: Why PDF/PNG cannot be made in this process (no system cairo), or None when they can.
 _export_unavailable: EngineUnavailable | None = None
+#: Whether the converter was loaded (warm_up() does it unless told not to; otherwise the first
+#: PDF/PNG does).
+_export_prepared = False
 logger = logging.getLogger(__name__)
 
 
-def warm_up(engine: Engine) -> None:
-    """Transform and draw a mind map of every label kind; compile its stylesheet for export."""
+def warm_up(engine: Engine, export: bool = True) -> None:
+    """Transform and draw a mind map of every label kind; compile its stylesheet for export
+    unless ``export`` is false (the converter is then loaded by a child's first PDF/PNG)."""
     result = engine.call("transform", {"markdown": WARMUP_MARKDOWN})
     if not result.get("ok"):
         raise RenderFailed(f"warm-up transform of a mind map failed: {result.get('error')}")
@@ -109,7 +113,8 @@ def warm_up(engine: Engine) -> None:
         raise RenderFailed(f"warm-up render of a mind map failed: {result.get('error')}")
     remember_safe_stylesheets(result["svg"])
     svg, _ = finish_svg(result["svg"], "transparent", embed_fonts=False)
-    _prepare_export([svg])
+    if export:
+        _prepare_export([svg])
 
 
 def prime(engine: Engine) -> None:
@@ -165,8 +170,11 @@ def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     _check_size(job.markdown)
     if job.format == "html":
         return _render_html(engine, job)
-    if job.format in ("pdf", "png") and _export_unavailable is not None:
-        raise EngineUnavailable(_export_unavailable.message, _export_unavailable.details)
+    if job.format in ("pdf", "png"):
+        if not _export_prepared:
+            _prepare_export([])
+        if _export_unavailable is not None:
+            raise EngineUnavailable(_export_unavailable.message, _export_unavailable.details)
     exporting = job.format != "svg"
     payload = {
         "markdown": job.markdown,
@@ -281,7 +289,8 @@ def _call(engine: Engine, entry: str, payload: dict[str, Any], timeout_ms: int) 
 
 
 def _prepare_export(svgs: list[str]) -> None:
-    global _export_unavailable
+    global _export_unavailable, _export_prepared
+    _export_prepared = True
     try:
         from mermaid_printer.export import prepare_export
 

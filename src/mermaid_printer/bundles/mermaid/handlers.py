@@ -85,9 +85,11 @@ _export_prepared = False
 logger = logging.getLogger(__name__)
 
 
-def warm_up(engine: Engine) -> None:
+def warm_up(engine: Engine, export: bool = True) -> None:
     """Make the bundle's warm-up calls (a render and a parse of each common type, see
-    :func:`~mermaid_printer.bundles.mermaid.bundle.mermaid_warm_up`), load the fonts, warm the converter.
+    :func:`~mermaid_printer.bundles.mermaid.bundle.mermaid_warm_up`), load the fonts, and warm
+    the converter unless ``export`` is false (a pool whose jobs are all SVG; a PDF or PNG job
+    there loads it on first use).
 
     The renders are drawn under the PDF/PNG id, so their stylesheets can be compiled for the
     children; the parses take paths a render does not (getDiagramFromText, the AST extractors),
@@ -104,7 +106,8 @@ def warm_up(engine: Engine) -> None:
             remember_safe_stylesheets(result["svg"])
             export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
     preload_fonts()
-    _prepare_export(export_svgs)
+    if export:
+        _prepare_export(export_svgs)
 
 
 def idle_warm_up(engine: Engine) -> Iterator[None]:

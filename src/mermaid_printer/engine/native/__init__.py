@@ -23,7 +23,7 @@ import os
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MODULE_ENV_VAR", "freeze_heap", "load_quickjs_module"]
+__all__ = ["MODULE_ENV_VAR", "context_pointers", "freeze_heap", "load_quickjs_module", "own_library"]
 
 #: ``wheel`` runs the ``quickjs-ng`` wheel's module even where the project's own build exists
 #: (for side-by-side measurements and identity checks); ``own`` requires the project's build.
@@ -53,9 +53,34 @@ def freeze_heap(module: ModuleType, context: Any) -> int | None:
     """Make every block ``context``'s runtime holds immortal (see ``frozen_heap.c``): how many
     blocks were frozen, or ``None`` where ``module`` cannot (the wheel's module).
 
-    ``context`` is a ``module.Context``. The binding keeps its runtime and context pointers
-    right after the object header; the runtime is taken from there only when QuickJS's
-    ``JS_GetRuntime`` of the context pointer next to it gives the same runtime back.
+    Raises:
+        TypeError: ``context`` is not a ``module.Context`` (its memory is never read).
+        RuntimeError: ``context``'s layout is not the one ``module.c`` defines.
+    """
+    if not isinstance(context, module.Context):
+        raise TypeError(f"not a {module.__name__}.Context: {type(context).__name__}")
+    freeze = getattr(own_library(module), "mermaid_printer_freeze_heap", None)
+    if freeze is None:
+        return None
+    runtime, _js_context = context_pointers(module, context)
+    freeze.argtypes = [ctypes.c_void_p]
+    freeze.restype = ctypes.c_int
+    return int(freeze(runtime))
+
+
+def own_library(module: ModuleType) -> ctypes.CDLL | None:
+    """``module`` as a C library, for the functions the project's build adds (``frozen_heap.c``,
+    ``script_bytecode.c``; the wheel's module has none, as a lookup finds), or None where it
+    has no file."""
+    return ctypes.CDLL(module.__file__) if module.__file__ else None
+
+
+def context_pointers(module: ModuleType, context: Any) -> tuple[int, int]:
+    """``(JSRuntime *, JSContext *)`` of ``context``, a ``module.Context``.
+
+    The binding keeps its runtime and context pointers right after the object header; they are
+    taken from there only when QuickJS's ``JS_GetRuntime`` of the context pointer gives the same
+    runtime back.
 
     Raises:
         TypeError: ``context`` is not a ``module.Context`` (its memory is never read).
@@ -63,12 +88,9 @@ def freeze_heap(module: ModuleType, context: Any) -> int | None:
     """
     if not isinstance(context, module.Context):
         raise TypeError(f"not a {module.__name__}.Context: {type(context).__name__}")
-    if not module.__file__:
-        return None
-    library = ctypes.CDLL(module.__file__)
-    freeze = getattr(library, "mermaid_printer_freeze_heap", None)
-    if freeze is None:
-        return None
+    library = own_library(module)
+    if library is None:
+        raise RuntimeError(f"{module.__name__} has no file to call QuickJS through")
     pointer = ctypes.sizeof(ctypes.c_void_p)
     runtime = ctypes.c_void_p.from_address(id(context) + object.__basicsize__).value
     js_context = ctypes.c_void_p.from_address(id(context) + object.__basicsize__ + pointer).value
@@ -76,6 +98,4 @@ def freeze_heap(module: ModuleType, context: Any) -> int | None:
     library.JS_GetRuntime.restype = ctypes.c_void_p
     if not runtime or not js_context or library.JS_GetRuntime(js_context) != runtime:
         raise RuntimeError("the _quickjs Context does not hold its runtime where module.c puts it")
-    freeze.argtypes = [ctypes.c_void_p]
-    freeze.restype = ctypes.c_int
-    return int(freeze(runtime))
+    return runtime, js_context

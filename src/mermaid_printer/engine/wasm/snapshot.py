@@ -51,7 +51,6 @@ import io
 import json
 import logging
 import os
-import stat
 import struct
 import time
 from collections.abc import Callable
@@ -62,7 +61,7 @@ from mermaid_printer.engine import EngineLimits, snapshot_file_prefix
 from mermaid_printer.engine.bundle import Bundle
 from mermaid_printer.engine.wasm.instance import QuickJSInstance
 from mermaid_printer.engine.wasm.module import private_cache_directory, wasm_sha256
-from mermaid_printer.files import write_atomically
+from mermaid_printer.files import open_own_file, remove_unused_files, write_atomically
 
 __all__ = ["SNAPSHOT_FORMAT", "SnapshotFile", "restore_or_build", "snapshot_key", "snapshot_path"]
 
@@ -168,23 +167,6 @@ def snapshot_bytes(memory: bytes, key: str) -> bytes:
     return _MAGIC + digest.digest() + b"".join(body)
 
 
-def _remove_unused(directory: Path, prefix: str, keep: Path) -> None:
-    """Remove this bundle's other snapshot files (and temporary files of interrupted writes)
-    that no process has used for a day."""
-    now = time.time()
-    for candidate in directory.iterdir():
-        name = candidate.name
-        ours = name.startswith((prefix, "." + prefix))
-        if not ours or candidate == keep:
-            continue
-        try:
-            info = candidate.lstat()
-            if stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid() and now - info.st_mtime > _UNUSED_AFTER_S:
-                candidate.unlink()
-        except OSError:
-            continue
-
-
 def save_snapshot(instance: QuickJSInstance, bundle: Bundle, key: str, path: Path) -> int:
     """Write the snapshot of ``instance`` (loaded and warmed, between calls) to ``path``.
 
@@ -196,7 +178,7 @@ def save_snapshot(instance: QuickJSInstance, bundle: Bundle, key: str, path: Pat
     """
     data = snapshot_bytes(instance.read_memory(), key)
     write_atomically(path, data, private=True)
-    _remove_unused(path.parent, _file_prefix(bundle), path)
+    remove_unused_files(path.parent, _file_prefix(bundle), path, _UNUSED_AFTER_S)
     return len(data)
 
 
@@ -284,31 +266,11 @@ class SnapshotFile:
             filled += count
 
 
-def _open_own_file(path: Path) -> io.FileIO | None:
-    """``path`` opened for reading if it is a regular file of this user's reached without a
-    symbolic link; None if it does not exist.
-
-    Raises:
-        OSError: it cannot be opened, or it is not such a file.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        descriptor = os.open(path, flags)
-    except FileNotFoundError:
-        return None
-    file = io.FileIO(descriptor, "rb")
-    info = os.fstat(descriptor)
-    if not stat.S_ISREG(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
-        file.close()
-        raise OSError(f"{path} is not a regular file of this user's")
-    return file
-
-
 def restore_snapshot(path: Path, key: str, limits: EngineLimits) -> QuickJSInstance | None:
     """A new instance started from the snapshot at ``path``; None if there is none or it cannot
     be used (said in a warning: the caller builds the engine again and replaces the file)."""
     try:
-        file = _open_own_file(path)
+        file = open_own_file(path)
     except OSError as exc:
         logger.info("warm snapshot %s cannot be used (%s): building the engine again", path, exc)
         return None
