@@ -31,6 +31,7 @@ _SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
 _SYNTHETIC_BOLD_OUTSET = 1 / 48  # em per side: Chromium's fake bold (as text_measure.js has it)
 _FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
 _MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
+_SKIA_NEARLY_ZERO = 1 / 4096
 
 
 def draw_run(surface: Any, run: _Run, stroke_width: float, font_face: Any = None) -> None:
@@ -76,6 +77,11 @@ def draw_run(surface: Any, run: _Run, stroke_width: float, font_face: Any = None
     skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
     context.set_font_face(font_face if font_face is not None else _font_face(face.fc_name))
     context.set_font_matrix(cairo.Matrix(size * run.x_scale, 0, skew, size, 0, 0))
+    if raster and (skew or _turned(xx, yx, xy, yy)):
+        # Skia hints no glyph slanted by a synthetic italic or turned off the pixel axes.
+        options = context.get_font_options()
+        options.set_hint_style(cairo.HINT_STYLE_NONE)
+        context.set_font_options(options)
 
     if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
         context.glyph_path(glyphs)
@@ -135,26 +141,46 @@ def _font_face(fc_name: str) -> Any:
 
 
 def _on_skia_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
-    """Glyph origins where Chromium's rasterizer places horizontal text: the baseline on a whole
-    device pixel, each origin along the line on a quarter pixel. Raster output only.
+    """Glyph origins where Chromium's rasterizer places them. Raster output only.
 
-    Skia maps the glyph origin through the transform in single precision; the baseline is
-    rounded by adding half a pixel and taking the floor: one at exactly half a pixel goes down a
-    row (not to the even row, as ``round`` would), and one a millionth short of it (``42.499999``
-    from the SVG's six decimals, single precision ``42.5``) goes down with it. Along the line it
-    keeps four subpixel positions, adding an eighth of a pixel and taking the quarter below
-    (10.125 is drawn at 10.25, 10.875 at 11).
+    Skia maps the glyph origin through the transform in single precision and keeps four
+    subpixel positions along the direction the transform maps the line to, whole pixels across
+    it (both axes on quarters when the line is neither horizontal nor vertical): a coordinate
+    goes to the step below it plus half a step. The baseline of horizontal text at exactly half
+    a pixel goes down a row (not to the even row, as ``round`` would), and one a millionth
+    short of it (``42.499999`` from the SVG's six decimals, single precision ``42.5``) goes down
+    with it; along the line 10.125 is drawn at 10.25, 10.875 at 11.
     """
     xx, yx, xy, yy, x0, y0 = context.get_matrix().as_tuple()
+    # How the transform maps the x axis (Skia's axis alignment): steps per pixel in x and in y.
+    x_steps, y_steps = (4, 1) if _nearly_zero(yx) else (1, 4) if _nearly_zero(xx) else (4, 4)
     snapped = []
     for glyph, x, y in glyphs:
         device_x, device_y = context.user_to_device(x, y)
-        single_y = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
-        row = math.floor(_single(single_y + 0.5)) if math.isfinite(single_y) else round(device_y)
         single_x = _single(_single(_single(xx * x) + _single(xy * y)) + _single(x0))
-        column = math.floor(_single(single_x + 0.125) * 4) / 4 if math.isfinite(single_x) else device_x
+        single_y = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
+        column, row = _step(single_x, device_x, x_steps), _step(single_y, device_y, y_steps)
         snapped.append((glyph, *context.device_to_user(column, row)))
     return snapped
+
+
+def _turned(xx: float, yx: float, xy: float, yy: float) -> bool:
+    """Whether the transform turns text off the pixel axes (a quarter turn keeps it on them)."""
+    return not ((_nearly_zero(xy) and _nearly_zero(yx)) or (_nearly_zero(xx) and _nearly_zero(yy)))
+
+
+def _nearly_zero(value: float) -> bool:
+    """Zero as Skia tests a matrix entry (``SkScalarNearlyZero``): a turn by 90 degrees leaves
+    a cosine of about 6e-17, which counts as zero."""
+    return abs(value) <= _SKIA_NEARLY_ZERO
+
+
+def _step(single: float, double: float, steps: int) -> float:
+    """A device coordinate (``single``: in single precision) on the grid of ``steps`` per pixel,
+    as Skia rounds a glyph origin; past single precision's range, ``double`` rounded."""
+    if not math.isfinite(single):
+        return round(double * steps) / steps
+    return math.floor(_single(single + 0.5 / steps) * steps) / steps
 
 
 def _single(value: float) -> float:
