@@ -326,3 +326,15 @@ def test_synthetic_italic_text_is_not_hinted_as_skia_leaves_slanted_glyphs() -> 
 
     assert not top_row_is_pale(h("normal"))
     assert top_row_is_pale(h("italic"))
+
+
+def test_text_in_a_crisp_edged_group_is_still_anti_aliased() -> None:
+    # Gantt's axis labels sit in ticks styled shape-rendering: crispEdges, which Chromium
+    # applies to shapes only; the glyphs, filled as outlines, came out jagged and broken.
+    body = (
+        '<g shape-rendering="crispEdges"><text x="10.3" y="30" font-family="sans-serif" font-size="15">1986</text></g>'
+    )
+    png = svg_to_png(svg(body, width=60, height=40), scale=1).data
+
+    greys = {pixel(png, x, y)[0] for x in range(60) for y in range(40)} - {0, 255}
+    assert len(greys) > 20

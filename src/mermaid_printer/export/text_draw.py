@@ -65,6 +65,8 @@ def draw_run(surface: Any, run: _Run, stroke_width: float, font_face: Any = None
     stroke = _paint_colour(node.get("stroke"))
 
     context.save()
+    if raster:  # shape-rendering (crispEdges) is for shapes: Chromium anti-aliases text anyway
+        context.set_antialias(cairo.ANTIALIAS_DEFAULT)
     # FreeType refuses huge sizes: past _FONT_PX_PER_DRAW device pixels, draw smaller glyphs
     # under a scaled context (the same outlines, as vectors in a PDF too).
     xx, yx, xy, yy, _x0, _y0 = context.get_matrix().as_tuple()
