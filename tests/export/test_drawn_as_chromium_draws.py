@@ -10,10 +10,12 @@ import sys
 
 import pytest
 from export.export_checks import ink_box, pixel
+from lxml import etree
 
 from mermaid_printer.export.converter import _svg_transform
 from mermaid_printer.export.pdf import svg_to_pdf
 from mermaid_printer.export.png import svg_to_png
+from mermaid_printer.fonts import embed_fonts
 
 
 def svg(body: str, style: str = "", width: int = 200, height: int = 100) -> str:
@@ -233,3 +235,106 @@ def test_a_crisp_edged_line_centred_on_a_pixel_edge_fills_the_pixel_chromium_fil
 
     assert [x for x in range(60) if pixel(png, x, 10)[0] < 128] == [10]
     assert [y for y in range(60) if pixel(png, 40, y)[0] < 128] == [30]
+
+
+VERSION_TEXT = '<text x="10" y="40" font-family="arial" font-size="32">v12.3.0</text>'
+
+
+def version_svg(also_embedded: str | None) -> str:
+    """The ``info`` diagram's version label at 32 px; its Arimo embedded as the product embeds
+    it, holding ``also_embedded`` too (a text that is not displayed); ``None``: no fonts."""
+    hidden = f'<text display="none" font-family="arial">{also_embedded}</text>' if also_embedded else ""
+    root = etree.fromstring(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 50">{VERSION_TEXT}{hidden}</svg>'
+    )
+    if also_embedded is not None:
+        drawn = sorted({ord(char) for char in "v12.3.0" + also_embedded})
+        face = {"name": "arial", "family": "Arimo", "style": "normal", "weight": "400", "codepoints": drawn}
+        embed_fonts(root, [face])
+    return str(etree.tostring(root, encoding="unicode"))
+
+
+PRINTABLE_ASCII = "".join(chr(code) for code in range(0x21, 0x7F)).replace("<", "").replace("&", "")
+
+
+def test_png_text_is_hinted_as_chromium_hints_the_subset_the_svg_embeds() -> None:
+    # Chromium draws the embedded subset, whose heights FreeType's autohinter snaps by reference
+    # letters (H, O, x, o, ...): a subset of "v12.3.0" alone has none, so the digits' tops stay
+    # where the outlines put them, a pale row above the whole font's snapped tops (info diagram).
+    whole_font = ink_box(svg_to_png(version_svg(None), scale=1).data, 250)
+    with_letters = ink_box(svg_to_png(version_svg(PRINTABLE_ASCII), scale=1).data, 250)
+    digits_alone = ink_box(svg_to_png(version_svg(""), scale=1).data, 250)
+
+    assert whole_font is not None and digits_alone is not None
+    assert with_letters == whole_font
+    assert digits_alone[1] == whole_font[1] - 1
+
+
+def test_a_pdf_draws_the_same_outlines_whatever_subset_the_svg_embeds() -> None:
+    assert svg_to_pdf(version_svg("")).data == svg_to_pdf(version_svg(PRINTABLE_ASCII)).data
+
+
+def glyph_columns(x: float) -> list[int]:
+    """The ink of each column across an "l" drawn at ``x`` (16 px, PNG at scale 1)."""
+    text = f'<text x="{x}" y="30" font-family="sans-serif" font-size="16">l</text>'
+    png = svg_to_png(svg(text, width=40, height=40), scale=1).data
+    return [sum(255 - pixel(png, column, y)[0] for y in range(40)) for column in range(6, 18)]
+
+
+def test_png_glyphs_sit_on_the_quarter_pixels_skia_places_them_on() -> None:
+    # Chromium keeps four positions per pixel along the line: an origin goes to the quarter
+    # below it plus an eighth (10.125 is drawn at 10.25, 10.875 at 11); cairo draws its cached
+    # glyphs on whole pixels, so 10.25 and 10.5 were drawn at 10.
+    drawn = {x: glyph_columns(x) for x in (10, 10.125, 10.25, 10.5, 10.75, 10.875, 11)}
+
+    assert drawn[10.125] == drawn[10.25] and drawn[10.875] == drawn[11]
+    assert len({tuple(drawn[x]) for x in (10, 10.25, 10.5, 10.75)}) == 4
+    assert drawn[11] == [0, *drawn[10][:-1]]  # a whole pixel apart: the same glyph moved over
+
+
+def turned_glyph_rows(y: float) -> list[int]:
+    """The ink of each row across an "l" turned a quarter turn, its origin at ``y``."""
+    text = f'<text transform="translate(20,{y}) rotate(90)" font-family="sans-serif" font-size="16">l</text>'
+    png = svg_to_png(svg(text, width=40, height=40), scale=1).data
+    return [sum(255 - pixel(png, x, row)[0] for x in range(40)) for row in range(4, 16)]
+
+
+def test_a_quarter_turned_label_keeps_its_glyphs_on_quarter_pixels_down_its_line() -> None:
+    # A label turned by rotate(90) runs down the page: Skia then keeps the quarter pixels in y
+    # (its cosine, about 6e-17, counts as zero) and whole pixels across; it was snapped to rows.
+    drawn = {y: turned_glyph_rows(y) for y in (10, 10.125, 10.25, 10.5, 10.75)}
+
+    assert drawn[10.125] == drawn[10.25]
+    assert len({tuple(drawn[y]) for y in (10, 10.25, 10.5, 10.75)}) == 4
+
+
+def top_row_is_pale(png: bytes, width: int = 60, height: int = 40) -> bool:
+    """Whether the first row with ink holds less than half the ink of the next: the glyph's top
+    where its outline puts it, not snapped to a whole pixel by hinting."""
+    rows = [sum(255 - pixel(png, x, y)[0] for x in range(width)) for y in range(height)]
+    top = next(y for y, ink in enumerate(rows) if ink)
+    return rows[top] < rows[top + 1] / 2
+
+
+def test_synthetic_italic_text_is_not_hinted_as_skia_leaves_slanted_glyphs() -> None:
+    # Recursive has no italic face: Chromium slants it and then leaves the glyphs unhinted, so
+    # a 15 px H (10.3 px tall) has a pale top row (probed: a label at several sizes scored 0.972
+    # against Chromium hinted, 0.997 unhinted).
+    def h(style: str) -> bytes:
+        text = f'<text x="10.3" y="30" font-family="Recursive Variable" font-style="{style}" font-size="15">H</text>'
+        return svg_to_png(svg(text, width=60, height=40), scale=1).data
+
+    assert not top_row_is_pale(h("normal"))
+    assert top_row_is_pale(h("italic"))
+
+
+def test_text_in_a_crisp_edged_group_is_still_anti_aliased() -> None:
+    # Gantt's axis labels sit in ticks styled shape-rendering: crispEdges, which Chromium
+    # applies to shapes only; the glyphs, filled as outlines, came out jagged and broken.
+    body = (
+        '<g shape-rendering="crispEdges"><text x="10.3" y="30" font-family="sans-serif" font-size="15">1986</text></g>'
+    )
+    png = svg_to_png(svg(body, width=60, height=40), scale=1).data
+
+    greys = {pixel(png, x, y)[0] for x in range(60) for y in range(40)} - {0, 255}
+    assert len(greys) > 20

@@ -7,6 +7,8 @@ post-processing (``worker.py``), so a hostile SVG or a converter crash costs onl
   fetching, fix the node tree where CairoSVG and Chromium differ (colours, drop shadows), draw;
 * :mod:`.text` — SVG text laid out as Chromium does (chunks, anchors, kerning, baselines) and
   drawn as real, selectable PDF text;
+* :mod:`.raster_faces` — a PNG's glyphs from its faces cut to the font subsets the product SVG
+  embeds, so FreeType hints them as it hints those subsets in Chromium;
 * :mod:`mermaid_printer.colors` (shared) — CSS colours in the form CairoSVG reads;
 * :mod:`.geometry` — page and image sizes and limits (no cairo needed);
 * :mod:`.pdf` / :mod:`.png` — the entry points ``svg_to_pdf`` and ``svg_to_png``.

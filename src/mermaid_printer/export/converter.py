@@ -52,8 +52,9 @@ except (OSError, ImportError) as _missing:
 from mermaid_printer.colors import normalize_colour, parse_colour
 from mermaid_printer.errors import InvalidInput, PrinterError, RenderFailed
 from mermaid_printer.export.geometry import POINTS_PER_PX, Placement
+from mermaid_printer.export.raster_faces import RasterFaces, embedded_rules
 from mermaid_printer.export.text import TEXT_TAG, MissingGlyphs, draw_text, take_over_text
-from mermaid_printer.fonts import converter_fonts_on_disk
+from mermaid_printer.fonts import FontSubset, converter_fonts_on_disk
 
 __all__ = ["LoadedSvg", "background_rgba", "diagram_size", "draw_pdf", "draw_png", "load_svg", "preload_stylesheets"]
 
@@ -198,6 +199,7 @@ class LoadedSvg:
     height: float
     title: str | None
     refused_urls: list[str]
+    font_rules: tuple[FontSubset, ...] = ()  # the font subsets a viewer draws its text with
 
 
 def load_svg(svg: str) -> LoadedSvg:
@@ -214,8 +216,18 @@ def load_svg(svg: str) -> LoadedSvg:
         # Fails early, with a clear error, if fontconfig is missing; writes again font files
         # removed from the cache while the printer runs.
         converter_fonts_on_disk()
+        font_rules = embedded_rules(_style_texts(tree))
         _prepare(tree)
-    return LoadedSvg(tree, width, height, _title(tree), refused)
+    return LoadedSvg(tree, width, height, _title(tree), refused, font_rules)
+
+
+def _style_texts(tree: Any) -> list[str]:
+    """The text of every ``<style>`` element of the SVG."""
+    return [
+        element.text
+        for element in tree.xml_tree.iter()
+        if isinstance(element.tag, str) and element.tag.rpartition("}")[2] == "style" and element.text
+    ]
 
 
 def diagram_size(tree: Any) -> tuple[float, float]:
@@ -302,6 +314,8 @@ def _draw(
     class Surface(base):  # type: ignore[misc]
         missing_glyphs = missing
         crisp_nudged = False
+        # PNG glyphs come from the SVG's own subsets, hinted as Chromium hints them
+        raster_faces = RasterFaces(loaded.font_rules) if raster else None
 
         def _create_surface(self, width: float, height: float) -> Any:
             return make_surface(width, height)

@@ -166,8 +166,13 @@ def draw_text(surface: Any, node: Any) -> None:
     options.set_hint_style(cairo.HINT_STYLE_SLIGHT if raster else cairo.HINT_STYLE_NONE)
     options.set_hint_metrics(cairo.HINT_METRICS_OFF)
     context.set_font_options(options)
+    raster_faces = getattr(surface, "raster_faces", None) if raster else None
     for run in runs:
-        draw_run(surface, run, _length(surface, run.element.node.get("stroke-width", "1"), run.element.font_px, "xy"))
+        font_face = None
+        if raster_faces is not None and run.text:
+            font_face = raster_faces.font_face(run.face, run.element.css_families, run.text[0])
+        stroke_width = _length(surface, run.element.node.get("stroke-width", "1"), run.element.font_px, "xy")
+        draw_run(surface, run, stroke_width, font_face)
     context.restore()
     # CairoSVG fills and strokes the current path after this returns: leave none.
     context.new_path()

@@ -3,7 +3,9 @@
 Glyphs go out with ``cairo_show_text_glyphs`` (positions plus the characters they stand for), so
 a PDF carries selectable, searchable text in the embedded font. Synthetic styles are drawn as
 Chromium draws them: italic slanted like Skia's fake oblique, bold grown by 1/48 em each side.
-On raster output the baseline sits on a whole device pixel, as Chromium's rasterizer puts it.
+On raster output glyphs sit where Chromium's rasterizer puts them: the baseline on a whole device
+pixel, each glyph along the line on a quarter pixel (Skia's subpixel positions), drawn as its
+(hinted) outline filled there, since cairo's glyph cache would round it to a whole pixel.
 """
 
 from __future__ import annotations
@@ -29,15 +31,18 @@ _SYNTHETIC_OBLIQUE = -0.25  # Skia's fake-italic skew, which Chromium uses
 _SYNTHETIC_BOLD_OUTSET = 1 / 48  # em per side: Chromium's fake bold (as text_measure.js has it)
 _FONT_PX_PER_DRAW = 1000.0  # largest glyph size (device pixels) handed to FreeType
 _MAX_FONT_PX = 100_000.0  # larger font sizes are not drawn at all
+_SKIA_NEARLY_ZERO = 1 / 4096
 
 
-def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
+def draw_run(surface: Any, run: _Run, stroke_width: float, font_face: Any = None) -> None:
     """Draw one shaped run: glyphs with their characters, synthetic bold, stroke, decorations.
 
     Args:
         surface: the CairoSVG surface drawing the SVG.
         run: the run, shaped and placed by :mod:`.text`.
         stroke_width: the text's stroke width in user units.
+        font_face: the cairo font face to draw with (a PNG's, see :mod:`.raster_faces`);
+            ``None``: the face's whole instance.
     """
     if not run.glyphs:
         return
@@ -52,13 +57,16 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
         if missing is not None:
             missing.codepoints.update(ord(char) for char in run.text)
     glyphs = run.glyphs
-    if isinstance(context.get_target(), cairo.ImageSurface):
-        glyphs = _baseline_on_pixel_grid(context, glyphs)
+    raster = isinstance(context.get_target(), cairo.ImageSurface)
+    if raster:
+        glyphs = _on_skia_grid(context, glyphs)
     visible = (node.get("visibility") or "visible").strip() not in ("hidden", "collapse")
     fill = _paint_colour(node.get("fill", "black"))
     stroke = _paint_colour(node.get("stroke"))
 
     context.save()
+    if raster:  # shape-rendering (crispEdges) is for shapes: Chromium anti-aliases text anyway
+        context.set_antialias(cairo.ANTIALIAS_DEFAULT)
     # FreeType refuses huge sizes: past _FONT_PX_PER_DRAW device pixels, draw smaller glyphs
     # under a scaled context (the same outlines, as vectors in a PDF too).
     xx, yx, xy, yy, _x0, _y0 = context.get_matrix().as_tuple()
@@ -69,8 +77,13 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
         glyphs = [(glyph, x / shrink, y / shrink) for glyph, x, y in glyphs]
     size = px / shrink
     skew = _SYNTHETIC_OBLIQUE * size if run.choice.synthetic_italic else 0.0
-    context.set_font_face(_font_face(face.fc_name))
+    context.set_font_face(font_face if font_face is not None else _font_face(face.fc_name))
     context.set_font_matrix(cairo.Matrix(size * run.x_scale, 0, skew, size, 0, 0))
+    if raster and (skew or _turned(xx, yx, xy, yy)):
+        # Skia hints no glyph slanted by a synthetic italic or turned off the pixel axes.
+        options = context.get_font_options()
+        options.set_hint_style(cairo.HINT_STYLE_NONE)
+        context.set_font_options(options)
 
     if not surface.stroke_and_fill:  # inside a clipPath: contribute outlines, paint nothing
         context.glyph_path(glyphs)
@@ -79,7 +92,11 @@ def draw_run(surface: Any, run: _Run, stroke_width: float) -> None:
     if visible and fill is not None:
         alpha = _float(node.get("fill-opacity"), 1.0) * run.element.alpha
         context.set_source_rgba(*surface.map_color(fill, alpha))
-        if run.clusters:
+        if raster:  # at quarter pixels: cairo would draw its cached glyphs on whole ones
+            context.new_path()
+            context.glyph_path(glyphs)
+            context.fill()
+        elif run.clusters:
             context.show_text_glyphs(run.text, glyphs, run.clusters, 0)
         else:
             context.show_glyphs(glyphs)
@@ -125,23 +142,47 @@ def _font_face(fc_name: str) -> Any:
     return face
 
 
-def _baseline_on_pixel_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
-    """Glyph origins with the baseline moved to a whole device pixel, as Chromium's rasterizer
-    places horizontal text (positions stay fractional along the line). Raster output only.
+def _on_skia_grid(context: Any, glyphs: list[tuple[int, float, float]]) -> list[tuple[int, float, float]]:
+    """Glyph origins where Chromium's rasterizer places them. Raster output only.
 
-    Skia maps the glyph origin through the transform in single precision and rounds by adding
-    half a pixel and taking the floor: a baseline at exactly half a pixel goes down a row (not
-    to the even row, as ``round`` would), and one a millionth short of it (``42.499999`` from
-    the SVG's six decimals, single precision ``42.5``) goes down with it.
+    Skia maps the glyph origin through the transform in single precision and keeps four
+    subpixel positions along the direction the transform maps the line to, whole pixels across
+    it (both axes on quarters when the line is neither horizontal nor vertical): a coordinate
+    goes to the step below it plus half a step. The baseline of horizontal text at exactly half
+    a pixel goes down a row (not to the even row, as ``round`` would), and one a millionth
+    short of it (``42.499999`` from the SVG's six decimals, single precision ``42.5``) goes down
+    with it; along the line 10.125 is drawn at 10.25, 10.875 at 11.
     """
-    _xx, yx, _xy, yy, _x0, y0 = context.get_matrix().as_tuple()
+    xx, yx, xy, yy, x0, y0 = context.get_matrix().as_tuple()
+    # How the transform maps the x axis (Skia's axis alignment): steps per pixel in x and in y.
+    x_steps, y_steps = (4, 1) if _nearly_zero(yx) else (1, 4) if _nearly_zero(xx) else (4, 4)
     snapped = []
     for glyph, x, y in glyphs:
         device_x, device_y = context.user_to_device(x, y)
-        single = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
-        row = math.floor(_single(single + 0.5)) if math.isfinite(single) else round(device_y)
-        snapped.append((glyph, *context.device_to_user(device_x, row)))
+        single_x = _single(_single(_single(xx * x) + _single(xy * y)) + _single(x0))
+        single_y = _single(_single(_single(yx * x) + _single(yy * y)) + _single(y0))
+        column, row = _step(single_x, device_x, x_steps), _step(single_y, device_y, y_steps)
+        snapped.append((glyph, *context.device_to_user(column, row)))
     return snapped
+
+
+def _turned(xx: float, yx: float, xy: float, yy: float) -> bool:
+    """Whether the transform turns text off the pixel axes (a quarter turn keeps it on them)."""
+    return not ((_nearly_zero(xy) and _nearly_zero(yx)) or (_nearly_zero(xx) and _nearly_zero(yy)))
+
+
+def _nearly_zero(value: float) -> bool:
+    """Zero as Skia tests a matrix entry (``SkScalarNearlyZero``): a turn by 90 degrees leaves
+    a cosine of about 6e-17, which counts as zero."""
+    return abs(value) <= _SKIA_NEARLY_ZERO
+
+
+def _step(single: float, double: float, steps: int) -> float:
+    """A device coordinate (``single``: in single precision) on the grid of ``steps`` per pixel,
+    as Skia rounds a glyph origin; past single precision's range, ``double`` rounded."""
+    if not math.isfinite(single):
+        return round(double * steps) / steps
+    return math.floor(_single(single + 0.5 / steps) * steps) / steps
 
 
 def _single(value: float) -> float:

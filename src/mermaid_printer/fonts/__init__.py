@@ -11,7 +11,8 @@ the fonts, at the widths, the layout measured it with:
   :data:`FONT_METRICS_GLOBAL`, read by ``text_measure.js``) and by Python with ``json.load``;
   the family aliases, default and fallback families and what each face measures;
 * :mod:`.embed` — :func:`embed_fonts`: subsets of the faces the SVG's text is drawn with, as
-  ``@font-face`` rules at the top of the SVG; :mod:`.woff` wraps each subset as WOFF 1.0;
+  ``@font-face`` rules at the top of the SVG (:func:`font_subsets`: which, without embedding
+  them: a PNG is hinted as a viewer hints them); :mod:`.woff` wraps each subset as WOFF 1.0;
 * :mod:`.instances` — static TrueType instances of the vendored files for the converter, made
   once per version in a cache directory (:data:`CACHE_DIR_ENV`), the CJK/emoji slices on
   first use (spilled to a private directory when the cache is read-only);
@@ -28,7 +29,7 @@ Import these names from ``mermaid_printer.fonts``; the modules' own other names 
 from __future__ import annotations
 
 from mermaid_printer.fonts.catalog import MERMAID_FAMILY, FontFile, preload_fonts, vendored_fonts
-from mermaid_printer.fonts.embed import embed_fonts
+from mermaid_printer.fonts.embed import FontSubset, embed_fonts, font_subsets
 from mermaid_printer.fonts.faces import Face, FaceChoice, Family, FontFace, css_weight
 from mermaid_printer.fonts.instances import CACHE_DIR_ENV
 from mermaid_printer.fonts.metrics import (
@@ -60,6 +61,7 @@ __all__ = [
     "Family",
     "FontFace",
     "FontFile",
+    "FontSubset",
     "LastResortFace",
     "LastResortFaces",
     "ResolvedFont",
@@ -69,6 +71,7 @@ __all__ = [
     "embed_fonts",
     "font_metrics",
     "font_metrics_path",
+    "font_subsets",
     "last_resort_families",
     "measurement_family_rules",
     "preload_fonts",

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import base64
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import uharfbuzz as hb
@@ -54,7 +55,7 @@ from lxml import etree
 from mermaid_printer.fonts.catalog import MERMAID_FAMILY, FontFile, vendored_fonts
 from mermaid_printer.fonts.woff import to_woff
 
-__all__ = ["embed_fonts", "subset_sfnt"]
+__all__ = ["FontSubset", "embed_fonts", "font_subsets", "subset_sfnt"]
 
 _TEXT_TAGS = {"text", "tspan", "textPath"}
 _FONT_FAMILY_RE = re.compile(r"font-family\s*:\s*([^;}]+)", re.IGNORECASE)
@@ -71,6 +72,19 @@ _SAFE_FAMILY_NAME_RE = re.compile(r"[\w .\-]{1,100}")
 _SAFE_DESCRIPTOR_RE = re.compile(r"[a-z]{1,10}|\d{1,4}( \d{1,4})?")
 
 
+@dataclass(frozen=True)
+class FontSubset:
+    """One ``@font-face`` the SVG embeds: a subset of one vendored file, declared under ``name``
+    with the descriptors ``style`` and ``weight``, holding exactly ``codepoints`` (its
+    ``unicode-range``)."""
+
+    name: str
+    style: str
+    weight: str
+    codepoints: frozenset[int]
+    file: int  # index of the vendored file (vendored_fonts()) it is cut from
+
+
 def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None = None) -> list[str]:
     """Add an ``@font-face`` subset of each vendored face the SVG's text is drawn with.
 
@@ -85,13 +99,40 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None =
         its own fallback font, so their widths may differ from the layout), or text whose
         font-family names no vendored family.
     """
+    subsets, warnings = _planned_subsets(root, drawn_faces)
+    files = vendored_fonts()
+    rules = []
+    for subset in subsets:
+        data = base64.b64encode(to_woff(subset_sfnt(files[subset.file], subset.codepoints))).decode("ascii")
+        rules.append(
+            f'@font-face{{font-family:"{subset.name}";font-style:{subset.style};'
+            f"font-weight:{subset.weight};src:url(data:font/woff;base64,{data}) "
+            f'format("woff");unicode-range:{_format_unicode_range(subset.codepoints)}}}'
+        )
+    if rules:
+        style_element = etree.Element(_svg_tag(root, "style"))
+        style_element.text = "".join(rules)
+        root.insert(0, style_element)
+    return warnings
+
+
+def font_subsets(root: etree._Element, drawn_faces: list[dict[str, Any]] | None = None) -> tuple[FontSubset, ...]:
+    """The subsets :func:`embed_fonts` would embed in the SVG ``root`` (without embedding them):
+    what a viewer of the product SVG draws its text with (a PNG is hinted as they are)."""
+    return tuple(_planned_subsets(root, drawn_faces)[0])
+
+
+def _planned_subsets(
+    root: etree._Element, drawn_faces: list[dict[str, Any]] | None
+) -> tuple[list[FontSubset], list[str]]:
+    """The subsets to embed for the SVG's text, and the warnings (see :func:`embed_fonts`)."""
     text = _drawn_text(root)
     if not text:
-        return []
+        return [], []
     drawn = {ord(ch) for ch in text}
     if drawn_faces is None:
         if _DEFAULT_FACE[0].lower() not in _named_families(root):
-            return [
+            return [], [
                 (
                     f"the SVG's text names no embedded font family ({_DEFAULT_FACE[0]}); "
                     "viewers will draw it with their own fonts"
@@ -103,7 +144,7 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None =
         ]
 
     files = vendored_fonts()
-    rules = []
+    subsets: list[FontSubset] = []
     embedded: set[int] = set()
     for face in sorted(drawn_faces, key=lambda f: (f["name"], f["family"], f["style"], f["weight"])):
         name = face["name"]
@@ -130,26 +171,17 @@ def embed_fonts(root: etree._Element, drawn_faces: list[dict[str, Any]] | None =
             codepoints = frozenset(by_file[index])
             embedded |= codepoints
             font_file = files[index]
-            data = base64.b64encode(to_woff(subset_sfnt(font_file, codepoints))).decode("ascii")
             style, weight = face.get("as_style", font_file.style), face.get("as_weight", font_file.weight)
             if not (_SAFE_DESCRIPTOR_RE.fullmatch(style) and _SAFE_DESCRIPTOR_RE.fullmatch(weight)):
                 continue
-            rules.append(
-                f'@font-face{{font-family:"{name}";font-style:{style};'
-                f"font-weight:{weight};src:url(data:font/woff;base64,{data}) "
-                f'format("woff");unicode-range:{_format_unicode_range(codepoints)}}}'
-            )
-    if rules:
-        style_element = etree.Element(_svg_tag(root, "style"))
-        style_element.text = "".join(rules)
-        root.insert(0, style_element)
+            subsets.append(FontSubset(name, style, weight, codepoints, index))
 
     missing = drawn - embedded
     if not missing:
-        return []
+        return subsets, []
     listed = ", ".join(f"U+{cp:04X}" for cp in sorted(missing)[:_MAX_LISTED_MISSING])
     more = "" if len(missing) <= _MAX_LISTED_MISSING else f" and {len(missing) - _MAX_LISTED_MISSING} more"
-    return [
+    return subsets, [
         (
             f"{len(missing)} character(s) are not in the embedded fonts and will be drawn with the "
             f"viewer's fallback font, so their width may not match the layout: {listed}{more}"

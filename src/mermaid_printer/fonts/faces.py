@@ -37,6 +37,7 @@ class Face:
     underline_thickness: float = 50.0
     strikeout_position: float = 250.0
     strikeout_thickness: float = 50.0
+    source: int = -1  # index of the vendored file (``vendored_fonts()``) it is an instance of
 
     def has_visible_notdef(self) -> bool:
         """Whether its missing-glyph box (glyph 0) has an outline (Open Sans's is blank)."""

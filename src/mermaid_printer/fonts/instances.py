@@ -384,5 +384,6 @@ class LastResortInstances:
             path=path,
             font=hb.Font(hb.Face(hb.Blob(data))),
             codepoints=vendored.codepoints,
+            source=index,
             **details,
         )

@@ -448,6 +448,7 @@ def converter_fonts() -> ConverterFonts:
                 path=path,
                 font=hb.Font(hb.Face(hb.Blob(path.read_bytes()))),
                 codepoints=source.codepoints,
+                source=entry["file"],
                 **entry["details"],
             )
         )

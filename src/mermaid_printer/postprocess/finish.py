@@ -15,13 +15,14 @@ from typing import Any
 
 from lxml import etree
 
+from mermaid_printer.fonts import FontSubset, font_subsets
 from mermaid_printer.fonts import embed_fonts as _embed_fonts
 from mermaid_printer.postprocess.canonicalize import canonicalize_svg, serialize_svg
 from mermaid_printer.postprocess.coordinates import repair_coordinates
 from mermaid_printer.postprocess.sanitize import parse_svg, sanitize_svg
 from mermaid_printer.postprocess.unused_css import prune_unused_css
 
-__all__ = ["apply_background", "finish_svg", "missing_characters_warning"]
+__all__ = ["apply_background", "finish_export_svg", "finish_svg", "missing_characters_warning"]
 
 
 def finish_svg(
@@ -38,15 +39,33 @@ def finish_svg(
     Raises:
         RenderFailed: the markup does not parse as an SVG, or the drawing's frame is not finite.
     """
+    root, warnings = _finished_root(raw, background)
+    if embed_fonts:
+        warnings += _embed_fonts(root, drawn_faces)
+    return serialize_svg(root), warnings
+
+
+def finish_export_svg(
+    raw: str, drawn_faces: list[dict[str, Any]] | None = None
+) -> tuple[str, list[str], tuple[FontSubset, ...]]:
+    """The SVG a PDF or PNG is drawn from (transparent, no fonts embedded), its warnings, and the
+    font subsets the product SVG embeds, which a PNG is hinted by (see ``export.raster_faces``).
+
+    Raises:
+        RenderFailed: as :func:`finish_svg`.
+    """
+    root, warnings = _finished_root(raw, "transparent")
+    return serialize_svg(root), warnings, font_subsets(root, drawn_faces)
+
+
+def _finished_root(raw: str, background: str) -> tuple[etree._Element, list[str]]:
     root = parse_svg(raw)
     apply_background(root, background)
     warnings = sanitize_svg(root)
     warnings += repair_coordinates(root)
     canonicalize_svg(root)
     prune_unused_css(root)
-    if embed_fonts:
-        warnings += _embed_fonts(root, drawn_faces)
-    return serialize_svg(root), warnings
+    return root, warnings
 
 
 def apply_background(root: etree._Element, background: str) -> None:

@@ -18,6 +18,7 @@ from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.engine.bundle import Bundle
 from mermaid_printer.engine.quickjs_engine import QuickJSEngine
 from mermaid_printer.errors import InputTooLarge, InvalidInput
+from mermaid_printer.export.png import svg_to_png
 from mermaid_printer.jobs import JOB_KINDS, MarkmapRenderJob, MarkmapRenderResult, MarkmapStructure, MarkmapStructureJob
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "markmap"
@@ -165,6 +166,17 @@ def test_a_png_is_the_mind_maps_size_times_its_scale(engine: Engine) -> None:
     assert result.data.startswith(b"\x89PNG\r\n\x1a\n")
     assert result.width_px == round(result.width * 2)
     assert result.height_px == round(result.height * 2)
+
+
+@pytest.mark.engine
+def test_a_png_is_hinted_by_the_font_subsets_its_svg_embeds(engine: Engine) -> None:
+    # The PNG is drawn from an SVG without embedded fonts, its glyphs hinted as a viewer of the
+    # mind map's SVG hints that SVG's subsets (FreeType takes the heights it snaps from them).
+    png = worker.render(engine, job(fixture("code.md"), format="png", scale=1.0, background="white")).data
+    svg = worker.render(engine, job(fixture("code.md"), background="white")).data.decode("utf-8")
+
+    assert "@font-face" in svg
+    assert png == svg_to_png(svg, scale=1, background="white").data
 
 
 @pytest.mark.engine

@@ -28,6 +28,7 @@ from typing import Any
 
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, InputTooLarge, InvalidInput, RenderFailed, error_from_dict
+from mermaid_printer.fonts import FontSubset
 from mermaid_printer.jobs import (
     MARKMAP_FORMATS,
     MARKMAP_MAX_DEPTH,
@@ -39,7 +40,7 @@ from mermaid_printer.jobs import (
     MarkmapStructureJob,
 )
 from mermaid_printer.markmap.style import font_shorthand, stylesheet
-from mermaid_printer.postprocess.finish import finish_svg, missing_characters_warning
+from mermaid_printer.postprocess.finish import finish_export_svg, finish_svg, missing_characters_warning
 from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
 
 __all__ = [
@@ -186,13 +187,13 @@ def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
     }
     result = _call(engine, "render", payload, job.timeout_ms)
     warnings = [*result.get("warnings", []), *missing_characters_warning(result.get("missing_codepoints") or [])]
-    # PDF/PNG: drawn from a transparent SVG without embedded fonts (the converter has them).
-    svg, more = finish_svg(
-        result["svg"],
-        "transparent" if exporting else job.background,
-        job.embed_fonts and not exporting,
-        result.get("drawn_faces"),
-    )
+    # PDF/PNG: drawn from a transparent SVG without embedded fonts (the converter has them); a
+    # PNG's glyphs are hinted by the subsets the product SVG embeds, as a viewer hints them.
+    subsets: tuple[FontSubset, ...] = ()
+    if exporting:
+        svg, more, subsets = finish_export_svg(result["svg"], result.get("drawn_faces"))
+    else:
+        svg, more = finish_svg(result["svg"], job.background, job.embed_fonts, result.get("drawn_faces"))
     warnings += more
     common = {
         "node_count": result["node_count"],
@@ -226,7 +227,7 @@ def render(engine: Engine, job: MarkmapRenderJob) -> MarkmapRenderResult:
         )
     from mermaid_printer.export.png import svg_to_png
 
-    image = svg_to_png(svg, background=job.background, scale=job.scale, width=job.width)
+    image = svg_to_png(svg, background=job.background, scale=job.scale, width=job.width, font_subsets=subsets)
     return MarkmapRenderResult(
         format="png",
         data=image.data,

@@ -39,7 +39,7 @@ from mermaid_printer.bundles.mermaid.bundle import (
 )
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, PrinterError, RenderFailed, error_from_dict
-from mermaid_printer.fonts import preload_fonts
+from mermaid_printer.fonts import FontSubset, preload_fonts
 from mermaid_printer.jobs import (
     DetectJob,
     DiagramType,
@@ -56,7 +56,7 @@ from mermaid_printer.mermaid.config import build_mermaid_config
 from mermaid_printer.mermaid.diagnosis import DIAGNOSED_CODES, DIAGNOSIS_ENV_VAR, diagnose
 from mermaid_printer.mermaid.diagnosis.check import Check, budget_for
 from mermaid_printer.postprocess.css import add_known_stylesheets, known_stylesheets
-from mermaid_printer.postprocess.finish import finish_svg
+from mermaid_printer.postprocess.finish import finish_export_svg, finish_svg
 from mermaid_printer.postprocess.sanitize import remember_safe_stylesheets
 from mermaid_printer.postprocess.unused_css import precompile_stylesheets
 
@@ -245,6 +245,13 @@ def detect(engine: Engine, job: DetectJob) -> DiagramType:
 
 def render_svg(engine: Engine, job: SvgJob) -> RenderResult:
     """Render and post-process one diagram."""
+    result, warnings = _rendered(engine, job)
+    svg, more = _finish_svg(result["svg"], job.background, job.embed_fonts, result.get("drawn_faces"))
+    return RenderResult(svg=svg, diagram_type=result["diagram_type"], warnings=warnings + more)
+
+
+def _rendered(engine: Engine, job: SvgJob) -> tuple[dict[str, Any], list[str]]:
+    """The engine's drawing of one diagram (its result) and the warnings about it."""
     payload: dict[str, Any] = {"code": job.code, "config": job.config, "svgId": job.svg_id}
     if job.icons:
         payload["icons"] = job.icons
@@ -260,15 +267,14 @@ def render_svg(engine: Engine, job: SvgJob) -> RenderResult:
         warnings.append(
             f"{len(missing)} character(s) are not in the bundled fonts and were measured approximately: {sample}"
         )
-    svg, more = _finish_svg(result["svg"], job.background, job.embed_fonts, result.get("drawn_faces"))
-    return RenderResult(svg=svg, diagram_type=result["diagram_type"], warnings=warnings + more)
+    return result, warnings
 
 
 def render_pdf(engine: Engine, job: PdfJob) -> PdfResult:
     """Render one diagram and convert it to a one-page vector PDF."""
     from mermaid_printer.export.pdf import svg_to_pdf
 
-    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms, job.icons)
+    rendered, _subsets = _export_svg(engine, job.code, job.config, job.timeout_ms, job.icons)
     document = svg_to_pdf(
         rendered.svg,
         background=job.background,
@@ -292,8 +298,8 @@ def render_png(engine: Engine, job: PngJob) -> PngResult:
     """Render one diagram and rasterize it to PNG."""
     from mermaid_printer.export.png import svg_to_png
 
-    rendered = _export_svg(engine, job.code, job.config, job.timeout_ms, job.icons)
-    image = svg_to_png(rendered.svg, background=job.background, scale=job.scale, width=job.width)
+    rendered, subsets = _export_svg(engine, job.code, job.config, job.timeout_ms, job.icons)
+    image = svg_to_png(rendered.svg, background=job.background, scale=job.scale, width=job.width, font_subsets=subsets)
     return PngResult(
         png=image.data,
         diagram_type=rendered.diagram_type,
@@ -306,8 +312,9 @@ def render_png(engine: Engine, job: PngJob) -> PngResult:
 
 def _export_svg(
     engine: Engine, code: str, config: dict[str, Any], timeout_ms: int, icons: dict[str, Any] | None = None
-) -> RenderResult:
-    """The SVG a PDF or PNG is drawn from: transparent, no embedded fonts, one fixed id."""
+) -> tuple[RenderResult, tuple[FontSubset, ...]]:
+    """The SVG a PDF or PNG is drawn from (transparent, no embedded fonts, one fixed id) and the
+    font subsets the product SVG embeds (a PNG's glyphs are hinted as a viewer hints them)."""
     if not _export_prepared:
         _prepare_export([])
     if _export_unavailable is not None:
@@ -315,7 +322,9 @@ def _export_svg(
     # One fixed id: the SVG differs from render_svg's only in its ids, and its stylesheet is the
     # same for every diagram of a type and theme, so the converter's compiled copy is reused.
     job = SvgJob(code=code, config=config, svg_id=EXPORT_SVG_ID, timeout_ms=timeout_ms, embed_fonts=False, icons=icons)
-    return render_svg(engine, job)
+    result, warnings = _rendered(engine, job)
+    svg, more, subsets = finish_export_svg(result["svg"], result.get("drawn_faces"))
+    return RenderResult(svg=svg, diagram_type=result["diagram_type"], warnings=warnings + more), subsets
 
 
 def _prepare_export(svgs: list[str]) -> None:
