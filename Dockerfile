@@ -28,14 +28,16 @@ ENV VIRTUAL_ENV=/opt/venv PATH=/opt/venv/bin:$PATH
 RUN python3 -m venv "$VIRTUAL_ENV" \
     && pip install --no-cache-dir ".[redis]" && rm -rf /root/.cache
 
-# The converter's font instances are made here, once, into the image, by the user that runs the
-# service (the cache directory is private to its owner): at run time the root file system is
-# read-only, and fonts made on first use (CJK slices) go to the private /tmp instead.
+# The converter's font instances and the native engine's bytecode of the bundles are made here,
+# once, into the image, by the user that runs the service (the cache directory is private to its
+# owner): at run time the root file system is read-only, and fonts made on first use (CJK slices)
+# go to the private /tmp instead.
 ENV MERMAID_PRINTER_CACHE_DIR=/var/cache/mermaid-printer
 RUN useradd --system --uid 10001 --home-dir /nonexistent --shell /usr/sbin/nologin printer \
     && mkdir -p "$MERMAID_PRINTER_CACHE_DIR" && chown printer "$MERMAID_PRINTER_CACHE_DIR"
 USER 10001
-RUN python -c "from mermaid_printer.fonts import converter_fonts; converter_fonts()"
+RUN python -c "from mermaid_printer.fonts import converter_fonts; converter_fonts()" \
+    && python -c "from mermaid_printer import worker; worker.prepare(warm_up=False)"
 
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
