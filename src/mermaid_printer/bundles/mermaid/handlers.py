@@ -104,7 +104,8 @@ def warm_up(engine: Engine, export: bool = True) -> None:
             raise RenderFailed(f"warm-up {call.entry} failed: {result.get('error')}")
         if call.entry == "render":
             remember_safe_stylesheets(result["svg"])
-            export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
+            if export or not export_svgs:  # without export, one finish warms the post-processing
+                export_svgs.append(_finish_svg(result["svg"], "transparent", embed_fonts=False)[0])
     preload_fonts()
     if export:
         _prepare_export(export_svgs)
