@@ -47,7 +47,7 @@ logger = logging.getLogger(__name__)
 
 #: The version of the file layout (part of the key).
 BYTECODE_FORMAT = 2
-#: Scripts shorter than this (in characters) are compiled each time: reading and checking a
+#: Scripts smaller than this (bytes on disk) are compiled each time: reading and checking a
 #: file would save little next to what the large bundles cost.
 SMALLEST_CACHED_SCRIPT = 256 * 1024
 _MAGIC = b"MPQJSBC1"
