@@ -63,7 +63,11 @@ def _bundle_worker(bundle: str) -> BundleWorker:
 
 
 def prepare(
-    engine: str = "native", warm_up: bool = True, bundles: list[str] | None = None, export: bool = True
+    engine: str = "native",
+    warm_up: bool = True,
+    bundles: list[str] | None = None,
+    export: bool = True,
+    kinds: list[str] | None = None,
 ) -> None:
     """Load an engine for every bundle the job kinds use and warm each up (once per zygote).
 
@@ -80,6 +84,8 @@ def prepare(
             serves one Mermaid request loads only ``["mermaid"]``.
         export: warm the PDF/PNG converter up too; off for a pool whose jobs are all SVG (a
             batch of SVG files), where a PDF or PNG job would load it on first use.
+        kinds: warm only these diagram kinds (``bundles.mermaid.bundle.warm_up_kind``): a
+            batch's; default every kind the warm-up has.
 
     Raises:
         ValueError: no such engine, or no such bundle.
@@ -97,7 +103,7 @@ def prepare(
     for bundle in every if bundles is None else bundles:
         loaded = _load(bundle)
         if warm_up:
-            _bundle_worker(bundle).warm_up(loaded, export)
+            _bundle_worker(bundle).warm_up(loaded, export, None if kinds is None else frozenset(kinds))
     _settle_for_forking()
 
 

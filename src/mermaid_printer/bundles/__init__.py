@@ -40,7 +40,8 @@ class BundleWorker:
         bundle: the scripts the engine loads.
         handlers: the handler of each job type the bundle serves.
         warm_up: fixed drawings made once in the warm process, so every child starts warm;
-            ``export=False`` leaves the PDF/PNG converter to a child's first such job.
+            ``export=False`` leaves the PDF/PNG converter to a child's first such job, and
+            ``kinds`` (a set of diagram kinds, or None: all) the types no job will draw.
         prime: a fixed call a spare makes before its request, off the request's clock.
         idle_warm_up: more warm-up, a step per ``next()``, once a long-lived warm process is idle.
         record_pages: fixed jobs run in the pool's page learner, so spares copy the pages a
@@ -53,7 +54,7 @@ class BundleWorker:
     name: str
     bundle: Callable[[], Bundle]
     handlers: Mapping[type, Handler]
-    warm_up: Callable[[Engine, bool], None]
+    warm_up: Callable[[Engine, bool, frozenset[str] | None], None]
     prime: Callable[[Engine], None]
     idle_warm_up: Callable[[Engine], Iterator[None]] | None = None
     record_pages: Callable[[Engine], Iterator[None]] | None = None

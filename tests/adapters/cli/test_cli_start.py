@@ -204,3 +204,15 @@ def test_a_large_batch_of_svg_files_leaves_the_pdf_png_converter_out_of_its_warm
         pngs = [printer.render_png(FLOWCHART).png for printer in (svg_only, every_format)]
 
     assert drawn[0] == drawn[1] and pngs[0] == pngs[1]
+
+
+def test_a_batch_pool_warmed_for_its_kinds_draws_other_kinds_as_one_warmed_for_all() -> None:
+    codes = [FLOWCHART, 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2\n', "sequenceDiagram\n  A->>B: hi\n"]
+    flowcharts_only = cli_start.batch_pool(cli_start.WARM_BATCH_FROM, export=False, kinds={"flowchart"})
+    assert flowcharts_only.worker_options["kinds"] == ["flowchart"]
+    with (
+        Printer(flowcharts_only, cache=None) as warmed_for_some,
+        Printer(cli_start.batch_pool(cli_start.WARM_BATCH_FROM), cache=None) as warmed_for_all,
+    ):
+        for code in codes:
+            assert warmed_for_some.render_svg(code).svg == warmed_for_all.render_svg(code).svg

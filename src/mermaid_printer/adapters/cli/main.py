@@ -298,15 +298,21 @@ _CACHE_DIR_HELP = (
 
 
 def _printer(
-    cache_dir: str | None, *, one_shot: bool, bundle: str = "mermaid", batch: int = 0, export: bool = True
+    cache_dir: str | None,
+    *,
+    one_shot: bool,
+    bundle: str = "mermaid",
+    batch: Sequence[str] = (),
+    export: bool = True,
 ) -> Any:
     """The printer for this command. ``one_shot``: it serves one request of ``bundle``, in the
     engine process started ahead for it if there is one (``adapters/cli/start.py``; else started now), which
     loads only that bundle, skips the warm-up of every diagram type and forks no spares, while
-    the render still runs in a single-use child with its limits. ``batch``: the number of diagrams
-    of a batch of Mermaid diagrams (``adapters/cli/start.batch_pool``), whose warm pool warms the
-    PDF/PNG converter only where ``export`` says its files are PDF or PNG. Otherwise a warm pool (and an
-    engine process started ahead is stopped first: it would only take CPU from this one's start)."""
+    the render still runs in a single-use child with its limits. ``batch``: the codes of a
+    batch's Mermaid diagrams (``adapters/cli/start.batch_pool``), whose warm pool warms their
+    types only, and the PDF/PNG converter only where ``export`` says its files are PDF or PNG.
+    Otherwise a warm pool (and an engine process started ahead is stopped first: it would only
+    take CPU from this one's start)."""
     from mermaid_printer.cache import default_cache
     from mermaid_printer.service import Printer
 
@@ -314,7 +320,9 @@ def _printer(
     if one_shot:
         pool = take_head_start(bundle) or one_shot_pool(bundle)
     elif batch:
-        pool = batch_pool(batch, export=export)
+        from mermaid_printer.bundles.mermaid.bundle import warm_up_kind
+
+        pool = batch_pool(len(batch), export=export, kinds={warm_up_kind(code) for code in batch})
     else:
         discard_head_start()
     return Printer(pool, cache=default_cache(cache_dir))
@@ -388,7 +396,8 @@ def _markdown(args: argparse.Namespace, extras: MmdcOptions | None = None) -> in
     artefacts = getattr(args, "artefacts", None)
     image_dir = Path(artefacts) if artefacts else output.parent
     link_prefix = os.path.relpath(image_dir.resolve(), output.parent.resolve()) if artefacts else "."
-    with _printer(args.cache_dir, one_shot=False, batch=len(blocks), export=request.format != "svg") as printer:
+    codes = [block.code for block in blocks]
+    with _printer(args.cache_dir, one_shot=False, batch=codes, export=request.format != "svg") as printer:
         render = _renderer(printer, request.format, {"theme": request.theme}, extras)
 
         def image(code: str) -> bytes:
@@ -398,7 +407,7 @@ def _markdown(args: argparse.Namespace, extras: MmdcOptions | None = None) -> in
             return data
 
         # Every block drawn at once on all cores, as a batch does; then written in order.
-        drawn = render_ahead([block.code for block in blocks], image, jobs=os.cpu_count() or 1)
+        drawn = render_ahead(codes, image, jobs=os.cpu_count() or 1)
         rendering = render_markdown(
             text,
             drawn,
@@ -519,7 +528,9 @@ def _render_once(args: argparse.Namespace, extras: MmdcOptions, printer: Any | N
     return _emit(data, warnings, output)
 
 
-def _opened(printer: Any | None, cache_dir: str | None, *, one_shot: bool, batch: int = 0, export: bool = True) -> Any:
+def _opened(
+    printer: Any | None, cache_dir: str | None, *, one_shot: bool, batch: Sequence[str] = (), export: bool = True
+) -> Any:
     """``printer`` as a context that leaves it open, or a new printer (see :func:`_printer`)."""
     import contextlib
 
@@ -597,8 +608,8 @@ def _render_batch(args: argparse.Namespace, extras: MmdcOptions, printer: Any | 
         names = ", ".join(args.input)
         terminal.note(f"{names} {'has' if len(args.input) == 1 else 'have'} no ```mermaid block: nothing to draw")
         return EXIT_OK
-    one_shot, export = len(inputs.items) <= 1, output_format != "svg"
-    with _opened(printer, args.cache_dir, one_shot=one_shot, batch=len(inputs.items), export=export) as drawing:
+    one_shot, export, codes = len(inputs.items) <= 1, output_format != "svg", [item.code for item in inputs.items]
+    with _opened(printer, args.cache_dir, one_shot=one_shot, batch=codes, export=export) as drawing:
         render = _renderer(drawing, output_format, _format_flags(args, output_format), extras)
         outcome = render_batch(inputs, render, jobs=args.jobs, status=None if terminal.quiet() else status_stream())
     errors = outcome.errors()

@@ -16,7 +16,7 @@ own error if the command fails). Measured with ``benchmarks/cold_start.py``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from mermaid_printer.engine import starts_without_building
 from mermaid_printer.errors import PrinterError
@@ -65,7 +65,7 @@ def one_shot_pool(bundle: str) -> RendererPool:
     return RendererPool(worker_options=_one_shot_options(bundle), spares=0)
 
 
-def batch_pool(diagrams: int, *, export: bool = True) -> RendererPool:
+def batch_pool(diagrams: int, *, export: bool = True, kinds: Collection[str] | None = None) -> RendererPool:
     """The renderer pool of a batch of ``diagrams`` Mermaid diagrams (``render`` of several
     inputs, ``markdown``); every diagram still gets its own single-use process, and the batch
     pays one start. Fewer than :data:`WARM_BATCH_FROM` diagrams run on the one-shot engine
@@ -73,8 +73,9 @@ def batch_pool(diagrams: int, *, export: bool = True) -> RendererPool:
     where a warm pool first loads and warms every type and learns its pages, which costs more
     than such a batch spends drawing. A larger batch starts a warm pool of the Mermaid bundle
     alone (a batch draws no mind map), whose render processes each cost less; unless ``export``
-    (the batch's files are PDF or PNG), it leaves the PDF/PNG converter out of its warm-up. Both
-    draw the same bytes.
+    (the batch's files are PDF or PNG), it leaves the PDF/PNG converter out of its warm-up, and
+    given the ``kinds`` of the batch's diagrams (``bundles.mermaid.bundle.warm_up_kind``), it
+    warms those types only. Both draw the same bytes.
 
     Raises:
         ValueError: ``$MERMAID_PRINTER_ENGINE`` names no engine.
@@ -82,7 +83,10 @@ def batch_pool(diagrams: int, *, export: bool = True) -> RendererPool:
     if diagrams < WARM_BATCH_FROM:
         return take_head_start("mermaid") or one_shot_pool("mermaid")
     discard_head_start()  # it would only take CPU from the warm pool's start
-    return RendererPool(worker_options={"bundles": ["mermaid"], "export": export})
+    options: dict[str, object] = {"bundles": ["mermaid"], "export": export}
+    if kinds is not None:
+        options["kinds"] = sorted(set(kinds))
+    return RendererPool(worker_options=options)
 
 
 def _one_shot_options(bundle: str) -> dict[str, object]:

@@ -99,9 +99,10 @@ _export_prepared = False
 logger = logging.getLogger(__name__)
 
 
-def warm_up(engine: Engine, export: bool = True) -> None:
+def warm_up(engine: Engine, export: bool = True, kinds: frozenset[str] | None = None) -> None:
     """Transform and draw a mind map of every label kind; compile its stylesheet for export
-    unless ``export`` is false (the converter is then loaded by a child's first PDF/PNG)."""
+    unless ``export`` is false (the converter is then loaded by a child's first PDF/PNG).
+    ``kinds`` names Mermaid diagram types: a mind map has one kind, always warmed."""
     result = engine.call("transform", {"markdown": WARMUP_MARKDOWN})
     if not result.get("ok"):
         raise RenderFailed(f"warm-up transform of a mind map failed: {result.get('error')}")

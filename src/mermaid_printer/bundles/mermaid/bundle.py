@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 from mermaid_printer.bundles import transforms_enabled
@@ -27,6 +28,7 @@ __all__ = [
     "WARMUP_SVG_ID",
     "mermaid_bundle",
     "mermaid_warm_up",
+    "warm_up_kind",
 ]
 
 #: The Mermaid bundle's own glue scripts.
@@ -129,6 +131,22 @@ THEMED_WARMUP_THEMES: tuple[str, ...] = ("base", "dark", "forest", "neutral")
 #: The ``<svg>`` id the warm-up renders under: the one PDF/PNG exports use
 #: (``handlers.EXPORT_SVG_ID``), so the converter can compile their stylesheets.
 WARMUP_SVG_ID = "mermaid-export"
+
+
+#: What a header word's kind is called where the word alone does not say it (``graph`` is a
+#: flowchart; C4 has a word per view).
+_KIND_ALIASES = {"graph": "flowchart"}
+_KIND_SUFFIX_RE = re.compile(r"-(?:beta|v2|elk)$")
+
+
+def warm_up_kind(code: str) -> str:
+    """The kind of diagram ``code`` is, as the warm-up names kinds: its header word, lower-cased,
+    without ``-beta``/``-v2``/``-elk`` (``graph`` → ``flowchart``, ``C4Container`` → ``c4``); ""
+    when it has no header. A warm pool told a batch's kinds warms those (``warm_up``'s ``kinds``)."""
+    from mermaid_printer.mermaid.diagnosis.classify import diagram_header
+
+    word = _KIND_SUFFIX_RE.sub("", diagram_header(code)[1].lower())
+    return "c4" if word.startswith("c4") else _KIND_ALIASES.get(word, word)
 
 
 def mermaid_warm_up() -> tuple[WarmUpCall, ...]:

@@ -34,8 +34,10 @@ from typing import Any
 from mermaid_printer.bundles.mermaid.bundle import (
     IDLE_WARMUP_DIAGRAMS,
     PARSE_WARMUP_DIAGRAMS,
+    THEMED_WARMUP_THEMES,
     WARMUP_DIAGRAMS,
     WARMUP_SVG_ID,
+    warm_up_kind,
 )
 from mermaid_printer.engine import Engine, EngineLimits
 from mermaid_printer.errors import EngineUnavailable, PrinterError, RenderFailed, error_from_dict
@@ -85,11 +87,14 @@ _export_prepared = False
 logger = logging.getLogger(__name__)
 
 
-def warm_up(engine: Engine, export: bool = True) -> None:
+def warm_up(engine: Engine, export: bool = True, kinds: frozenset[str] | None = None) -> None:
     """Make the bundle's warm-up calls (a render and a parse of each common type, see
     :func:`~mermaid_printer.bundles.mermaid.bundle.mermaid_warm_up`), load the fonts, and warm
     the converter unless ``export`` is false (a pool whose jobs are all SVG; a PDF or PNG job
-    there loads it on first use).
+    there loads it on first use). ``kinds`` (:func:`~mermaid_printer.bundles.mermaid.bundle.warm_up_kind`)
+    limits the renders and parses of a type to the types a batch holds; the themed renders,
+    which warm every theme and leave the default config, are always made. A type not warmed
+    draws the same, its first render in each process only slower.
 
     The renders are drawn under the PDF/PNG id, so their stylesheets can be compiled for the
     children; the parses take paths a render does not (getDiagramFromText, the AST extractors),
@@ -97,9 +102,13 @@ def warm_up(engine: Engine, export: bool = True) -> None:
     scrubbing, are remembered, so the sanitizer need not parse a request's copy of one again
     (``docs/decisions/0006-css-scrubbing.md``).
     """
-    export_svgs = []
-    for call in engine.bundle.warm_up:
-        result = engine.call(call.entry, json.loads(call.payload))
+    export_svgs: list[str] = []
+    for index, call in enumerate(engine.bundle.warm_up):
+        payload = json.loads(call.payload)
+        themed = index < len(THEMED_WARMUP_THEMES)
+        if kinds is not None and not themed and warm_up_kind(payload["code"]) not in kinds:
+            continue
+        result = engine.call(call.entry, payload)
         if not result.get("ok"):
             raise RenderFailed(f"warm-up {call.entry} failed: {result.get('error')}")
         if call.entry == "render":
