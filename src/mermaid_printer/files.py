@@ -16,6 +16,7 @@ __all__ = [
     "CACHE_DIR_ENV",
     "cache_root",
     "is_own_directory",
+    "mark_used",
     "open_own_file",
     "private_cache_directory",
     "remove_unused_files",
@@ -77,6 +78,14 @@ def open_own_file(path: Path) -> io.FileIO | None:
         file.close()
         raise OSError(f"{path} is not a regular file of this user's")
     return file
+
+
+def mark_used(file: io.FileIO) -> None:
+    """Refresh the modification time of a cache file just read, so that no other version's
+    writer takes it for unused (:func:`remove_unused_files`); where that cannot be done, nothing."""
+    if os.utime in os.supports_fd:
+        with contextlib.suppress(OSError):
+            os.utime(file.fileno())
 
 
 def remove_unused_files(directory: Path, prefix: str, keep: Path, unused_after_s: float) -> None:

@@ -24,7 +24,6 @@ so nothing else is ever read as bytecode.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import functools
 import hashlib
@@ -199,10 +198,7 @@ def _read(path: Path, key: str) -> memoryview | None:
     with file:
         data = bytearray(os.fstat(file.fileno()).st_size)
         whole = file.readinto(data) == len(data)
-        # Marks it as used, so that no other version's writer removes it as unused.
-        if os.utime in os.supports_fd:
-            with contextlib.suppress(OSError):
-                os.utime(file.fileno())
+        files.mark_used(file)
     header = _MAGIC + bytes.fromhex(key)
     body_at = len(header) + _CHECKSUM.size
     if not whole or not data.startswith(header) or len(data) <= body_at:

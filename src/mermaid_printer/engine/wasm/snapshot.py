@@ -43,7 +43,6 @@ racing to build it each leave a whole file, and a reader holds whichever one it 
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -61,7 +60,7 @@ from mermaid_printer.engine import EngineLimits, snapshot_file_prefix
 from mermaid_printer.engine.bundle import Bundle
 from mermaid_printer.engine.wasm.instance import QuickJSInstance
 from mermaid_printer.engine.wasm.module import private_cache_directory, wasm_sha256
-from mermaid_printer.files import open_own_file, remove_unused_files, write_atomically
+from mermaid_printer.files import mark_used, open_own_file, remove_unused_files, write_atomically
 
 __all__ = ["SNAPSHOT_FORMAT", "SnapshotFile", "restore_or_build", "snapshot_key", "snapshot_path"]
 
@@ -283,10 +282,7 @@ def restore_snapshot(path: Path, key: str, limits: EngineLimits) -> QuickJSInsta
         except (ValueError, OSError, MemoryError) as exc:
             logger.info("warm snapshot %s cannot be used (%s): building the engine again", path, exc)
             return None
-        # Marks it as used, so that no other version's writer removes it as stale.
-        if os.utime in os.supports_fd:
-            with contextlib.suppress(OSError):
-                os.utime(file.fileno())
+        mark_used(file)
     return instance
 
 
